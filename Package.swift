@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "KeyboardInsetService",
+    products: [
+        .executable(name: "inset-server", targets: ["inset-server"]),
+        .library(name: "InsetCore", targets: ["InsetCore"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The few libmicrohttpd calls that Swift cannot make itself (variadic or union-returning).
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+        // Pure Swift, no Foundation: an iOS app can link this very code.
+        .target(name: "InsetCore"),
+        // Transport only: knows nothing of keyboards.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
+        // JSON, validation, sessions and routes joining the core and the transport.
+        .target(
+            name: "InsetService",
+            dependencies: ["InsetCore", "InsetJSON", "HTTPServer"],
+            resources: [.embedInCode("Resources/openapi.yaml")]
+        ),
+        // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
+        .target(name: "InsetJSON"),
+        .executableTarget(name: "inset-server", dependencies: ["InsetService"]),
+        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "InsetServiceTests", dependencies: ["InsetService", "InsetCore", "HTTPServer"]),
+        .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
