@@ -1,0 +1,54 @@
+// MHD_get_daemon_info is variadic and returns a pointer to a union; both are awkward from Swift.
+#include "CMicroHTTPDShim.h"
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/types.h>
+#include <microhttpd.h>
+
+int inset_make_sockaddr(const char *host, uint16_t port, struct sockaddr_storage *storage, int *is_ipv6) {
+    memset(storage, 0, sizeof(*storage));
+    struct sockaddr_in *v4 = (struct sockaddr_in *)storage;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        *is_ipv6 = 0;
+        return (int)sizeof(*v4);
+    }
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)storage;
+    if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        *is_ipv6 = 1;
+        return (int)sizeof(*v6);
+    }
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof(hints));
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    struct addrinfo *found = NULL;
+    if (getaddrinfo(host, NULL, &hints, &found) != 0 || found == NULL) return 0;
+    int length = 0;
+    for (struct addrinfo *ai = found; ai != NULL && length == 0; ai = ai->ai_next) {
+        if (ai->ai_family == AF_INET || ai->ai_family == AF_INET6) {
+            memcpy(storage, ai->ai_addr, ai->ai_addrlen);
+            *is_ipv6 = ai->ai_family == AF_INET6;
+            if (*is_ipv6) v6->sin6_port = htons(port); else v4->sin_port = htons(port);
+            length = (int)ai->ai_addrlen;
+        }
+    }
+    freeaddrinfo(found);
+    return length;
+}
+
+uint16_t inset_daemon_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+int inset_daemon_connection_count(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? -1 : (int)info->num_connections;
+}

@@ -1,0 +1,56 @@
+/// Header fields in arrival order, looked up without regard to case.
+public struct HTTPHeaders: Sendable, Sequence {
+    /// The fields as received or to be sent.
+    public private(set) var fields: [(name: String, value: String)]
+
+    /// Creates headers from name-value pairs.
+    public init(_ fields: [(name: String, value: String)] = []) {
+        self.fields = fields
+    }
+
+    /// The first value of the field `name` (case-insensitive), if any.
+    public subscript(name: String) -> String? {
+        for field in fields where field.name.caseInsensitiveEquals(name) {
+            return field.value
+        }
+        return nil
+    }
+
+    /// Appends a field, keeping any earlier one of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append((name, value))
+    }
+
+    /// Replaces every field named `name` with one field.
+    public mutating func replace(name: String, value: String) {
+        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+        fields.append((name, value))
+    }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+}
+
+extension String {
+    /// ASCII case-insensitive comparison, as header names need; avoids allocating lowercased copies.
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        var a = utf8.makeIterator()
+        var b = other.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                if x == y { continue }
+                let lx = (x >= 65 && x <= 90) ? x + 32 : x
+                let ly = (y >= 65 && y <= 90) ? y + 32 : y
+                if lx != ly { return false }
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import CMicroHTTPD
+
+/// What the transport gathers about one request across the access handler's calls.
+final class RequestState {
+    let method: String
+    let path: String
+    var headers: HTTPHeaders
+    var query: [(name: String, value: String?)] = []
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+    var responded = false
+
+    init(method: String, path: String, headers: HTTPHeaders) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+    }
+
+    func request() -> HTTPRequest {
+        HTTPRequest(
+            method: method, path: path, query: query, headers: headers, body: bodyTooLarge ? [] : body,
+            bodyTooLarge: bodyTooLarge)
+    }
+}

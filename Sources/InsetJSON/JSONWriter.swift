@@ -1,0 +1,134 @@
+/// Appends JSON text to a byte buffer; the caller drives structure, the writer handles commas and escaping.
+///
+/// The writer does not check that calls nest properly (a key outside an object, an unclosed array):
+/// responses are built by fixed code paths, and verifying them on every request would cost more than
+/// the bugs it could catch in tests.
+public struct JSONWriter: Sendable {
+    /// The JSON text written so far, as UTF-8.
+    // Settable within the module only so that the escaping and number files can append to it.
+    public internal(set) var bytes: [UInt8]
+    /// Whether the next value or key follows a sibling and so needs a comma first.
+    private var needsComma = false
+
+    /// Creates an empty writer; reserving the usual response size up front avoids regrowing the buffer.
+    public init(reservingCapacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(max(0, reservingCapacity))
+    }
+
+    /// Separates a new value (or key) from the previous sibling.
+    private mutating func beginValue() {
+        if needsComma { bytes.append(ASCII.comma) }
+        needsComma = true
+    }
+
+    /// Writes `{`; follow with `key` and value pairs, then `endObject`.
+    public mutating func beginObject() {
+        beginValue()
+        bytes.append(ASCII.openBrace)
+        needsComma = false
+    }
+
+    /// Writes `}`.
+    public mutating func endObject() {
+        bytes.append(ASCII.closeBrace)
+        needsComma = true
+    }
+
+    /// Writes `[`; follow with values, then `endArray`.
+    public mutating func beginArray() {
+        beginValue()
+        bytes.append(ASCII.openBracket)
+        needsComma = false
+    }
+
+    /// Writes `]`.
+    public mutating func endArray() {
+        bytes.append(ASCII.closeBracket)
+        needsComma = true
+    }
+
+    /// Writes a member name and its colon; call inside an object, before each value.
+    public mutating func key(_ k: String) {
+        beginValue()
+        appendQuoted(k)
+        bytes.append(ASCII.colon)
+        needsComma = false
+    }
+
+    /// Writes a string value, escaped.
+    public mutating func string(_ s: String) {
+        beginValue()
+        appendQuoted(s)
+    }
+
+    /// Writes a number; NaN and infinities have no JSON form and become `null`.
+    public mutating func number(_ d: Double) {
+        beginValue()
+        appendNumber(d)
+    }
+
+    /// Writes an integer exactly, whatever its size.
+    public mutating func int(_ i: Int) {
+        beginValue()
+        appendInteger(i)
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ b: Bool) {
+        beginValue()
+        appendLiteral(b ? "true" : "false")
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        beginValue()
+        appendLiteral("null")
+    }
+
+    /// Writes a whole value, members in their stored order.
+    public mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .number(let d): number(d)
+        case .string(let s): string(s)
+        case .array(let elements):
+            beginArray()
+            for element in elements { value(element) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.members {
+                key(member.key)
+                value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    /// Inserts a pre-encoded JSON value (a cached fragment) as is; the caller vouches that it is valid JSON.
+    public mutating func raw(_ utf8Bytes: [UInt8]) {
+        beginValue()
+        bytes.append(contentsOf: utf8Bytes)
+    }
+
+    /// Inserts a pre-encoded JSON value given as a string; the caller vouches that it is valid JSON.
+    public mutating func rawString(_ json: String) {
+        beginValue()
+        bytes.append(contentsOf: json.utf8)
+    }
+
+    private mutating func appendLiteral(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text (no whitespace), in UTF-8.
+    public func serialized() -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.value(self)
+        return writer.bytes
+    }
+}

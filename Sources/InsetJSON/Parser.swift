@@ -1,0 +1,231 @@
+/// The parser's cursor over the input and the stacks that replace recursion.
+///
+/// Containers are parsed with an explicit stack rather than recursive calls, so a million `[` cost
+/// one depth check, never a million stack frames. Every read is preceded by a bounds check on
+/// `index`: the input is untrusted and may end anywhere.
+struct Parser {
+    /// An array or object whose members are still being read.
+    struct Frame {
+        let isObject: Bool
+        /// Where this container's finished elements (or member values) start in `values`.
+        let valueStart: Int
+        /// Where this container's keys start in `keys`.
+        let keyStart: Int
+        /// Keys seen so far, filled only once an object grows past `linearKeyLimit`, so that a hostile
+        /// object with a million keys costs linear rather than quadratic time to check for duplicates.
+        var seenKeys: Set<ScalarKey> = []
+    }
+
+    /// Below this many keys a linear scan for duplicates beats hashing.
+    static let linearKeyLimit = 16
+
+    let input: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var index = 0
+    var frames: [Frame] = []
+    /// Finished values of all open containers, innermost last; shared so nesting allocates nothing per level.
+    var values: [JSONValue] = []
+    /// Keys of all open objects, innermost last.
+    var keys: [String] = []
+
+    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.input = input
+        self.maxDepth = maxDepth
+    }
+
+    func failure(_ message: String, at offset: Int) -> JSONParseError {
+        JSONParseError(offset: offset, message: message)
+    }
+
+    /// The error for a missing byte: end of input if it ran out, otherwise the unexpected byte named.
+    func unexpected(expecting expectation: String? = nil) -> JSONParseError {
+        guard index < input.count else {
+            return failure("unexpected end of input", at: index)
+        }
+        let found = "unexpected " + ASCII.describe(input[index])
+        return failure(expectation.map { found + ", expected " + $0 } ?? found, at: index)
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < input.count {
+            switch input[index] {
+            case ASCII.space, ASCII.lineFeed, ASCII.carriageReturn, ASCII.tab: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The byte at the cursor, or nil at the end of input.
+    @inline(__always)
+    func peek() -> UInt8? {
+        index < input.count ? input[index] : nil
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseTree()
+        skipWhitespace()
+        guard index == input.count else {
+            throw failure("unexpected data after the JSON value", at: index)
+        }
+        return value
+    }
+
+    /// Parses one value at the cursor, with everything nested in it.
+    ///
+    /// The outer loop starts a value; the inner loop hands each finished value to its enclosing
+    /// container and closes every container that ends right after it.
+    mutating func parseTree() throws(JSONParseError) -> JSONValue {
+        startValue: while true {
+            var value: JSONValue
+            guard let byte = peek() else { throw unexpected() }
+            switch byte {
+            case ASCII.openBracket:
+                try checkDepth()
+                index += 1
+                skipWhitespace()
+                if peek() == ASCII.closeBracket {
+                    index += 1
+                    value = .array([])
+                } else {
+                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
+                    continue startValue
+                }
+            case ASCII.openBrace:
+                try checkDepth()
+                index += 1
+                skipWhitespace()
+                if peek() == ASCII.closeBrace {
+                    index += 1
+                    value = .object(JSONObject())
+                } else {
+                    frames.append(Frame(isObject: true, valueStart: values.count, keyStart: keys.count))
+                    try parseKey()
+                    continue startValue
+                }
+            default:
+                value = try parseScalar(byte)
+            }
+
+            while let top = frames.indices.last {
+                let isObject = frames[top].isObject
+                values.append(value)
+                skipWhitespace()
+                guard let next = peek() else { throw unexpected() }
+                if next == ASCII.comma {
+                    let commaOffset = index
+                    index += 1
+                    skipWhitespace()
+                    if peek() == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                        throw failure("trailing comma", at: commaOffset)
+                    }
+                    if isObject { try parseKey() }
+                    continue startValue
+                }
+                guard next == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
+                    throw unexpected(expecting: isObject ? "',' or '}'" : "',' or ']'")
+                }
+                index += 1
+                value = closeContainer()
+            }
+            return value
+        }
+    }
+
+    /// Refuses to open one more container once `maxDepth` are open, before anything is pushed.
+    func checkDepth() throws(JSONParseError) {
+        guard frames.count < maxDepth else {
+            throw failure("nesting deeper than \(maxDepth) levels", at: index)
+        }
+    }
+
+    /// Moves the innermost container's values (and keys) off the shared stacks into a value.
+    mutating func closeContainer() -> JSONValue {
+        let frame = frames.removeLast()
+        let count = values.count - frame.valueStart
+        if frame.isObject {
+            var members: [(key: String, value: JSONValue)] = []
+            members.reserveCapacity(count)
+            for offset in 0..<count {
+                members.append((key: keys[frame.keyStart + offset], value: values[frame.valueStart + offset]))
+            }
+            keys.removeLast(count)
+            values.removeLast(count)
+            return .object(JSONObject(members))
+        }
+        let elements = Array(values[frame.valueStart...])
+        values.removeLast(count)
+        return .array(elements)
+    }
+
+    /// Reads `"key"` and the colon after it, rejecting a key the innermost object already has.
+    mutating func parseKey() throws(JSONParseError) {
+        guard peek() == ASCII.quote else { throw unexpected(expecting: "a string key") }
+        let keyOffset = index
+        let key = try parseString()
+        try rememberKey(key, at: keyOffset)
+        skipWhitespace()
+        guard peek() == ASCII.colon else { throw unexpected(expecting: "':'") }
+        index += 1
+        skipWhitespace()
+    }
+
+    mutating func rememberKey(_ key: String, at offset: Int) throws(JSONParseError) {
+        let top = frames.count - 1
+        let start = frames[top].keyStart
+        let count = keys.count - start
+        if count < Self.linearKeyLimit {
+            for existing in keys[start...] where sameScalars(existing, key) {
+                throw duplicateKey(key, at: offset)
+            }
+        } else {
+            if count == Self.linearKeyLimit {
+                frames[top].seenKeys = Set(keys[start...].map(ScalarKey.init))
+            }
+            guard frames[top].seenKeys.insert(ScalarKey(key)).inserted else {
+                throw duplicateKey(key, at: offset)
+            }
+        }
+        keys.append(key)
+    }
+
+    /// Names the key as JSON would write it, cut short so a megabyte key cannot bloat the message.
+    func duplicateKey(_ key: String, at offset: Int) -> JSONParseError {
+        let limit = 40
+        var shown = String(String.UnicodeScalarView(key.unicodeScalars.prefix(limit)))
+        let cut = shown.unicodeScalars.count < key.unicodeScalars.count
+        var writer = JSONWriter(reservingCapacity: 64)
+        writer.string(shown)
+        shown = String(decoding: writer.bytes, as: UTF8.self)
+        return failure("duplicate key " + shown + (cut ? "…" : ""), at: offset)
+    }
+
+    mutating func parseScalar(_ byte: UInt8) throws(JSONParseError) -> JSONValue {
+        switch byte {
+        case ASCII.quote: return .string(try parseString())
+        case ASCII.minus, ASCII.zero...ASCII.nine: return .number(try parseNumber())
+        case ASCII.lowerT:
+            try expectLiteral("true")
+            return .bool(true)
+        case ASCII.lowerF:
+            try expectLiteral("false")
+            return .bool(false)
+        case ASCII.lowerN:
+            try expectLiteral("null")
+            return .null
+        default: throw unexpected()
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = index
+        for offset in 0..<literal.utf8CodeUnitCount {
+            guard index < input.count else { throw failure("unexpected end of input", at: index) }
+            guard input[index] == literal.utf8Start[offset] else {
+                throw failure("invalid literal, expected \(literal)", at: start)
+            }
+            index += 1
+        }
+    }
+}

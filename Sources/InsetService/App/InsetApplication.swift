@@ -1,0 +1,173 @@
+import HTTPServer
+import InsetJSON
+import Synchronization
+
+/// Every operation the service routes to.
+enum Endpoint: Sendable {
+    case show, hide, createSession, getSession, patchSession, deleteSession
+    case health, readiness, metrics, openAPI, version
+}
+
+/// A request with its route parameters.
+struct RouteRequest: Sendable {
+    var http: HTTPRequest
+    var parameters: [String: String]
+}
+
+/// The service: routes, sessions, metrics and the cross-cutting rules (auth, CORS, request ids, logging).
+/// Tests call `respond(to:)` directly; `InsetServer` puts it behind libmicrohttpd.
+public final class InsetApplication: HTTPResponder {
+    /// The configuration it was built with.
+    public let configuration: ServiceConfiguration
+    let store: SessionStore
+    let metrics = Metrics()
+    let log: AccessLog
+    let router: Router<Endpoint>
+    private let draining = Atomic<Bool>(false)
+
+    init(configuration: ServiceConfiguration) {
+        self.configuration = configuration
+        self.store = SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL)
+        self.log = AccessLog(enabled: configuration.accessLog)
+        self.router = Self.routes()
+    }
+
+    /// Whether the application is draining before exit; `/readyz` then answers 503.
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// Marks the application as draining.
+    public func beginDraining() { draining.store(true, ordering: .relaxed) }
+
+    var now: Double { configuration.clock.now() }
+
+    private static func routes() -> Router<Endpoint> {
+        var router = Router<Endpoint>()
+        router.add("POST", "/keyboard/show", .show)
+        router.add("POST", "/keyboard/hide", .hide)
+        router.add("POST", "/sessions", .createSession)
+        router.add("GET", "/sessions/{id}", .getSession)
+        router.add("PATCH", "/sessions/{id}", .patchSession)
+        router.add("DELETE", "/sessions/{id}", .deleteSession)
+        router.add("GET", "/healthz", .health)
+        router.add("GET", "/readyz", .readiness)
+        router.add("GET", "/metrics", .metrics)
+        router.add("GET", "/openapi.yaml", .openAPI)
+        router.add("GET", "/version", .version)
+        return router
+    }
+
+    private func handle(_ endpoint: Endpoint, _ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        switch endpoint {
+        case .show: return try keyboardEvent(.show, request)
+        case .hide: return try keyboardEvent(.hide, request)
+        case .createSession: return try createSession(request)
+        case .getSession: return try getSession(request)
+        case .patchSession: return try patchSession(request)
+        case .deleteSession: return try deleteSession(request)
+        case .health: return health()
+        case .readiness: return readiness()
+        case .metrics: return metricsText()
+        case .openAPI: return openAPIDocument()
+        case .version: return versionInfo()
+        }
+    }
+
+    /// Answers one request; never throws, never traps on input.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = now
+        let requestId = Self.requestId(from: request.headers["X-Request-Id"])
+        var routeLabel = "unmatched"
+        var response = route(request, routeLabel: &routeLabel)
+        response.headers.replace(name: "X-Request-Id", value: requestId)
+        if let origin = configuration.corsOrigin {
+            response.headers.replace(name: "Access-Control-Allow-Origin", value: origin)
+            response.headers.replace(name: "Access-Control-Expose-Headers", value: "Location, X-Request-Id")
+            if origin != "*" { response.headers.replace(name: "Vary", value: "Origin") }
+        }
+        let seconds = max(0, now - started) / 1000
+        metrics.record(method: request.method, route: routeLabel, status: response.status, seconds: seconds)
+        log.record(
+            method: request.method, path: request.path, status: response.status, seconds: seconds,
+            requestId: requestId)
+        return response
+    }
+
+    private func route(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
+        if request.method == "OPTIONS" { return options(request, routeLabel: &routeLabel) }
+        // HEAD is GET without a body; libmicrohttpd drops the body.
+        let method = request.method == "HEAD" ? "GET" : request.method
+        switch router.match(method: method, path: request.path) {
+        case .found(let endpoint, let parameters, let pattern):
+            routeLabel = pattern
+            if !Self.isPublic(pattern), let problem = authorizationProblem(request) { return problem.response }
+            do {
+                return try handle(endpoint, RouteRequest(http: request, parameters: parameters))
+            } catch {
+                return error.response
+            }
+        case .methodNotAllowed(let allow, let pattern):
+            routeLabel = pattern
+            return Problem.methodNotAllowed(request.method, allow: Self.allowed(allow)).response
+        case .notFound:
+            return Problem.routeNotFound(request.path).response
+        }
+    }
+
+    /// CORS preflight, or the plain `Allow` answer to OPTIONS.
+    private func options(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
+        guard case .methodNotAllowed(let allow, let pattern) = router.match(method: "OPTIONS", path: request.path)
+        else { return Problem.routeNotFound(request.path).response }
+        routeLabel = pattern
+        let methods = Self.allowed(allow).joined(separator: ", ")
+        var headers = HTTPHeaders([("Allow", methods)])
+        if configuration.corsOrigin != nil {
+            headers.add(name: "Access-Control-Allow-Methods", value: methods)
+            headers.add(
+                name: "Access-Control-Allow-Headers",
+                value: "Content-Type, Authorization, X-Request-Id")
+            headers.add(name: "Access-Control-Max-Age", value: "600")
+        }
+        return HTTPResponse(status: 204, headers: headers)
+    }
+
+    private static func allowed(_ methods: [String]) -> [String] {
+        var all = methods
+        if all.contains("GET") { all.append("HEAD") }
+        all.append("OPTIONS")
+        return all
+    }
+
+    /// Health endpoints stay open so orchestrators need no token.
+    private static func isPublic(_ pattern: String) -> Bool {
+        pattern == "/healthz" || pattern == "/readyz"
+    }
+
+    private func authorizationProblem(_ request: HTTPRequest) -> Problem? {
+        guard let token = configuration.apiToken else { return nil }
+        guard let header = request.headers["Authorization"], header.hasPrefix("Bearer ") else {
+            return .unauthorized
+        }
+        return constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8)) ? nil : .unauthorized
+    }
+
+    /// A client's id when it is short printable ASCII; otherwise a fresh one, so logs stay clean.
+    private static func requestId(from header: String?) -> String {
+        if let header, !header.isEmpty, header.utf8.count <= 128,
+            header.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        {
+            return header
+        }
+        return SessionID.make()
+    }
+}
+
+/// Compares without stopping at the first difference, so timing reveals nothing about the token.
+func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    var difference = UInt8(a.count == b.count ? 0 : 1)
+    for index in 0..<max(a.count, b.count) {
+        let x = index < a.count ? a[index] : 0
+        let y = index < b.count ? b[index] : 0
+        difference |= x ^ y
+    }
+    return difference == 0
+}

@@ -1,0 +1,52 @@
+import HTTPServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Builds the application; tests call this and `respond(to:)` without any socket.
+public func buildApplication(_ configuration: ServiceConfiguration = ServiceConfiguration()) -> InsetApplication {
+    InsetApplication(configuration: configuration)
+}
+
+/// The application behind libmicrohttpd, with graceful shutdown.
+public final class InsetServer: Sendable {
+    /// The application answering requests.
+    public let application: InsetApplication
+    /// The transport.
+    public let http: HTTPServer
+
+    /// Creates a stopped server.
+    public init(http configuration: HTTPServerConfiguration, service: ServiceConfiguration) {
+        var transport = configuration
+        transport.maxBodyBytes = service.maxBodyBytes
+        application = buildApplication(service)
+        http = HTTPServer(configuration: transport, responder: application)
+    }
+
+    /// Binds and starts; returns the bound port.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int { try http.start() }
+
+    /// Stops accepting, lets in-flight requests finish and keep-alive clients take their `Connection: close`,
+    /// then stops. Returns true when nothing was cut off by `timeout` seconds.
+    @discardableResult
+    public func shutdown(timeout: Double) -> Bool {
+        application.beginDraining()
+        http.beginDraining()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let deadline = started.advanced(by: .milliseconds(Int64(max(0, timeout) * 1000)))
+        // Idle keep-alive connections would hold on until their timeout; after a short grace with no request
+        // in flight they are closed, since nothing is lost by closing an idle connection.
+        let grace = started.advanced(by: .milliseconds(Int64(min(0.5, max(0, timeout)) * 1000)))
+        while clock.now < deadline {
+            if http.openConnections == 0 { break }
+            if http.requestsInFlight == 0 && clock.now >= grace { break }
+            usleep(5_000)
+        }
+        let clean = http.requestsInFlight == 0
+        http.stop()
+        return clean
+    }
+}

@@ -1,0 +1,39 @@
+/// Everything the service layer reads from the command line and the environment.
+public struct ServiceConfiguration: Sendable {
+    /// Sessions kept at most; the least recently used goes first.
+    public var maxSessions: Int
+    /// Idle seconds after which a session is gone.
+    public var sessionTTL: Double
+    /// Largest request body, in bytes.
+    public var maxBodyBytes: Int
+    /// `Access-Control-Allow-Origin` value; nil turns CORS headers off.
+    public var corsOrigin: String?
+    /// When set, every route but health needs `Authorization: Bearer <token>`.
+    public var apiToken: String?
+    /// Whether to print one JSON line per request.
+    public var accessLog: Bool
+    /// The clock for events without a timestamp; tests pass a manual one.
+    public var clock: MonotonicClock
+
+    /// Creates a configuration with the documented defaults.
+    public init(
+        maxSessions: Int = 100_000, sessionTTL: Double = 1800, maxBodyBytes: Int = 65536,
+        corsOrigin: String? = "*", apiToken: String? = nil, accessLog: Bool = true, clock: MonotonicClock = .system
+    ) {
+        self.maxSessions = maxSessions
+        self.sessionTTL = sessionTTL
+        self.maxBodyBytes = maxBodyBytes
+        self.corsOrigin = corsOrigin
+        self.apiToken = apiToken
+        self.accessLog = accessLog
+        self.clock = clock
+    }
+}
+
+/// The service's name and version, as `GET /version` reports them.
+public enum ServiceVersion {
+    /// The product name.
+    public static let name = "inset-server"
+    /// The release, bumped by hand with each tagged build.
+    public static let version = "0.1.0"
+}

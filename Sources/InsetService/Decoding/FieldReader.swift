@@ -1,0 +1,160 @@
+import InsetCore
+import InsetJSON
+
+/// Reads typed fields out of parsed JSON, collecting every problem with its pointer instead of stopping at the first.
+struct FieldReader {
+    /// Largest magnitude accepted for a coordinate or length: far beyond any screen, far below overflow.
+    static let maxMagnitude = 1_000_000.0
+
+    private(set) var errors: [FieldError] = []
+
+    mutating func fail(_ pointer: String, _ message: String) {
+        errors.append(FieldError(pointer: pointer, message: message))
+    }
+
+    /// The value as an object whose keys are all in `allowed`; unknown keys are errors, so typos surface.
+    mutating func object(_ value: JSONValue, at pointer: String, allowed: [String]) -> JSONObject? {
+        guard case .object(let object) = value else {
+            fail(pointer, "must be an object")
+            return nil
+        }
+        for key in object.keys where !allowed.contains(key) {
+            fail(pointer + "/" + escapePointerToken(key), "is not a known field")
+        }
+        return object
+    }
+
+    mutating func number(
+        _ value: JSONValue, at pointer: String, in range: ClosedRange<Double> = -maxMagnitude...maxMagnitude
+    ) -> Double? {
+        guard case .number(let number) = value else {
+            fail(pointer, "must be a number")
+            return nil
+        }
+        guard number.isFinite, range.contains(number) else {
+            fail(pointer, "must be between \(formatted(range.lowerBound)) and \(formatted(range.upperBound))")
+            return nil
+        }
+        // -0 reads back as 0 so no client ever sees a negative zero echoed.
+        return number == 0 ? 0 : number
+    }
+
+    mutating func integer(_ value: JSONValue, at pointer: String, in range: ClosedRange<Int>) -> Int? {
+        guard let number = number(value, at: pointer, in: Double(range.lowerBound)...Double(range.upperBound))
+        else { return nil }
+        guard number.rounded() == number else {
+            fail(pointer, "must be a whole number")
+            return nil
+        }
+        return Int(number)
+    }
+
+    mutating func bool(_ value: JSONValue, at pointer: String) -> Bool? {
+        guard case .bool(let flag) = value else {
+            fail(pointer, "must be true or false")
+            return nil
+        }
+        return flag
+    }
+
+    mutating func string(_ value: JSONValue, at pointer: String, maxLength: Int = 256) -> String? {
+        guard case .string(let string) = value else {
+            fail(pointer, "must be a string")
+            return nil
+        }
+        guard string.utf8.count <= maxLength else {
+            fail(pointer, "must be at most \(maxLength) bytes")
+            return nil
+        }
+        return string
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: String) -> T?
+    where T.RawValue == String {
+        guard let raw = string(value, at: pointer) else { return nil }
+        guard let choice = T(rawValue: raw) else {
+            fail(pointer, "must be one of " + T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+            return nil
+        }
+        return choice
+    }
+
+    mutating func rect(_ value: JSONValue, at pointer: String) -> Rect? {
+        guard let object = object(value, at: pointer, allowed: ["x", "y", "width", "height"]) else { return nil }
+        let x = required(object, "x", at: pointer) { $0.number($1, at: $2) }
+        let y = required(object, "y", at: pointer) { $0.number($1, at: $2) }
+        let width = required(object, "width", at: pointer) { $0.length($1, at: $2) }
+        let height = required(object, "height", at: pointer) { $0.length($1, at: $2) }
+        guard let x, let y, let width, let height else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    mutating func size(_ value: JSONValue, at pointer: String) -> Size? {
+        guard let object = object(value, at: pointer, allowed: ["width", "height"]) else { return nil }
+        let width = required(object, "width", at: pointer) { $0.length($1, at: $2) }
+        let height = required(object, "height", at: pointer) { $0.length($1, at: $2) }
+        guard let width, let height else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    mutating func point(_ value: JSONValue, at pointer: String) -> Point? {
+        guard let object = object(value, at: pointer, allowed: ["x", "y"]) else { return nil }
+        let x = required(object, "x", at: pointer) { $0.number($1, at: $2) }
+        let y = required(object, "y", at: pointer) { $0.number($1, at: $2) }
+        guard let x, let y else { return nil }
+        return Point(x: x, y: y)
+    }
+
+    /// Insets; `nonNegative` for safe areas, which UIKit never reports below zero.
+    mutating func insets(_ value: JSONValue, at pointer: String, nonNegative: Bool = false) -> EdgeInsets? {
+        guard let object = object(value, at: pointer, allowed: ["top", "left", "bottom", "right"]) else {
+            return nil
+        }
+        let range = nonNegative ? 0...Self.maxMagnitude : -Self.maxMagnitude...Self.maxMagnitude
+        let top = required(object, "top", at: pointer) { $0.number($1, at: $2, in: range) }
+        let left = required(object, "left", at: pointer) { $0.number($1, at: $2, in: range) }
+        let bottom = required(object, "bottom", at: pointer) { $0.number($1, at: $2, in: range) }
+        let right = required(object, "right", at: pointer) { $0.number($1, at: $2, in: range) }
+        guard let top, let left, let bottom, let right else { return nil }
+        return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+
+    /// A width or height: never negative.
+    mutating func length(_ value: JSONValue, at pointer: String) -> Double? {
+        number(value, at: pointer, in: 0...Self.maxMagnitude)
+    }
+
+    /// Reads `key` of `object` when present; a missing key is not an error.
+    mutating func optional<T>(
+        _ object: JSONObject, _ key: String, at pointer: String,
+        _ read: (inout FieldReader, JSONValue, String) -> T?
+    ) -> T? {
+        guard let value = object[key] else { return nil }
+        return read(&self, value, pointer + "/" + key)
+    }
+
+    /// Reads `key` of `object`; a missing key is an error.
+    mutating func required<T>(
+        _ object: JSONObject, _ key: String, at pointer: String,
+        _ read: (inout FieldReader, JSONValue, String) -> T?
+    ) -> T? {
+        guard let value = object[key] else {
+            fail(pointer + "/" + key, "is required")
+            return nil
+        }
+        return read(&self, value, pointer + "/" + key)
+    }
+}
+
+/// Escapes a key for use as one RFC 6901 reference token.
+func escapePointerToken(_ key: String) -> String {
+    var escaped = ""
+    for character in key.prefix(100) {
+        switch character {
+        case "~": escaped += "~0"
+        case "/": escaped += "~1"
+        default: escaped.append(character)
+        }
+    }
+    return escaped
+}

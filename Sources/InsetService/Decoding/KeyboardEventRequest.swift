@@ -1,0 +1,100 @@
+import InsetCore
+import InsetJSON
+
+/// The keyboard part of a show or hide: the notification's `userInfo`, in points and seconds.
+struct KeyboardInfo: Equatable, Sendable {
+    static let defaultDuration = 0.25
+    /// The keyboard's own spring, what iOS reports for every keyboard animation.
+    static let defaultCurve = 7
+    /// `UIView.AnimationOptions` keeps the curve in four bits.
+    static let curveRange = 0...15
+
+    var frameEnd: Rect?
+    var frameBegin: Rect?
+    var animationDuration = defaultDuration
+    var animationCurve = defaultCurve
+    var isLocal: Bool?
+
+    static let fields = ["frameEnd", "frameBegin", "animationDuration", "animationCurve", "isLocal"]
+
+    init() {}
+
+    init?(_ value: JSONValue, at pointer: String, reader: inout FieldReader) {
+        guard let object = reader.object(value, at: pointer, allowed: Self.fields) else { return nil }
+        frameEnd = reader.optional(object, "frameEnd", at: pointer) { $0.rect($1, at: $2) }
+        frameBegin = reader.optional(object, "frameBegin", at: pointer) { $0.rect($1, at: $2) }
+        if let duration = reader.optional(object, "animationDuration", at: pointer, { $0.number($1, at: $2, in: 0...10) }) {
+            animationDuration = duration
+        }
+        if let curve = reader.optional(
+            object, "animationCurve", at: pointer, { $0.integer($1, at: $2, in: Self.curveRange) })
+        {
+            animationCurve = curve
+        }
+        isLocal = reader.optional(object, "isLocal", at: pointer) { $0.bool($1, at: $2) }
+    }
+}
+
+/// A `POST /keyboard/show` or `/keyboard/hide` body.
+struct KeyboardEventRequest: Equatable, Sendable {
+    enum Kind { case show, hide }
+
+    var sessionId: String?
+    var timestamp: Double?
+    var geometry: GeometryPatch
+    var keyboard: KeyboardInfo
+    var focusedRect: Rect?
+
+    static func fields(for kind: Kind) -> [String] {
+        GeometryPatch.fields + ["sessionId", "timestamp", "keyboard"] + (kind == .show ? ["focusedRect"] : [])
+    }
+
+    /// Decodes and validates the body; a show needs `keyboard.frameEnd`.
+    static func decode(_ value: JSONValue, kind: Kind) throws(Problem) -> KeyboardEventRequest {
+        var reader = FieldReader()
+        guard let object = reader.object(value, at: "", allowed: fields(for: kind)) else {
+            throw .validation(reader.errors)
+        }
+        let sessionId = reader.optional(object, "sessionId", at: "") { $0.string($1, at: $2, maxLength: 64) }
+        let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2) }
+        let geometry = GeometryPatch(object, reader: &reader)
+        var keyboard = KeyboardInfo()
+        if let value = object["keyboard"], let info = KeyboardInfo(value, at: "/keyboard", reader: &reader) {
+            keyboard = info
+            if kind == .show && info.frameEnd == nil { reader.fail("/keyboard/frameEnd", "is required") }
+        } else if kind == .show && object["keyboard"] == nil {
+            reader.fail("/keyboard", "is required")
+        }
+        let focusedRect = reader.optional(object, "focusedRect", at: "") { $0.rect($1, at: $2) }
+        guard reader.errors.isEmpty else { throw .validation(reader.errors) }
+        return KeyboardEventRequest(
+            sessionId: sessionId, timestamp: timestamp, geometry: geometry, keyboard: keyboard,
+            focusedRect: focusedRect)
+    }
+}
+
+/// A `POST /sessions` or `PATCH /sessions/{id}` body.
+struct SessionRequest: Equatable, Sendable {
+    var timestamp: Double?
+    var geometry: GeometryPatch
+
+    static let fields = GeometryPatch.fields + ["timestamp"]
+
+    static func decode(_ value: JSONValue) throws(Problem) -> SessionRequest {
+        var reader = FieldReader()
+        guard let object = reader.object(value, at: "", allowed: fields) else { throw .validation(reader.errors) }
+        let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2) }
+        let geometry = GeometryPatch(object, reader: &reader)
+        guard reader.errors.isEmpty else { throw .validation(reader.errors) }
+        return SessionRequest(timestamp: timestamp, geometry: geometry)
+    }
+}
+
+extension FieldReader {
+    /// Milliseconds on the client's clock (`performance.now()` or `Date.now()` alike).
+    static let timestampRange = 0.0...1e15
+
+    mutating func timestamp(_ value: JSONValue, at pointer: String) -> Double? {
+        number(value, at: pointer, in: Self.timestampRange)
+    }
+}

@@ -1,0 +1,85 @@
+import InsetCore
+import InsetJSON
+
+extension Session {
+    /// The full representation `GET /sessions/{id}` answers, seen at `time`.
+    func write(at time: Double, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("keyboardState", phase(at: time).rawValue)
+        writer.field("time", time)
+        writer.field("lastEventTime", lastTime)
+        writer.key("scrollView")
+        writeScrollView(into: &writer)
+        writer.key("window")
+        writer.rect(geometry.space.window)
+        writer.key("screen")
+        if let screen = geometry.space.screen { writer.size(screen) } else { writer.null() }
+        writer.field("keyboardDistance", geometry.options.keyboardDistance)
+        writer.field("baseInsetMode", geometry.options.baseInsetMode.rawValue)
+        writer.field("followsUndockedKeyboard", geometry.options.followsUndockedKeyboard)
+        writer.key("keyboard")
+        if let keyboard { keyboard.write(into: &writer) } else { writer.null() }
+        writer.key("target")
+        writer.beginObject()
+        writer.resultMembers(target)
+        writer.endObject()
+        writer.key("animation")
+        if let running = animationInFlight(at: time) {
+            AnimationDescriptor.write(running, timed: true, into: &writer)
+        } else {
+            writer.null()
+        }
+        writer.key("presentation")
+        writer.scrollState(presentation(at: time))
+        writer.endObject()
+    }
+
+    /// The short reference a show or hide answers with.
+    func writeReference(at time: Double, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("keyboardState", phase(at: time).rawValue)
+        writer.field("time", time)
+        writer.endObject()
+    }
+
+    private func writeScrollView(into writer: inout JSONWriter) {
+        let sv = geometry.scrollView
+        writer.beginObject()
+        writer.key("frame")
+        writer.rect(sv.frame)
+        writer.key("contentInset")
+        writer.insets(sv.contentInset)
+        writer.key("scrollIndicatorInsets")
+        writer.insets(sv.scrollIndicatorInsets)
+        writer.key("safeAreaInsets")
+        writer.insets(sv.safeAreaInsets)
+        writer.field("contentInsetAdjustmentBehavior", sv.contentInsetAdjustmentBehavior.rawValue)
+        writer.field("automaticallyAdjustsScrollIndicatorInsets", sv.automaticallyAdjustsScrollIndicatorInsets)
+        writer.key("contentSize")
+        writer.size(sv.contentSize)
+        writer.key("contentOffset")
+        writer.point(sv.contentOffset)
+        writer.field("alwaysBounceVertical", sv.alwaysBounceVertical)
+        writer.endObject()
+    }
+}
+
+extension KeyboardInfo {
+    func write(into writer: inout JSONWriter) {
+        writer.beginObject()
+        if let frameEnd {
+            writer.key("frameEnd")
+            writer.rect(frameEnd)
+        }
+        if let frameBegin {
+            writer.key("frameBegin")
+            writer.rect(frameBegin)
+        }
+        writer.field("animationDuration", animationDuration)
+        writer.field("animationCurve", animationCurve)
+        if let isLocal { writer.field("isLocal", isLocal) }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Prometheus counters and the latency histogram, shared by every worker thread.
+final class Metrics: Sendable {
+    private struct RequestKey: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var bucketCounts = [Int](repeating: 0, count: Metrics.bucketBounds.count)
+        var durationSum = 0.0
+        var durationCount = 0
+    }
+
+    /// Upper bounds of the latency buckets, in seconds: fine-grained where this service lives (tens of µs).
+    static let bucketBounds: [Double] = [
+        0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
+    ]
+
+    private let state = Mutex(State())
+
+    /// Counts one request; `route` is the matched pattern, never the raw path, so labels stay bounded.
+    func record(method: String, route: String, status: Int, seconds: Double) {
+        // Unknown methods fold into one label so a client cannot grow the table.
+        let knownMethods = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"]
+        let label = knownMethods.contains(method) ? method : "other"
+        state.withLock { state in
+            state.requests[RequestKey(method: label, route: route, status: status), default: 0] += 1
+            if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
+                state.bucketCounts[bucket] += 1
+            }
+            state.durationSum += seconds
+            state.durationCount += 1
+        }
+    }
+
+    /// The Prometheus text exposition (format 0.0.4).
+    func render(sessions: (live: Int, created: Int, evicted: Int, expired: Int), draining: Bool) -> String {
+        let snapshot = state.withLock { $0 }
+        var text = "# HELP inset_http_requests_total HTTP requests answered, by method, route and status.\n"
+        text += "# TYPE inset_http_requests_total counter\n"
+        let keys = snapshot.requests.keys.sorted {
+            ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status)
+        }
+        for key in keys {
+            text +=
+                "inset_http_requests_total{method=\"\(key.method)\",route=\"\(key.route)\",status=\"\(key.status)\"} \(snapshot.requests[key] ?? 0)\n"
+        }
+        text += "# HELP inset_http_request_duration_seconds Time spent answering a request, in the handler.\n"
+        text += "# TYPE inset_http_request_duration_seconds histogram\n"
+        var cumulative = 0
+        for (bound, count) in zip(Self.bucketBounds, snapshot.bucketCounts) {
+            cumulative += count
+            text += "inset_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        text += "inset_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.durationCount)\n"
+        text += "inset_http_request_duration_seconds_sum \(snapshot.durationSum)\n"
+        text += "inset_http_request_duration_seconds_count \(snapshot.durationCount)\n"
+        text += "# HELP inset_sessions_live Sessions held in memory.\n# TYPE inset_sessions_live gauge\n"
+        text += "inset_sessions_live \(sessions.live)\n"
+        text += "# HELP inset_sessions_created_total Sessions created.\n# TYPE inset_sessions_created_total counter\n"
+        text += "inset_sessions_created_total \(sessions.created)\n"
+        text += "# HELP inset_sessions_evicted_total Sessions dropped, by reason: lru (over --max-sessions) or ttl.\n"
+        text += "# TYPE inset_sessions_evicted_total counter\n"
+        text += "inset_sessions_evicted_total{reason=\"lru\"} \(sessions.evicted)\n"
+        text += "inset_sessions_evicted_total{reason=\"ttl\"} \(sessions.expired)\n"
+        text += "# HELP inset_draining 1 while the server drains before exit.\n# TYPE inset_draining gauge\n"
+        text += "inset_draining \(draining ? 1 : 0)\n"
+        return text
+    }
+}

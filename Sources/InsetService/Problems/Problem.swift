@@ -1,0 +1,163 @@
+import HTTPServer
+import InsetJSON
+
+/// One field that failed validation: where (an RFC 6901 pointer into the body) and why.
+public struct FieldError: Equatable, Sendable {
+    /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`.
+    public var pointer: String
+    /// What is wrong with it, for a person.
+    public var message: String
+
+    /// Creates a field error.
+    public init(pointer: String, message: String) {
+        self.pointer = pointer
+        self.message = message
+    }
+}
+
+/// An RFC 9457 problem: every error the service answers is one of these.
+public struct Problem: Error, Equatable, Sendable {
+    /// The problem kind; `type` is `/problems/<slug>`.
+    public var slug: String
+    /// A short summary that is the same for every occurrence of this kind.
+    public var title: String
+    /// The HTTP status.
+    public var status: Int
+    /// What went wrong this time.
+    public var detail: String
+    /// For validation failures, each offending field.
+    public var errors: [FieldError]
+    /// Extra headers the status calls for (`Allow`, `WWW-Authenticate`).
+    public var headers: [(name: String, value: String)]
+
+    /// Creates a problem.
+    public init(
+        slug: String, title: String, status: Int, detail: String, errors: [FieldError] = [],
+        headers: [(name: String, value: String)] = []
+    ) {
+        self.slug = slug
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.errors = errors
+        self.headers = headers
+    }
+
+    /// The `type` URI, relative to the service so it needs no outside host.
+    public var type: String { "/problems/\(slug)" }
+
+    /// Problems compare by what a client sees in the body.
+    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+        lhs.slug == rhs.slug && lhs.status == rhs.status && lhs.detail == rhs.detail && lhs.errors == rhs.errors
+    }
+
+    /// The `application/problem+json` response.
+    public var response: HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.beginObject()
+        writer.key("type")
+        writer.string(type)
+        writer.key("title")
+        writer.string(title)
+        writer.key("status")
+        writer.int(status)
+        writer.key("detail")
+        writer.string(detail)
+        if !errors.isEmpty {
+            writer.key("errors")
+            writer.beginArray()
+            for error in errors {
+                writer.beginObject()
+                writer.key("pointer")
+                writer.string(error.pointer)
+                writer.key("message")
+                writer.string(error.message)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        var responseHeaders = HTTPHeaders([("Content-Type", "application/problem+json")])
+        for header in headers { responseHeaders.add(name: header.name, value: header.value) }
+        return HTTPResponse(status: status, headers: responseHeaders, body: writer.bytes)
+    }
+}
+
+extension Problem {
+    /// The body is not JSON at all.
+    static func malformedJSON(_ detail: String) -> Problem {
+        Problem(slug: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
+    }
+
+    /// The body is JSON but some fields are wrong.
+    static func validation(_ errors: [FieldError]) -> Problem {
+        let detail =
+            errors.count == 1
+            ? "\(errors[0].pointer.isEmpty ? "The body" : errors[0].pointer): \(errors[0].message)"
+            : "\(errors.count) fields are invalid"
+        return Problem(
+            slug: "validation-failed", title: "Invalid request", status: 400, detail: detail, errors: errors)
+    }
+
+    /// A query argument is wrong.
+    static func invalidQuery(_ name: String, _ message: String) -> Problem {
+        Problem(
+            slug: "invalid-query", title: "Invalid query argument", status: 400,
+            detail: "Query argument '\(name)' \(message)")
+    }
+
+    /// The body is over `--max-body-bytes`.
+    static func bodyTooLarge(limit: Int) -> Problem {
+        Problem(
+            slug: "body-too-large", title: "Request body too large", status: 413,
+            detail: "The body must be at most \(limit) bytes.")
+    }
+
+    /// The body is not `application/json`.
+    static func unsupportedMediaType(_ got: String?) -> Problem {
+        Problem(
+            slug: "unsupported-media-type", title: "Unsupported media type", status: 415,
+            detail: got.map { "Content-Type '\($0)' is not supported; send application/json." }
+                ?? "Send the body with Content-Type: application/json.")
+    }
+
+    /// No route has this path.
+    static func routeNotFound(_ path: String) -> Problem {
+        Problem(
+            slug: "not-found", title: "Not found", status: 404,
+            detail: "No resource at \(String(path.prefix(200))).")
+    }
+
+    /// The session does not exist, expired, or was evicted.
+    static let sessionNotFound = Problem(
+        slug: "session-not-found", title: "Session not found", status: 404,
+        detail: "No session has this id: it never existed, was deleted, expired or was evicted.")
+
+    /// The path exists but not with this method.
+    static func methodNotAllowed(_ method: String, allow: [String]) -> Problem {
+        Problem(
+            slug: "method-not-allowed", title: "Method not allowed", status: 405,
+            detail: "\(String(method.prefix(20))) is not allowed here; use \(allow.joined(separator: ", ")).",
+            headers: [("Allow", allow.joined(separator: ", "))])
+    }
+
+    /// The event's timestamp is older than the session's last one.
+    static func staleTimestamp(_ timestamp: Double, last: Double) -> Problem {
+        Problem(
+            slug: "stale-timestamp", title: "Timestamp older than the session's last", status: 409,
+            detail:
+                "timestamp \(formatted(timestamp)) ms is older than the session's last event at \(formatted(last)) ms.")
+    }
+
+    /// A bearer token is required and was missing or wrong.
+    static let unauthorized = Problem(
+        slug: "unauthorized", title: "Unauthorized", status: 401,
+        detail: "Send Authorization: Bearer <token>.",
+        headers: [("WWW-Authenticate", "Bearer realm=\"inset\"")])
+}
+
+/// A number as a person would write it: no `.0` on whole values.
+func formatted(_ value: Double) -> String {
+    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}

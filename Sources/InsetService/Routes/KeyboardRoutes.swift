@@ -1,0 +1,97 @@
+import HTTPServer
+import InsetCore
+import InsetJSON
+
+extension InsetApplication {
+    /// What a show or hide computed, copied out of the session lock before it is written.
+    private struct EventOutcome: Sendable {
+        var result: InsetResult
+        var animation: KeyboardAnimation
+        var session: Session?
+        var time: Double
+    }
+
+    /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
+    func keyboardEvent(_ kind: KeyboardEventRequest.Kind, _ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        let event = try KeyboardEventRequest.decode(try jsonBody(request.http), kind: kind)
+        let outcome =
+            if let sessionId = event.sessionId {
+                try sessionEvent(kind, event, sessionId: sessionId)
+            } else {
+                try statelessEvent(kind, event)
+            }
+        var writer = JSONWriter(reservingCapacity: 2048)
+        writer.beginObject()
+        writer.resultMembers(outcome.result)
+        writer.key("animation")
+        AnimationDescriptor.write(outcome.animation, timed: outcome.session != nil, into: &writer)
+        if let session = outcome.session {
+            writer.key("session")
+            session.writeReference(at: outcome.time, into: &writer)
+        }
+        writer.endObject()
+        return Self.json(writer)
+    }
+
+    private func sessionEvent(
+        _ kind: KeyboardEventRequest.Kind, _ event: KeyboardEventRequest, sessionId: String
+    ) throws(Problem) -> EventOutcome {
+        let serverTime = now
+        return try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(Problem) in
+            let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
+            try session.advance(to: time, serverTime: serverTime)
+            switch kind {
+            case .show:
+                // Decoding guarantees a show carries frameEnd.
+                session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
+            case .hide:
+                session.hide(event, at: time)
+            }
+            return EventOutcome(
+                result: session.target, animation: session.animation ?? Self.stillAnimation(session.target, time),
+                session: session, time: time)
+        }
+    }
+
+    /// A call that carries the whole geometry: a show starts from the base state, a hide from its `frameBegin`.
+    private func statelessEvent(
+        _ kind: KeyboardEventRequest.Kind, _ event: KeyboardEventRequest
+    ) throws(Problem) -> EventOutcome {
+        var reader = FieldReader()
+        guard let geometry = StoredGeometry(event.geometry, reader: &reader) else { throw .validation(reader.errors) }
+        let base = ScrollState(
+            contentInset: geometry.scrollView.contentInset,
+            scrollIndicatorInsets: geometry.scrollView.scrollIndicatorInsets,
+            contentOffset: geometry.scrollView.contentOffset)
+        let result: InsetResult
+        var from = base
+        switch kind {
+        case .show:
+            result = KeyboardAvoidance.shown(
+                scrollView: geometry.scrollView, space: geometry.space,
+                keyboardFrameEnd: event.keyboard.frameEnd ?? .zero, focusedRect: event.focusedRect,
+                options: geometry.options)
+        case .hide:
+            result = KeyboardAvoidance.hidden(
+                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: event.keyboard.frameEnd)
+            if let frameBegin = event.keyboard.frameBegin {
+                from = KeyboardAvoidance.shown(
+                    scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameBegin,
+                    options: geometry.options
+                ).state
+                // The request's offset is what is on screen now; only the insets come from frameBegin.
+                from.contentOffset = geometry.scrollView.contentOffset
+            }
+        }
+        let time = event.timestamp ?? 0
+        let animation = KeyboardAnimation(
+            from: from, to: result.state, curve: AnimationCurve(rawValue: event.keyboard.animationCurve),
+            duration: event.keyboard.animationDuration, startTime: time)
+        return EventOutcome(result: result, animation: animation, session: nil, time: time)
+    }
+
+    private static func stillAnimation(_ target: InsetResult, _ time: Double) -> KeyboardAnimation {
+        KeyboardAnimation(
+            from: target.state, to: target.state, curve: .keyboard(rawValue: 7), duration: 0, startTime: time)
+    }
+}

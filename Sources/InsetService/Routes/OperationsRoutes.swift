@@ -1,0 +1,48 @@
+import HTTPServer
+import InsetJSON
+
+extension InsetApplication {
+    /// `GET /healthz`: the process answers.
+    func health() -> HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 32)
+        writer.beginObject()
+        writer.field("status", "ok")
+        writer.endObject()
+        return Self.json(writer)
+    }
+
+    /// `GET /readyz`: 200 while serving, 503 while draining so load balancers stop sending.
+    func readiness() -> HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 32)
+        writer.beginObject()
+        writer.field("status", isDraining ? "draining" : "ready")
+        writer.endObject()
+        return Self.json(writer, status: isDraining ? 503 : 200)
+    }
+
+    /// `GET /metrics`: Prometheus text.
+    func metricsText() -> HTTPResponse {
+        let text = metrics.render(sessions: store.statistics(now: now), draining: isDraining)
+        return HTTPResponse(
+            status: 200, headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
+            body: Array(text.utf8))
+    }
+
+    /// `GET /openapi.yaml`: the contract, embedded in the binary from the repository's `openapi.yaml`.
+    func openAPIDocument() -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: HTTPHeaders([("Content-Type", "application/yaml")]),
+            body: PackageResources.openapi_yaml)
+    }
+
+    /// `GET /version`.
+    func versionInfo() -> HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 128)
+        writer.beginObject()
+        writer.field("name", ServiceVersion.name)
+        writer.field("version", ServiceVersion.version)
+        writer.field("libmicrohttpd", HTTPServer.libraryVersion)
+        writer.endObject()
+        return Self.json(writer)
+    }
+}

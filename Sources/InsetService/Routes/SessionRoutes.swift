@@ -1,0 +1,65 @@
+import HTTPServer
+import InsetJSON
+
+extension InsetApplication {
+    /// `POST /sessions`: 201 with `Location` and the new session.
+    func createSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        let body = try SessionRequest.decode(try jsonBody(request.http))
+        var reader = FieldReader()
+        guard let geometry = StoredGeometry(body.geometry, reader: &reader) else { throw .validation(reader.errors) }
+        let serverTime = now
+        let time = body.timestamp ?? serverTime
+        let session = Session(id: SessionID.make(), geometry: geometry, time: time, serverTime: serverTime)
+        store.insert(session, now: serverTime)
+        var response = Self.sessionResponse(session, at: time, status: 201)
+        response.headers.add(name: "Location", value: "/sessions/\(session.id)")
+        return response
+    }
+
+    /// `GET /sessions/{id}?at=`: the session as seen at `at` (default: now on the session's clock).
+    func getSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        let at = try Self.instantQuery(request.http)
+        let serverTime = now
+        let (session, time) = try store.modify(request.parameters["id"] ?? "", now: serverTime) {
+            (session: inout Session) throws(Problem) in
+            (session, at ?? session.instant(timestamp: nil, serverTime: serverTime))
+        }
+        return Self.sessionResponse(session, at: time)
+    }
+
+    /// `PATCH /sessions/{id}`: merges geometry changes and recomputes at once.
+    func patchSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        let body = try SessionRequest.decode(try jsonBody(request.http))
+        let serverTime = now
+        let (session, time) = try store.modify(request.parameters["id"] ?? "", now: serverTime) {
+            (session: inout Session) throws(Problem) in
+            let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
+            try session.advance(to: time, serverTime: serverTime)
+            session.patch(body.geometry)
+            return (session, time)
+        }
+        return Self.sessionResponse(session, at: time)
+    }
+
+    /// `DELETE /sessions/{id}`: 204, or 404 when there is no such session.
+    func deleteSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        guard store.remove(request.parameters["id"] ?? "") else { throw .sessionNotFound }
+        return HTTPResponse(status: 204)
+    }
+
+    private static func sessionResponse(_ session: Session, at time: Double, status: Int = 200) -> HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 4096)
+        session.write(at: time, into: &writer)
+        return json(writer, status: status)
+    }
+
+    private static func instantQuery(_ request: HTTPRequest) throws(Problem) -> Double? {
+        guard let text = request.queryValue("at") else { return nil }
+        guard text.utf8.count <= 32, let value = Double(text), value.isFinite,
+            FieldReader.timestampRange.contains(value)
+        else {
+            throw .invalidQuery("at", "must be a number of milliseconds between 0 and 1e15")
+        }
+        return value
+    }
+}

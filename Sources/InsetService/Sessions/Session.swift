@@ -1,0 +1,107 @@
+import InsetCore
+
+/// Where the keyboard is in its show-hide cycle at one instant.
+enum KeyboardPhase: String, Sendable {
+    case hidden, showing, shown, hiding
+}
+
+/// One scroll view's state between requests.
+///
+/// Times are milliseconds on the session's clock: the client's `timestamp`s when it sends them; otherwise
+/// the last event's time plus the server's monotonic time since, so both kinds of request can be mixed.
+struct Session: Sendable {
+    let id: String
+    var geometry: StoredGeometry
+    var keyboardVisible = false
+    /// The last keyboard event's `userInfo`.
+    var keyboard: KeyboardInfo?
+    /// What the last event computed; its offset is also the model offset in `geometry`.
+    var target: InsetResult
+    /// The last animation; finished ones stay so the state can be derived from the instant alone.
+    var animation: KeyboardAnimation?
+    private(set) var lastTime: Double
+    private var lastServerTime: Double
+
+    init(id: String, geometry: StoredGeometry, time: Double, serverTime: Double) {
+        self.id = id
+        self.geometry = geometry
+        self.target = KeyboardAvoidance.hidden(scrollView: geometry.scrollView, space: geometry.space)
+        self.geometry.scrollView.contentOffset = target.contentOffset
+        self.lastTime = time
+        self.lastServerTime = serverTime
+    }
+
+    /// The instant an event happens at: its timestamp, or the server's time carried onto the session's clock.
+    func instant(timestamp: Double?, serverTime: Double) -> Double {
+        timestamp ?? lastTime + max(0, serverTime - lastServerTime)
+    }
+
+    /// Moves the session's clock to `time`; an event older than the last one is refused.
+    mutating func advance(to time: Double, serverTime: Double) throws(Problem) {
+        guard time >= lastTime else { throw .staleTimestamp(time, last: lastTime) }
+        lastTime = time
+        lastServerTime = serverTime
+    }
+
+    /// What is on screen at `time`: the in-flight animation's value, or the target.
+    func presentation(at time: Double) -> ScrollState {
+        animation?.presentation(atMilliseconds: time) ?? target.state
+    }
+
+    /// The animation still running at `time`, if any.
+    func animationInFlight(at time: Double) -> KeyboardAnimation? {
+        guard let animation, !animation.isFinished(atMilliseconds: time) else { return nil }
+        return animation
+    }
+
+    func phase(at time: Double) -> KeyboardPhase {
+        let moving = animationInFlight(at: time) != nil
+        if keyboardVisible { return moving ? .showing : .shown }
+        return moving ? .hiding : .hidden
+    }
+
+    /// A show (or, while shown, a frame change) at `time`, beginning from what is on screen.
+    mutating func show(_ request: KeyboardEventRequest, frameEnd: Rect, at time: Double) {
+        geometry.apply(request.geometry)
+        let from = presentation(at: time)
+        let result = KeyboardAvoidance.shown(
+            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
+            focusedRect: request.focusedRect, options: geometry.options)
+        finish(result, from: from, keyboard: request.keyboard, visible: true, at: time)
+    }
+
+    /// A hide at `time`, beginning from what is on screen.
+    mutating func hide(_ request: KeyboardEventRequest, at time: Double) {
+        geometry.apply(request.geometry)
+        let from = presentation(at: time)
+        let result = KeyboardAvoidance.hidden(
+            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: request.keyboard.frameEnd)
+        finish(result, from: from, keyboard: request.keyboard, visible: false, at: time)
+    }
+
+    /// Geometry changes (rotation, content size, the user's scroll): recomputed and applied at once, no animation.
+    mutating func patch(_ patch: GeometryPatch) {
+        geometry.apply(patch)
+        if keyboardVisible, let frameEnd = keyboard?.frameEnd {
+            target = KeyboardAvoidance.shown(
+                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
+                options: geometry.options)
+        } else {
+            target = KeyboardAvoidance.hidden(scrollView: geometry.scrollView, space: geometry.space)
+        }
+        geometry.scrollView.contentOffset = target.contentOffset
+        animation = nil
+    }
+
+    private mutating func finish(
+        _ result: InsetResult, from: ScrollState, keyboard info: KeyboardInfo, visible: Bool, at time: Double
+    ) {
+        target = result
+        geometry.scrollView.contentOffset = result.contentOffset
+        keyboard = info
+        keyboardVisible = visible
+        animation = KeyboardAnimation(
+            from: from, to: result.state, curve: AnimationCurve(rawValue: info.animationCurve),
+            duration: info.animationDuration, startTime: time)
+    }
+}

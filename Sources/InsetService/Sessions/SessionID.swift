@@ -1,0 +1,33 @@
+/// Session ids: 128 bits from the system's cryptographic generator, base64url without padding (22 characters).
+enum SessionID {
+    static let length = 22
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    static func make() -> String {
+        // SystemRandomNumberGenerator reads getrandom(2) on Linux and arc4random on Apple systems.
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        // 22 digits of 6 bits hold 132 bits; the top 4 are zero, which leaves 128 random bits.
+        for position in (0..<length).reversed() {
+            let shift = position * 6
+            let digit: UInt64
+            if shift >= 64 {
+                digit = (high >> UInt64(shift - 64)) & 63
+            } else if shift + 6 > 64 {
+                digit = ((low >> UInt64(shift)) | (high << UInt64(64 - shift))) & 63
+            } else {
+                digit = (low >> UInt64(shift)) & 63
+            }
+            bytes.append(alphabet[Int(digit)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `id` could be one of ours; anything else is not looked up at all.
+    static func isWellFormed(_ id: String) -> Bool {
+        id.utf8.count == length && id.utf8.allSatisfy { alphabet.contains($0) }
+    }
+}

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// Sessions in memory: bounded by count (least recently used evicted first) and by idle time.
+/// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
+final class SessionStore: Sendable {
+    private struct State {
+        var table = LRUTable<Session>()
+        var evicted = 0
+        var expired = 0
+        var created = 0
+    }
+
+    let maxSessions: Int
+    /// Idle time after which a session is gone, in milliseconds.
+    let ttl: Double
+    private let state = Mutex(State())
+
+    init(maxSessions: Int, ttlSeconds: Double) {
+        self.maxSessions = max(1, maxSessions)
+        self.ttl = ttlSeconds * 1000
+    }
+
+    /// Stores a new session, first dropping expired ones and, when full, the least recently used.
+    func insert(_ session: Session, now: Double) {
+        state.withLock { state in
+            Self.purgeExpired(&state, now: now, ttl: ttl)
+            while state.table.count >= maxSessions, let oldest = state.table.oldestEntry {
+                state.table.remove(oldest.key)
+                state.evicted += 1
+            }
+            state.table.insert(session.id, session, now: now)
+            state.created += 1
+        }
+    }
+
+    /// Runs `body` on the session under the lock and keeps its changes only if it returns.
+    func modify<T: Sendable>(
+        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
+    ) throws(Problem) -> T {
+        guard SessionID.isWellFormed(id) else { throw .sessionNotFound }
+        return try state.withLock { (state: inout State) throws(Problem) -> T in
+            guard let lastUse = state.table.lastUse(id) else { throw .sessionNotFound }
+            if now - lastUse > ttl {
+                state.table.remove(id)
+                state.expired += 1
+                throw .sessionNotFound
+            }
+            guard var session = state.table.touch(id, now: now) else { throw .sessionNotFound }
+            let result = try body(&session)
+            state.table.update(id, session)
+            return result
+        }
+    }
+
+    /// Deletes a session; false when it did not exist.
+    func remove(_ id: String) -> Bool {
+        guard SessionID.isWellFormed(id) else { return false }
+        return state.withLock { $0.table.remove(id) }
+    }
+
+    /// Live sessions and lifetime counters, after dropping expired ones.
+    func statistics(now: Double) -> (live: Int, created: Int, evicted: Int, expired: Int) {
+        state.withLock { state in
+            Self.purgeExpired(&state, now: now, ttl: ttl)
+            return (state.table.count, state.created, state.evicted, state.expired)
+        }
+    }
+
+    private static func purgeExpired(_ state: inout State, now: Double, ttl: Double) {
+        // The table is ordered by last use, so every expired session sits at the old end.
+        while let oldest = state.table.oldestEntry, now - oldest.lastUse > ttl {
+            state.table.remove(oldest.key)
+            state.expired += 1
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import HTTPServer
+import InsetService
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The command line and its environment fallbacks: flag, then environment variable, then default.
+struct Options: Sendable {
+    var http = HTTPServerConfiguration(host: "127.0.0.1", port: 8080)
+    var service = ServiceConfiguration()
+    var shutdownTimeout = 10.0
+
+    struct Flag: Sendable {
+        let name: String
+        let environment: String
+        let help: String
+        let apply: @Sendable (inout Options, String) -> Bool
+    }
+
+    static let flags: [Flag] = [
+        Flag(name: "--host", environment: "INSET_HOST", help: "address to bind (default 127.0.0.1; 0.0.0.0 in the container)") {
+            $0.http.host = $1
+            return !$1.isEmpty
+        },
+        Flag(name: "--port", environment: "INSET_PORT", help: "port to bind; 0 picks a free one (default 8080)") {
+            guard let port = Int($1), (0...65535).contains(port) else { return false }
+            $0.http.port = port
+            return true
+        },
+        Flag(name: "--threads", environment: "INSET_THREADS", help: "worker threads (default: the number of cores)") {
+            guard let threads = Int($1), (1...256).contains(threads) else { return false }
+            $0.http.threads = threads
+            return true
+        },
+        Flag(name: "--max-sessions", environment: "INSET_MAX_SESSIONS", help: "sessions kept; least recently used evicted first (default 100000)") {
+            guard let count = Int($1), count >= 1 else { return false }
+            $0.service.maxSessions = count
+            return true
+        },
+        Flag(name: "--session-ttl", environment: "INSET_SESSION_TTL", help: "idle seconds before a session is dropped (default 1800)") {
+            guard let seconds = Double($1), seconds > 0, seconds.isFinite else { return false }
+            $0.service.sessionTTL = seconds
+            return true
+        },
+        Flag(name: "--max-body-bytes", environment: "INSET_MAX_BODY_BYTES", help: "largest request body; larger gets 413 (default 65536)") {
+            guard let bytes = Int($1), bytes >= 64 else { return false }
+            $0.service.maxBodyBytes = bytes
+            return true
+        },
+        Flag(name: "--cors-origin", environment: "INSET_CORS_ORIGIN", help: "Access-Control-Allow-Origin value; 'off' disables CORS (default *)") {
+            $0.service.corsOrigin = $1 == "off" ? nil : $1
+            return !$1.isEmpty
+        },
+        Flag(name: "--api-token", environment: "INSET_API_TOKEN", help: "require Authorization: Bearer TOKEN on every route but /healthz and /readyz") {
+            $0.service.apiToken = $1.isEmpty ? nil : $1
+            return true
+        },
+        Flag(name: "--shutdown-timeout", environment: "INSET_SHUTDOWN_TIMEOUT", help: "seconds to drain on SIGTERM/SIGINT before exit (default 10)") {
+            guard let seconds = Double($1), seconds >= 0, seconds.isFinite else { return false }
+            $0.shutdownTimeout = seconds
+            return true
+        },
+        Flag(name: "--connection-timeout", environment: "INSET_CONNECTION_TIMEOUT", help: "seconds an idle or slow connection is kept (default 15)") {
+            guard let seconds = Int($1), seconds >= 1 else { return false }
+            $0.http.connectionTimeout = seconds
+            return true
+        },
+        Flag(name: "--connection-limit", environment: "INSET_CONNECTION_LIMIT", help: "connections open at once (default 1000)") {
+            guard let count = Int($1), count >= 1 else { return false }
+            $0.http.connectionLimit = count
+            return true
+        },
+        Flag(name: "--access-log", environment: "INSET_ACCESS_LOG", help: "one JSON line per request on stdout: on or off (default on)") {
+            guard $1 == "on" || $1 == "off" else { return false }
+            $0.service.accessLog = $1 == "on"
+            return true
+        },
+    ]
+
+    static var usage: String {
+        var text = """
+            usage: inset-server [flags]
+                   inset-server healthcheck [--host H] [--port P]   exit 0 when GET /healthz answers 200
+
+            The keyboard-inset service: what a UIKit scroll view must do when the keyboard shows or hides.
+
+            flags (each also read from the environment variable shown):
+
+            """
+        for flag in flags {
+            text += "  \(flag.name.padding(20)) \(flag.environment.padding(26)) \(flag.help)\n"
+        }
+        text += "  \("--help".padding(20)) \("".padding(26)) print this and exit\n"
+        text += "  \("--version".padding(20)) \("".padding(26)) print the version and exit\n"
+        return text
+    }
+
+    /// Parses `arguments` (without the program name) over the environment; nil and a message on error.
+    static func parse(_ arguments: [String], environment: (String) -> String?) -> Result<Options, OptionsError> {
+        var options = Options()
+        options.http.threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        if let port = environment("PORT"), !port.isEmpty, !apply(flagNamed("--port"), port, to: &options) {
+            return .failure(.invalid("PORT", port))
+        }
+        for flag in flags {
+            if let value = environment(flag.environment), !apply(flag, value, to: &options) {
+                return .failure(.invalid(flag.environment, value))
+            }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { return .failure(.help) }
+            if argument == "--version" { return .failure(.version) }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard let flag = flags.first(where: { $0.name == name }) else { return .failure(.unknown(argument)) }
+            if value == nil {
+                guard index < arguments.count else { return .failure(.missingValue(name)) }
+                value = arguments[index]
+                index += 1
+            }
+            guard let value, apply(flag, value, to: &options) else { return .failure(.invalid(name, value ?? "")) }
+        }
+        return .success(options)
+    }
+
+    private static func flagNamed(_ name: String) -> Flag? { flags.first { $0.name == name } }
+
+    private static func apply(_ flag: Flag?, _ value: String, to options: inout Options) -> Bool {
+        guard let flag else { return false }
+        return flag.apply(&options, value)
+    }
+}
+
+/// Why the command line was not run.
+enum OptionsError: Error {
+    case help, version
+    case unknown(String)
+    case missingValue(String)
+    case invalid(String, String)
+
+    var message: String {
+        switch self {
+        case .help: return Options.usage
+        case .version: return "\(ServiceVersion.name) \(ServiceVersion.version)"
+        case .unknown(let flag): return "inset-server: unknown flag \(flag)\n\nrun inset-server --help for the flags"
+        case .missingValue(let flag): return "inset-server: \(flag) needs a value"
+        case .invalid(let name, let value): return "inset-server: invalid value '\(value)' for \(name)"
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
