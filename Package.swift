@@ -29,9 +29,12 @@ let package = Package(
         .target(name: "InsetJSON"),
         .executableTarget(name: "inset-server", dependencies: ["InsetService"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetServiceTests", dependencies: ["InsetService", "InsetCore", "HTTPServer"]),
+        // A raw-socket HTTP client shared by the transport and service tests.
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(
+            name: "InsetServiceTests", dependencies: ["InsetService", "InsetCore", "HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

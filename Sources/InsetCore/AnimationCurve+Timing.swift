@@ -55,10 +55,9 @@ extension AnimationCurve {
         case .keyboard:
             // The spring runs in real time: stretching it to the duration would change its shape.
             return KeyboardSpring.progress(atSeconds: t)
-        case .linear:
-            return t / duration
-        case .easeInOut, .easeIn, .easeOut:
-            return bezier?.value(at: t / duration) ?? t / duration
+        case .easeInOut, .easeIn, .easeOut, .linear:
+            let x = t / duration
+            return bezier?.value(at: x) ?? x  // linear has no bezier: progress is the time fraction itself
         }
     }
 }

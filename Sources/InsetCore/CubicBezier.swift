@@ -1,13 +1,13 @@
 /// A CSS `cubic-bezier()` timing function: the curve through (0, 0), (p1x, p1y), (p2x, p2y), (1, 1).
 public struct CubicBezier: Equatable, Sendable {
     /// First control point, x.
-    public var p1x: Double
+    public let p1x: Double
     /// First control point, y.
-    public var p1y: Double
+    public let p1y: Double
     /// Second control point, x.
-    public var p2x: Double
+    public let p2x: Double
     /// Second control point, y.
-    public var p2y: Double
+    public let p2y: Double
 
     /// Creates the curve; x control values are clamped to 0...1, as CSS requires, so that x(t) stays monotonic
     /// and every x has exactly one y.
@@ -50,7 +50,8 @@ public struct CubicBezier: Equatable, Sendable {
         var t = x
         for _ in 0..<8 {
             let error = sampleX(t) - x
-            if abs(error) < Self.epsilon { return t }
+            // A root outside 0...1 belongs to the cubic's extension, not to the curve: leave it to bisection.
+            if abs(error) < Self.epsilon, t >= 0, t <= 1 { return t }
             let slope = slopeX(t)
             if abs(slope) < 1e-6 { break }
             t -= error / slope

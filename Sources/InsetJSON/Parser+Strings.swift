@@ -83,9 +83,9 @@ extension Parser {
         let scalar: UInt32
         switch unit {
         case 0xD800...0xDBFF:
-            guard next + 1 < input.count else { throw failure("unterminated string", at: input.count) }
-            guard input[next] == ASCII.backslash, input[next + 1] == ASCII.lowerU else {
-                throw unpairedSurrogate(unit, at: start)
+            for (offset, expected) in [(next, ASCII.backslash), (next + 1, ASCII.lowerU)] {
+                guard offset < input.count else { throw failure("unterminated string", at: input.count) }
+                guard input[offset] == expected else { throw unpairedSurrogate(unit, at: start) }
             }
             let low = try hexQuad(at: next + 2)
             guard (0xDC00...0xDFFF).contains(low) else { throw unpairedSurrogate(unit, at: start) }

@@ -1,0 +1,165 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+/// Answers with what it received, so tests see exactly what the transport assembled.
+struct EchoResponder: HTTPResponder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        var headers = HTTPHeaders([("Content-Type", "text/plain")])
+        headers.add(name: "X-Method", value: request.method)
+        headers.add(name: "X-Path", value: request.path)
+        headers.add(name: "X-Query", value: request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
+        headers.add(name: "X-Too-Large", value: request.bodyTooLarge ? "yes" : "no")
+        headers.add(name: "X-Custom", value: request.headers["x-CUSTOM"] ?? "")
+        if request.path == "/slow" { usleep(300_000) }
+        return HTTPResponse(status: request.bodyTooLarge ? 413 : 200, headers: headers, body: request.body)
+    }
+}
+
+func startEchoServer(maxBodyBytes: Int = 1024, threads: Int = 2) throws -> HTTPServer {
+    let server = HTTPServer(
+        configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes),
+        responder: EchoResponder())
+    try server.start()
+    return server
+}
+
+@Suite("Transport over real sockets")
+struct TransportTests {
+    @Test func bindsAnEphemeralPortAndReportsIt() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        #expect(server.port > 0)
+        let response = try RawHTTPClient(port: server.port).request("GET", "/hello")
+        #expect(response.status == 200)
+        #expect(response.header("X-Path") == "/hello")
+        #expect(response.header("X-Method") == "GET")
+    }
+
+    @Test func keepsTheConnectionAliveAcrossRequests() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        for index in 0..<20 {
+            let response = try client.request("POST", "/n", body: Array("body \(index)".utf8))
+            #expect(response.status == 200)
+            #expect(response.text == "body \(index)")
+            #expect(response.header("Connection")?.lowercased() != "close")
+        }
+    }
+
+    @Test func assemblesABodySentInPieces() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let body = String(repeating: "abcdefghij", count: 50)
+        try client.send("POST /pieces HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        for chunk in Array(body.utf8).chunked(into: 37) {
+            try client.send(chunk)
+            usleep(2_000)
+        }
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == body)
+    }
+
+    @Test func assemblesAChunkedBody() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.text == "hello world")
+    }
+
+    @Test func flagsADeclaredBodyOverTheLimitWithoutReadingIt() throws {
+        let server = try startEchoServer(maxBodyBytes: 100)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 413)
+        #expect(response.header("X-Too-Large") == "yes")
+        #expect(response.body.isEmpty)
+    }
+
+    @Test func flagsAChunkedBodyThatGrowsPastTheLimit() throws {
+        let server = try startEchoServer(maxBodyBytes: 100)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let chunk = String(repeating: "x", count: 64)
+        var request = "POST /big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for _ in 0..<4 { request += "40\r\n\(chunk)\r\n" }
+        request += "0\r\n\r\n"
+        try client.send(request)
+        let response = try client.readResponse()
+        #expect(response.status == 413)
+        #expect(response.body.isEmpty)
+    }
+
+    @Test func decodesQueryArgumentsAndMatchesHeadersWithoutCase() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let response = try RawHTTPClient(port: server.port).request(
+            "GET", "/q?at=12.5&name=a%20b&flag", headers: [("X-Custom", "value")])
+        #expect(response.header("X-Path") == "/q")
+        #expect(response.header("X-Query") == "at=12.5&name=a b&flag=")
+        #expect(response.header("X-Custom") == "value")
+    }
+
+    @Test func answersManyClientsAtOnce() async throws {
+        let server = try startEchoServer(threads: 2)
+        defer { server.stop() }
+        let port = server.port
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for client in 0..<16 {
+                group.addTask {
+                    let connection = try RawHTTPClient(port: port)
+                    return try (0..<50).map { index in
+                        let body = "client \(client) request \(index)"
+                        let response = try connection.request("POST", "/c", body: Array(body.utf8))
+                        return response.text == body ? response.status : -1
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses.count == 800)
+        #expect(statuses.allSatisfy { $0 == 200 })
+        #expect(server.requestsInFlight == 0)
+    }
+
+    @Test func drainingClosesKeepAliveConnectionsAndRefusesNewOnes() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        #expect(try client.request("GET", "/before").status == 200)
+        server.beginDraining()
+        let during = try client.request("GET", "/during")
+        #expect(during.status == 200)
+        #expect(during.header("Connection")?.lowercased() == "close")
+        #expect(client.isClosedByPeer())
+        #expect(throws: RawHTTPError.self) { _ = try RawHTTPClient(port: server.port).request("GET", "/after") }
+    }
+
+    @Test func refusesToStartOnAPortInUse() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let second = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: server.port), responder: EchoResponder())
+        #expect(throws: HTTPServerError.startFailed(host: "127.0.0.1", port: server.port)) { try second.start() }
+    }
+
+    @Test func refusesAnUnresolvableHost() {
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0), responder: EchoResponder())
+        #expect(throws: HTTPServerError.unresolvableHost("no such host.invalid")) { try server.start() }
+    }
+}
+
+extension Array {
+    func chunked(into size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}
