@@ -57,8 +57,9 @@ public enum LinearEasing {
         var value: Int
     }
 
-    /// Greedy fit: from each stop, the farthest candidate whose chord stays within `maxError` of every dense
-    /// sample in between. Values are rounded before checking, so the error bound holds for the printed numbers.
+    /// Greedy fit: each segment grows candidate by candidate until its chord would stray more than `maxError`
+    /// from a dense sample in between. Values are rounded before checking, so the bound holds for the printed
+    /// numbers.
     private static func ticks(for curve: AnimationCurve, maxError: Double) -> [Tick] {
         // The exact curve over its effective duration; bezier curves run over a unit duration.
         let duration = curve.effectiveDuration(reported: 1)
@@ -70,7 +71,8 @@ public enum LinearEasing {
         }
         func fits(from start: Tick, to end: Tick) -> Bool {
             let startValue = Double(start.value) / Double(valueScale)
-            let slope = (Double(end.value) - Double(start.value)) / Double(valueScale)
+            let slope =
+                (Double(end.value) - Double(start.value)) / Double(valueScale)
                 / Double(end.position - start.position)
             for position in start.position...end.position {
                 let chord = startValue + slope * Double(position - start.position)

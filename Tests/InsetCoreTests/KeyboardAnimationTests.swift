@@ -21,7 +21,8 @@ struct KeyboardAnimationTests {
 
     @Test("Effective duration and end time: the keyboard runs 0.5 s whatever is reported")
     func timing() {
-        let keyboard = KeyboardAnimation(from: resting, to: avoiding, curve: .keyboard(rawValue: 7), duration: 0.25, startTime: 1000)
+        let keyboard = KeyboardAnimation(
+            from: resting, to: avoiding, curve: .keyboard(rawValue: 7), duration: 0.25, startTime: 1000)
         #expect(keyboard.effectiveDuration == 0.5)
         #expect(keyboard.endTime == 1500)
         let ease = KeyboardAnimation(from: resting, to: avoiding, curve: .easeInOut, duration: 0.25, startTime: 1000)
@@ -48,7 +49,8 @@ struct KeyboardAnimationTests {
     func finished(rawValue: Int) {
         // 0.3 s does not survive seconds -> ms -> seconds exactly for every start time.
         let animation = KeyboardAnimation(
-            from: resting, to: avoiding, curve: AnimationCurve(rawValue: rawValue), duration: 0.3, startTime: 12_345.678)
+            from: resting, to: avoiding, curve: AnimationCurve(rawValue: rawValue), duration: 0.3, startTime: 12_345.678
+        )
         #expect(!animation.isFinished(atMilliseconds: animation.endTime - 1))
         #expect(animation.fraction(atMilliseconds: animation.endTime - 1) < 1)
         #expect(animation.isFinished(atMilliseconds: animation.endTime))
@@ -71,7 +73,8 @@ struct KeyboardAnimationTests {
 
     @Test("A hide interrupting a show at 100 ms starts from what is on screen, not from the show's target")
     func interruptedShow() {
-        let show = KeyboardAnimation(from: resting, to: avoiding, curve: .keyboard(rawValue: 7), duration: 0.25, startTime: 0)
+        let show = KeyboardAnimation(
+            from: resting, to: avoiding, curve: .keyboard(rawValue: 7), duration: 0.25, startTime: 0)
         let hide = show.interrupted(atMilliseconds: 100, to: resting, curve: .keyboard(rawValue: 7), duration: 0.25)
         let onScreen = show.presentation(atMilliseconds: 100)
 
@@ -87,7 +90,9 @@ struct KeyboardAnimationTests {
         #expect(hide.presentation(atMilliseconds: 100) == onScreen)
         #expect(hide.presentation(atMilliseconds: 600) == resting)
         #expect(
-            hide == KeyboardAnimation(from: onScreen, to: resting, curve: .keyboard(rawValue: 7), duration: 0.25, startTime: 100))
+            hide
+                == KeyboardAnimation(
+                    from: onScreen, to: resting, curve: .keyboard(rawValue: 7), duration: 0.25, startTime: 100))
     }
 
     @Test("A show interrupting a hide mid-way reverses from the on-screen value")

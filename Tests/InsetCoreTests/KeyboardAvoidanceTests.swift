@@ -41,11 +41,13 @@ struct KeyboardAvoidanceTests {
     }
 
     /// A hide carries the end frame it likes; a show to a frame below the screen must land on the same state.
-    @Test("Show to an off-screen frame equals a hide", arguments: [IPhone15.longList(), IPhone15.longList(offsetY: 1492)])
+    @Test(
+        "Show to an off-screen frame equals a hide", arguments: [IPhone15.longList(), IPhone15.longList(offsetY: 1492)])
     func offScreenShowIsHide(_ scrollView: ScrollViewGeometry) {
         let offScreen = Rect(x: 0, y: 844, width: 390, height: 336)
         let shown = KeyboardAvoidance.shown(scrollView: scrollView, space: IPhone15.space, keyboardFrameEnd: offScreen)
-        let hidden = KeyboardAvoidance.hidden(scrollView: scrollView, space: IPhone15.space, keyboardFrameEnd: offScreen)
+        let hidden = KeyboardAvoidance.hidden(
+            scrollView: scrollView, space: IPhone15.space, keyboardFrameEnd: offScreen)
         #expect(shown == hidden)
     }
 
@@ -55,6 +57,7 @@ struct KeyboardAvoidanceTests {
         #expect(
             KeyboardAvoidance.verticalRange(scrollView: long, adjusted: insets(top: 47, bottom: 336)) == -47...1492)
         let short = ScrollViewGeometry(frame: IPhone15.frame, contentSize: Size(width: 390, height: 100))
-        #expect(KeyboardAvoidance.verticalRange(scrollView: short, adjusted: insets(top: 47, bottom: 34)) == -47...(-47))
+        #expect(
+            KeyboardAvoidance.verticalRange(scrollView: short, adjusted: insets(top: 47, bottom: 34)) == -47...(-47))
     }
 }

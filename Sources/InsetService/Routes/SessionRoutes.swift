@@ -8,10 +8,9 @@ extension InsetApplication {
         var reader = FieldReader()
         guard let geometry = StoredGeometry(body.geometry, reader: &reader) else { throw .validation(reader.errors) }
         let serverTime = now
-        let time = body.timestamp ?? serverTime
-        let session = Session(id: SessionID.make(), geometry: geometry, time: time, serverTime: serverTime)
+        let session = Session(id: SessionID.make(), geometry: geometry, time: body.timestamp, serverTime: serverTime)
         store.insert(session, now: serverTime)
-        var response = Self.sessionResponse(session, at: time, status: 201)
+        var response = Self.sessionResponse(session, at: session.lastTime, status: 201)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")
         return response
     }

@@ -21,14 +21,18 @@ struct Session: Sendable {
     var animation: KeyboardAnimation?
     private(set) var lastTime: Double
     private var lastServerTime: Double
+    /// False until an event fixes the session's clock: a session created without a timestamp accepts
+    /// whatever clock its first event's timestamp uses (`performance.now()` starts near zero).
+    private var clockFixed: Bool
 
-    init(id: String, geometry: StoredGeometry, time: Double, serverTime: Double) {
+    init(id: String, geometry: StoredGeometry, time: Double?, serverTime: Double) {
         self.id = id
         self.geometry = geometry
         self.target = KeyboardAvoidance.hidden(scrollView: geometry.scrollView, space: geometry.space)
         self.geometry.scrollView.contentOffset = target.contentOffset
-        self.lastTime = time
+        self.lastTime = time ?? serverTime
         self.lastServerTime = serverTime
+        self.clockFixed = time != nil
     }
 
     /// The instant an event happens at: its timestamp, or the server's time carried onto the session's clock.
@@ -38,7 +42,8 @@ struct Session: Sendable {
 
     /// Moves the session's clock to `time`; an event older than the last one is refused.
     mutating func advance(to time: Double, serverTime: Double) throws(Problem) {
-        guard time >= lastTime else { throw .staleTimestamp(time, last: lastTime) }
+        guard !clockFixed || time >= lastTime else { throw .staleTimestamp(time, last: lastTime) }
+        clockFixed = true
         lastTime = time
         lastServerTime = serverTime
     }

@@ -1,0 +1,96 @@
+import Foundation
+import InsetService
+import Testing
+
+@Suite("Auth, CORS, request ids, health, metrics, spec")
+struct CrossCuttingTests {
+    @Test func aTokenGuardsEveryRouteButHealth() {
+        let app = makeApp(token: "s3cret")
+        #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).status == 401)
+        let wrong = app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer nope")])
+        #expect(wrong.status == 401)
+        #expect(wrong.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+        #expect(wrong.json.string("type") == "/problems/unauthorized")
+        #expect(app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Basic czNjcmV0")]).status == 401)
+        #expect(app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer s3cret")]).status == 200)
+        #expect(app.call("GET", "/healthz").status == 200)
+        #expect(app.call("GET", "/readyz").status == 200)
+        #expect(app.call("GET", "/metrics").status == 401)
+        #expect(app.call("OPTIONS", "/keyboard/show").status == 204)
+    }
+
+    @Test func preflightAndCORSHeaders() {
+        let app = makeApp()
+        let preflight = app.call(
+            "OPTIONS", "/sessions/abc", headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "PATCH")])
+        #expect(preflight.status == 204)
+        #expect(preflight.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(preflight.headers["Access-Control-Allow-Methods"] == "GET, PATCH, DELETE, HEAD, OPTIONS")
+        #expect(preflight.headers["Access-Control-Allow-Headers"]?.contains("Content-Type") == true)
+        #expect(app.call("OPTIONS", "/nowhere").status == 404)
+        let show = app.call("POST", "/keyboard/show", json: Phone.showBody)
+        #expect(show.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(show.headers["Access-Control-Expose-Headers"]?.contains("Location") == true)
+    }
+
+    @Test func aConfiguredOriginVariesAndOffRemovesCORS() {
+        let one = makeApp(cors: "https://proto.example").call("GET", "/healthz")
+        #expect(one.headers["Access-Control-Allow-Origin"] == "https://proto.example")
+        #expect(one.headers["Vary"] == "Origin")
+        #expect(makeApp(cors: nil).call("GET", "/healthz").headers["Access-Control-Allow-Origin"] == nil)
+    }
+
+    @Test func requestIdsAreEchoedOrMade() {
+        let app = makeApp()
+        #expect(app.call("GET", "/healthz", headers: [("X-Request-Id", "abc-123")]).headers["X-Request-Id"] == "abc-123")
+        let made = app.call("GET", "/healthz").headers["X-Request-Id"]
+        #expect(made?.utf8.count == 22)
+        let replaced = app.call("GET", "/healthz", headers: [("X-Request-Id", "has space")]).headers["X-Request-Id"]
+        #expect(replaced != "has space")
+    }
+
+    @Test func healthReadinessAndDraining() {
+        let app = makeApp()
+        #expect(app.call("GET", "/healthz").json.string("status") == "ok")
+        #expect(app.call("GET", "/readyz").json.string("status") == "ready")
+        #expect(app.call("HEAD", "/healthz").status == 200)
+        app.beginDraining()
+        let draining = app.call("GET", "/readyz")
+        #expect(draining.status == 503)
+        #expect(draining.json.string("status") == "draining")
+        #expect(app.call("GET", "/healthz").status == 200)
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() {
+        let app = makeApp()
+        _ = app.call("POST", "/keyboard/show", json: Phone.showBody)
+        _ = app.call("POST", "/keyboard/show", json: "{")
+        _ = app.call("GET", "/sessions/nope")
+        _ = app.call("GET", "/nowhere/at/all")
+        let text = app.call("GET", "/metrics").text
+        #expect(text.contains(#"inset_http_requests_total{method="POST",route="/keyboard/show",status="200"} 1"#))
+        #expect(text.contains(#"inset_http_requests_total{method="POST",route="/keyboard/show",status="400"} 1"#))
+        #expect(text.contains(#"inset_http_requests_total{method="GET",route="/sessions/{id}",status="404"} 1"#))
+        #expect(text.contains(#"inset_http_requests_total{method="GET",route="unmatched",status="404"} 1"#))
+        #expect(text.contains("inset_http_request_duration_seconds_count 4"))
+        #expect(text.contains("inset_sessions_live 0"))
+        #expect(text.contains("# TYPE inset_http_request_duration_seconds histogram"))
+    }
+
+    @Test func servesTheSpecFromTheRepository() throws {
+        let answer = makeApp().call("GET", "/openapi.yaml")
+        #expect(answer.status == 200)
+        #expect(answer.headers["Content-Type"] == "application/yaml")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../openapi.yaml")
+        let onDisk = try [UInt8](Data(contentsOf: file))
+        #expect(!onDisk.isEmpty)
+        #expect(answer.body == onDisk)
+    }
+
+    @Test func reportsTheVersion() {
+        let json = makeApp().call("GET", "/version").json
+        #expect(json.string("name") == "inset-server")
+        #expect(json.string("version") == ServiceVersion.version)
+        #expect(json.string("libmicrohttpd")?.hasPrefix("0.9") == true)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import InsetService
+import Testing
+
+@Suite("Bad input gets a clear problem, never a crash")
+struct ErrorTests {
+    struct BadBody: CustomTestStringConvertible, Sendable {
+        var name: String
+        var body: String
+        var status = 400
+        var type = "/problems/validation-failed"
+        var pointer: String?
+        var testDescription: String { name }
+    }
+
+    static let frame = #"{"frame":{"x":0,"y":0,"width":390,"height":844}}"#
+    static let keyboard = #"{"frameEnd":{"x":0,"y":508,"width":390,"height":336}}"#
+
+    static let showBodies: [BadBody] = [
+        BadBody(name: "not JSON", body: "{nope", type: "/problems/malformed-json"),
+        BadBody(name: "truncated", body: #"{"scrollView":{"frame":"#, type: "/problems/malformed-json"),
+        BadBody(name: "trailing comma", body: #"{"keyboard":{},}"#, type: "/problems/malformed-json"),
+        BadBody(name: "number overflow", body: #"{"timestamp":1e400}"#, type: "/problems/malformed-json"),
+        BadBody(name: "NaN literal", body: #"{"timestamp":NaN}"#, type: "/problems/malformed-json"),
+        BadBody(name: "duplicate keys", body: #"{"timestamp":1,"timestamp":2}"#, type: "/problems/malformed-json"),
+        BadBody(name: "deep nesting", body: String(repeating: "[", count: 100_000), type: "/problems/malformed-json"),
+        BadBody(name: "an array", body: "[]", pointer: ""),
+        BadBody(name: "missing keyboard", body: #"{"scrollView":\#(frame)}"#, pointer: "/keyboard"),
+        BadBody(name: "missing frameEnd", body: #"{"scrollView":\#(frame),"keyboard":{}}"#, pointer: "/keyboard/frameEnd"),
+        BadBody(name: "missing scroll view", body: #"{"keyboard":\#(keyboard)}"#, pointer: "/scrollView/frame"),
+        BadBody(
+            name: "negative height",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":-1}}}"#,
+            pointer: "/keyboard/frameEnd/height"),
+        BadBody(
+            name: "string for a number",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":"0","y":508,"width":390,"height":1}}}"#,
+            pointer: "/keyboard/frameEnd/x"),
+        BadBody(
+            name: "NaN as a string",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":\#(keyboard),"animationDuration":"NaN"}}"#,
+            pointer: "/keyboard/frameEnd/frameEnd"),
+        BadBody(
+            name: "duration out of range",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationDuration":11}}"#,
+            pointer: "/keyboard/animationDuration"),
+        BadBody(
+            name: "fractional curve",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationCurve":1.5}}"#,
+            pointer: "/keyboard/animationCurve"),
+        BadBody(
+            name: "curve out of range",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationCurve":16}}"#,
+            pointer: "/keyboard/animationCurve"),
+        BadBody(
+            name: "unknown field", body: #"{"scrollView":\#(frame),"keyboard":\#(keyboard),"keybaord":1}"#,
+            pointer: "/keybaord"),
+        BadBody(
+            name: "unknown behaviour",
+            body: #"{"scrollView":{"frame":{"x":0,"y":0,"width":1,"height":1},"contentInsetAdjustmentBehavior":"sometimes"},"keyboard":\#(keyboard)}"#,
+            pointer: "/scrollView/contentInsetAdjustmentBehavior"),
+        BadBody(
+            name: "negative safe area",
+            body: #"{"scrollView":{"frame":{"x":0,"y":0,"width":1,"height":1},"safeAreaInsets":{"top":0,"left":0,"bottom":-34,"right":0}},"keyboard":\#(keyboard)}"#,
+            pointer: "/scrollView/safeAreaInsets/bottom"),
+        BadBody(
+            name: "huge coordinate", body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":1e300,"y":0,"width":1,"height":1}}}"#,
+            pointer: "/keyboard/frameEnd/x"),
+        BadBody(name: "sessionId not a string", body: #"{"sessionId":5,"keyboard":\#(keyboard)}"#, pointer: "/sessionId"),
+        BadBody(name: "negative timestamp", body: #"{"sessionId":"x","timestamp":-5,"keyboard":\#(keyboard)}"#, pointer: "/timestamp"),
+        BadBody(
+            name: "bad base inset mode", body: #"{"scrollView":\#(frame),"keyboard":\#(keyboard),"baseInsetMode":"min"}"#,
+            pointer: "/baseInsetMode"),
+    ]
+
+    @Test(arguments: showBodies)
+    func rejectsABadShowBody(_ bad: BadBody) {
+        let answer = makeApp().call("POST", "/keyboard/show", json: bad.body)
+        #expect(answer.status == bad.status)
+        #expect(answer.headers["Content-Type"] == "application/problem+json")
+        let json = answer.json
+        #expect(json.string("type") == bad.type)
+        #expect(json.number("status") == Double(bad.status))
+        #expect(json.string("title")?.isEmpty == false)
+        #expect(json.string("detail")?.isEmpty == false)
+        if let pointer = bad.pointer {
+            let pointers = (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }
+            if bad.name == "NaN as a string" {
+                #expect(pointers.contains("/keyboard/frameEnd/x") || pointers.contains("/keyboard/animationDuration"))
+            } else {
+                #expect(pointers.contains(pointer), "pointers: \(pointers)")
+            }
+        }
+    }
+
+    @Test func reportsEveryInvalidFieldAtOnce() {
+        let body = #"{"scrollView":{"frame":{"x":0,"y":0,"width":-1,"height":"tall"}},"keyboard":{"animationDuration":-1}}"#
+        let json = makeApp().call("POST", "/keyboard/show", json: body).json
+        let pointers = Set((json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String })
+        #expect(
+            pointers == [
+                "/scrollView/frame/width", "/scrollView/frame/height", "/keyboard/animationDuration",
+                "/keyboard/frameEnd",
+            ])
+    }
+
+    @Test(arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "json"] as [String?])
+    func rejectsAWrongContentType(_ contentType: String?) {
+        let answer = makeApp().call("POST", "/keyboard/show", json: Phone.showBody, contentType: contentType)
+        #expect(answer.status == 415)
+        #expect(answer.json.string("type") == "/problems/unsupported-media-type")
+    }
+
+    @Test(arguments: ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])
+    func acceptsJSONMediaTypes(_ contentType: String) {
+        #expect(makeApp().call("POST", "/keyboard/show", json: Phone.showBody, contentType: contentType).status == 200)
+    }
+
+    @Test func rejectsAnEmptyBody() {
+        let answer = makeApp().call("POST", "/sessions", json: "")
+        #expect(answer.status == 400)
+        #expect(answer.json.string("type") == "/problems/malformed-json")
+    }
+
+    @Test func rejectsABodyOverTheLimit() {
+        let app = makeApp()
+        let answer = app.respond(
+            to: .init(method: "POST", path: "/keyboard/show", headers: .init([("Content-Type", "application/json")]), bodyTooLarge: true))
+        #expect(answer.status == 413)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("/problems/body-too-large"))
+    }
+
+    @Test func unknownRoutesAndMethods() {
+        let app = makeApp()
+        let missing = app.call("GET", "/keyboard")
+        #expect(missing.status == 404)
+        #expect(missing.json.string("type") == "/problems/not-found")
+        let wrong = app.call("GET", "/keyboard/show")
+        #expect(wrong.status == 405)
+        #expect(wrong.headers["Allow"] == "POST, OPTIONS")
+        #expect(app.call("DELETE", "/healthz").headers["Allow"] == "GET, HEAD, OPTIONS")
+    }
+
+    @Test func errorBodiesLeakNoInternals() {
+        let app = makeApp()
+        for body in showBodiesText {
+            let text = app.call("POST", "/keyboard/show", json: body).text
+            for leak in ["Swift", ".swift", "InsetService", "JSONValue", "Optional(", "/work/", "Fatal"] {
+                #expect(!text.contains(leak), "\(text)")
+            }
+        }
+    }
+
+    private var showBodiesText: [String] { Self.showBodies.map(\.body) }
+}
