@@ -31,6 +31,9 @@ public struct RawResponse: Sendable {
 public struct RawHTTPError: Error, CustomStringConvertible {
     /// What went wrong.
     public var description: String
+
+    /// Creates an error.
+    public init(description: String) { self.description = description }
 }
 
 /// A deliberately small HTTP/1.1 client over a blocking socket: it can send anything, malformed bytes included,

@@ -140,7 +140,7 @@ struct DifferentialReport {
     var report = DifferentialReport()
     for _ in 0..<3_000 { report.check(generator.document()) }
     #expect(report.mismatches.isEmpty, "\(report.mismatches.prefix(10).joined(separator: "\n"))")
-    #expect(report.bothAccepted > 2_900, "too few valid documents: \(report.bothAccepted)")
+    #expect(report.bothAccepted > 2_850, "too few valid documents: \(report.bothAccepted)")
 }
 
 @Test func agreesWithFoundationOnMutatedDocuments() {

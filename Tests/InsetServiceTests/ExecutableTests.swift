@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// The built `inset-server` next to the test bundle.
+func serverBinary() throws -> URL {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [directory, directory.deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("inset-server")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw RawHTTPError(description: "inset-server not found beside \(directory.path); run swift build first")
+}
+
+/// Runs the binary and returns it with the first line it printed.
+func launch(_ arguments: [String]) throws -> (Process, String, Pipe) {
+    let process = Process()
+    process.executableURL = try serverBinary()
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line: [UInt8] = []
+    while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
+    return (process, String(decoding: line, as: UTF8.self), output)
+}
+
+func waitForExit(_ process: Process, seconds: Double) -> Int32? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    return process.isRunning ? nil : process.terminationStatus
+}
+
+@Suite("The inset-server executable")
+struct ExecutableTests {
+    @Test func printsWhereItListensServesAndExitsZeroOnSIGTERM() throws {
+        let (process, line, _) = try launch(["--port", "0", "--access-log", "off"])
+        defer { if process.isRunning { process.terminate() } }
+        let prefix = "listening on http://127.0.0.1:"
+        #expect(line.hasPrefix(prefix))
+        let port = try #require(Int(line.dropFirst(prefix.count)))
+        #expect(try RawHTTPClient(port: port).request("GET", "/healthz").status == 200)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitForExit(process, seconds: 5) == 0)
+    }
+
+    @Test func exitsZeroOnSIGINTWithAnIdleKeepAliveConnection() throws {
+        let (process, line, _) = try launch(["--port", "0", "--access-log", "off", "--shutdown-timeout", "3"])
+        defer { if process.isRunning { process.terminate() } }
+        let port = try #require(Int(line.split(separator: ":").last ?? ""))
+        let client = try RawHTTPClient(port: port)
+        #expect(try client.request("GET", "/healthz").status == 200)
+        kill(process.processIdentifier, SIGINT)
+        #expect(waitForExit(process, seconds: 5) == 0)
+    }
+
+    @Test func theHealthcheckSubcommandProbesTheServer() throws {
+        let (process, line, _) = try launch(["--port", "0", "--access-log", "off"])
+        defer { process.terminate() }
+        let port = try #require(Int(line.split(separator: ":").last ?? ""))
+        let probe = Process()
+        probe.executableURL = try serverBinary()
+        probe.arguments = ["healthcheck", "--port", String(port)]
+        try probe.run()
+        probe.waitUntilExit()
+        #expect(probe.terminationStatus == 0)
+
+        let closed = Process()
+        closed.executableURL = try serverBinary()
+        closed.arguments = ["healthcheck", "--port", "1"]
+        try closed.run()
+        closed.waitUntilExit()
+        #expect(closed.terminationStatus == 1)
+    }
+
+    @Test func helpListsEveryFlagAndBadFlagsExitTwo() throws {
+        let (help, _, pipe) = try launch(["--help"])
+        let rest = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        help.waitUntilExit()
+        #expect(help.terminationStatus == 0)
+        for flag in [
+            "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes", "--cors-origin",
+            "--api-token", "--shutdown-timeout", "--connection-timeout", "--connection-limit", "--access-log",
+        ] {
+            #expect(rest.contains(flag), "\(flag) missing from --help")
+        }
+        let (bad, _, _) = try launch(["--bogus"])
+        bad.waitUntilExit()
+        #expect(bad.terminationStatus == 2)
+        let (badPort, _, _) = try launch(["--port", "99999"])
+        badPort.waitUntilExit()
+        #expect(badPort.terminationStatus == 2)
+    }
+}
