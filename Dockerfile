@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+
+# Build: the official Swift image for Debian bookworm, plus the libmicrohttpd headers.
+FROM swift:6.3-bookworm AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift openapi.yaml ./
+COPY Sources ./Sources
+COPY Tests ./Tests
+# The Swift runtime is linked in, so the runtime stage needs no Swift toolchain.
+RUN swift build -c release --static-swift-stdlib --product inset-server \
+    && install -m 0755 "$(swift build -c release --show-bin-path)/inset-server" /usr/local/bin/inset-server
+
+# Run: Debian slim with libmicrohttpd alone, as a user without privileges.
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin inset
+COPY --from=build /usr/local/bin/inset-server /usr/local/bin/inset-server
+USER inset
+ENV INSET_HOST=0.0.0.0 \
+    INSET_PORT=8080
+EXPOSE 8080
+# The binary probes itself: no curl in the image.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/usr/local/bin/inset-server", "healthcheck"]
+# Exec form: the server is PID 1 and receives SIGTERM itself, so it drains and exits 0.
+ENTRYPOINT ["/usr/local/bin/inset-server"]
