@@ -1,19 +1,24 @@
-/// The parser's cursor over the input and the stacks that replace recursion.
+/// The parser's cursor over the input and the stack that replaces recursion.
 ///
 /// Containers are parsed with an explicit stack rather than recursive calls, so a million `[` cost
 /// one depth check, never a million stack frames. Every read is preceded by a bounds check on
 /// `index`: the input is untrusted and may end anywhere.
 struct Parser {
-    /// An array or object whose members are still being read.
+    /// An array or object whose members are still being read; it collects them in place, so closing
+    /// it hands its storage to the value without copying.
     struct Frame {
         let isObject: Bool
-        /// Where this container's finished elements (or member values) start in `values`.
-        let valueStart: Int
-        /// Where this container's keys start in `keys`.
-        let keyStart: Int
-        /// Keys seen so far, filled only once an object grows past `linearKeyLimit`, so that a hostile
+        var elements: [JSONValue] = []
+        var members: [(key: String, value: JSONValue)] = []
+        /// The key read before the value now being parsed.
+        var pendingKey = ""
+        /// Keys seen so far, built only once an object grows past `linearKeyLimit`, so that a hostile
         /// object with a million keys costs linear rather than quadratic time to check for duplicates.
-        var seenKeys: Set<ScalarKey> = []
+        var seenKeys: Set<ScalarKey>?
+
+        init(isObject: Bool) {
+            self.isObject = isObject
+        }
     }
 
     /// Below this many keys a linear scan for duplicates beats hashing.
@@ -23,10 +28,6 @@ struct Parser {
     let maxDepth: Int
     var index = 0
     var frames: [Frame] = []
-    /// Finished values of all open containers, innermost last; shared so nesting allocates nothing per level.
-    var values: [JSONValue] = []
-    /// Keys of all open objects, innermost last.
-    var keys: [String] = []
 
     init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.input = input
@@ -89,7 +90,7 @@ struct Parser {
                     index += 1
                     value = .array([])
                 } else {
-                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
+                    frames.append(Frame(isObject: false))
                     continue startValue
                 }
             case ASCII.openBrace:
@@ -100,7 +101,7 @@ struct Parser {
                     index += 1
                     value = .object(JSONObject())
                 } else {
-                    frames.append(Frame(isObject: true, valueStart: values.count, keyStart: keys.count))
+                    frames.append(Frame(isObject: true))
                     try parseKey()
                     continue startValue
                 }
@@ -110,7 +111,12 @@ struct Parser {
 
             while let top = frames.indices.last {
                 let isObject = frames[top].isObject
-                values.append(value)
+                if isObject {
+                    let key = frames[top].pendingKey
+                    frames[top].members.append((key: key, value: value))
+                } else {
+                    frames[top].elements.append(value)
+                }
                 skipWhitespace()
                 guard let next = peek() else { throw unexpected() }
                 if next == ASCII.comma {
@@ -127,7 +133,8 @@ struct Parser {
                     throw unexpected(expecting: isObject ? "',' or '}'" : "',' or ']'")
                 }
                 index += 1
-                value = closeContainer()
+                let frame = frames.removeLast()
+                value = isObject ? .object(JSONObject(frame.members)) : .array(frame.elements)
             }
             return value
         }
@@ -138,25 +145,6 @@ struct Parser {
         guard frames.count < maxDepth else {
             throw failure("nesting deeper than \(maxDepth) levels", at: index)
         }
-    }
-
-    /// Moves the innermost container's values (and keys) off the shared stacks into a value.
-    mutating func closeContainer() -> JSONValue {
-        let frame = frames.removeLast()
-        let count = values.count - frame.valueStart
-        if frame.isObject {
-            var members: [(key: String, value: JSONValue)] = []
-            members.reserveCapacity(count)
-            for offset in 0..<count {
-                members.append((key: keys[frame.keyStart + offset], value: values[frame.valueStart + offset]))
-            }
-            keys.removeLast(count)
-            values.removeLast(count)
-            return .object(JSONObject(members))
-        }
-        let elements = Array(values[frame.valueStart...])
-        values.removeLast(count)
-        return .array(elements)
     }
 
     /// Reads `"key"` and the colon after it, rejecting a key the innermost object already has.
@@ -173,21 +161,20 @@ struct Parser {
 
     mutating func rememberKey(_ key: String, at offset: Int) throws(JSONParseError) {
         let top = frames.count - 1
-        let start = frames[top].keyStart
-        let count = keys.count - start
+        let count = frames[top].members.count
         if count < Self.linearKeyLimit {
-            for existing in keys[start...] where sameScalars(existing, key) {
+            for member in frames[top].members where sameScalars(member.key, key) {
                 throw duplicateKey(key, at: offset)
             }
         } else {
-            if count == Self.linearKeyLimit {
-                frames[top].seenKeys = Set(keys[start...].map(ScalarKey.init))
+            if frames[top].seenKeys == nil {
+                frames[top].seenKeys = Set(frames[top].members.map { ScalarKey($0.key) })
             }
-            guard frames[top].seenKeys.insert(ScalarKey(key)).inserted else {
+            guard frames[top].seenKeys?.insert(ScalarKey(key)).inserted == true else {
                 throw duplicateKey(key, at: offset)
             }
         }
-        keys.append(key)
+        frames[top].pendingKey = key
     }
 
     /// Names the key as JSON would write it, cut short so a megabyte key cannot bloat the message.

@@ -19,7 +19,10 @@ struct Options: Sendable {
     }
 
     static let flags: [Flag] = [
-        Flag(name: "--host", environment: "INSET_HOST", help: "address to bind (default 127.0.0.1; 0.0.0.0 in the container)") {
+        Flag(
+            name: "--host", environment: "INSET_HOST",
+            help: "address to bind (default 127.0.0.1; 0.0.0.0 in the container)"
+        ) {
             $0.http.host = $1
             return !$1.isEmpty
         },
@@ -33,45 +36,72 @@ struct Options: Sendable {
             $0.http.threads = threads
             return true
         },
-        Flag(name: "--max-sessions", environment: "INSET_MAX_SESSIONS", help: "sessions kept; least recently used evicted first (default 100000)") {
+        Flag(
+            name: "--max-sessions", environment: "INSET_MAX_SESSIONS",
+            help: "sessions kept; least recently used evicted first (default 100000)"
+        ) {
             guard let count = Int($1), count >= 1 else { return false }
             $0.service.maxSessions = count
             return true
         },
-        Flag(name: "--session-ttl", environment: "INSET_SESSION_TTL", help: "idle seconds before a session is dropped (default 1800)") {
+        Flag(
+            name: "--session-ttl", environment: "INSET_SESSION_TTL",
+            help: "idle seconds before a session is dropped (default 1800)"
+        ) {
             guard let seconds = Double($1), seconds > 0, seconds.isFinite else { return false }
             $0.service.sessionTTL = seconds
             return true
         },
-        Flag(name: "--max-body-bytes", environment: "INSET_MAX_BODY_BYTES", help: "largest request body; larger gets 413 (default 65536)") {
+        Flag(
+            name: "--max-body-bytes", environment: "INSET_MAX_BODY_BYTES",
+            help: "largest request body; larger gets 413 (default 65536)"
+        ) {
             guard let bytes = Int($1), bytes >= 64 else { return false }
             $0.service.maxBodyBytes = bytes
             return true
         },
-        Flag(name: "--cors-origin", environment: "INSET_CORS_ORIGIN", help: "Access-Control-Allow-Origin value; 'off' disables CORS (default *)") {
+        Flag(
+            name: "--cors-origin", environment: "INSET_CORS_ORIGIN",
+            help: "Access-Control-Allow-Origin value; 'off' disables CORS (default *)"
+        ) {
             $0.service.corsOrigin = $1 == "off" ? nil : $1
             return !$1.isEmpty
         },
-        Flag(name: "--api-token", environment: "INSET_API_TOKEN", help: "require Authorization: Bearer TOKEN on every route but /healthz and /readyz") {
+        Flag(
+            name: "--api-token", environment: "INSET_API_TOKEN",
+            help: "require Authorization: Bearer TOKEN on every route but /healthz and /readyz"
+        ) {
             $0.service.apiToken = $1.isEmpty ? nil : $1
             return true
         },
-        Flag(name: "--shutdown-timeout", environment: "INSET_SHUTDOWN_TIMEOUT", help: "seconds to drain on SIGTERM/SIGINT before exit (default 10)") {
+        Flag(
+            name: "--shutdown-timeout", environment: "INSET_SHUTDOWN_TIMEOUT",
+            help: "seconds to drain on SIGTERM/SIGINT before exit (default 10)"
+        ) {
             guard let seconds = Double($1), seconds >= 0, seconds.isFinite else { return false }
             $0.shutdownTimeout = seconds
             return true
         },
-        Flag(name: "--connection-timeout", environment: "INSET_CONNECTION_TIMEOUT", help: "seconds an idle or slow connection is kept (default 15)") {
+        Flag(
+            name: "--connection-timeout", environment: "INSET_CONNECTION_TIMEOUT",
+            help: "seconds an idle or slow connection is kept (default 15)"
+        ) {
             guard let seconds = Int($1), seconds >= 1 else { return false }
             $0.http.connectionTimeout = seconds
             return true
         },
-        Flag(name: "--connection-limit", environment: "INSET_CONNECTION_LIMIT", help: "connections open at once (default 1000)") {
+        Flag(
+            name: "--connection-limit", environment: "INSET_CONNECTION_LIMIT",
+            help: "connections open at once (default 1000)"
+        ) {
             guard let count = Int($1), count >= 1 else { return false }
             $0.http.connectionLimit = count
             return true
         },
-        Flag(name: "--access-log", environment: "INSET_ACCESS_LOG", help: "one JSON line per request on stdout: on or off (default on)") {
+        Flag(
+            name: "--access-log", environment: "INSET_ACCESS_LOG",
+            help: "one JSON line per request on stdout: on or off (default on)"
+        ) {
             guard $1 == "on" || $1 == "off" else { return false }
             $0.service.accessLog = $1 == "on"
             return true

@@ -12,12 +12,13 @@ struct RouterTests {
         return router
     }()
 
-    @Test(arguments: [
-        ("GET", "/", "root", [:]),
-        ("POST", "/sessions", "create", [:]),
-        ("GET", "/sessions/abc", "get", ["id": "abc"]),
-        ("DELETE", "/sessions/x-y_z", "delete", ["id": "x-y_z"]),
-    ] as [(String, String, String, [String: String])])
+    @Test(
+        arguments: [
+            ("GET", "/", "root", [:]),
+            ("POST", "/sessions", "create", [:]),
+            ("GET", "/sessions/abc", "get", ["id": "abc"]),
+            ("DELETE", "/sessions/x-y_z", "delete", ["id": "x-y_z"]),
+        ] as [(String, String, String, [String: String])])
     func findsRoutes(method: String, path: String, handler: String, parameters: [String: String]) {
         guard case .found(let found, let bound, _) = Self.router.match(method: method, path: path) else {
             Issue.record("no match for \(method) \(path)")

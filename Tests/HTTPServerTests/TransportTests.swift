@@ -19,7 +19,8 @@ struct EchoResponder: HTTPResponder {
 
 func startEchoServer(maxBodyBytes: Int = 1024, threads: Int = 2) throws -> HTTPServer {
     let server = HTTPServer(
-        configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes),
+        configuration: HTTPServerConfiguration(
+            host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes),
         responder: EchoResponder())
     try server.start()
     return server
@@ -68,7 +69,9 @@ struct TransportTests {
         let server = try startEchoServer()
         defer { server.stop() }
         let client = try RawHTTPClient(port: server.port)
-        try client.send("POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+        try client.send(
+            "POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+        )
         let response = try client.readResponse()
         #expect(response.text == "hello world")
     }

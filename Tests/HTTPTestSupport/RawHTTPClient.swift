@@ -69,7 +69,9 @@ public final class RawHTTPClient {
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw RawHTTPError(description: "send failed") }
             offset += sent
         }
@@ -129,7 +131,8 @@ public final class RawHTTPClient {
     private func readUntil(_ marker: [UInt8]) throws -> Int {
         while true {
             if buffer.count >= marker.count {
-                for start in 0...(buffer.count - marker.count) where Array(buffer[start..<start + marker.count]) == marker {
+                for start in 0...(buffer.count - marker.count)
+                where Array(buffer[start..<start + marker.count]) == marker {
                     return start
                 }
             }
@@ -140,7 +143,9 @@ public final class RawHTTPClient {
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard received > 0 else { throw RawHTTPError(description: received == 0 ? "connection closed" : "receive timed out") }
+        guard received > 0 else {
+            throw RawHTTPError(description: received == 0 ? "connection closed" : "receive timed out")
+        }
         buffer.append(contentsOf: chunk[..<received])
     }
 }

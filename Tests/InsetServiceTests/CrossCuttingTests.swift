@@ -7,12 +7,17 @@ struct CrossCuttingTests {
     @Test func aTokenGuardsEveryRouteButHealth() {
         let app = makeApp(token: "s3cret")
         #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).status == 401)
-        let wrong = app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer nope")])
+        let wrong = app.call(
+            "POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer nope")])
         #expect(wrong.status == 401)
         #expect(wrong.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
         #expect(wrong.json.string("type") == "/problems/unauthorized")
-        #expect(app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Basic czNjcmV0")]).status == 401)
-        #expect(app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer s3cret")]).status == 200)
+        #expect(
+            app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Basic czNjcmV0")])
+                .status == 401)
+        #expect(
+            app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer s3cret")])
+                .status == 200)
         #expect(app.call("GET", "/healthz").status == 200)
         #expect(app.call("GET", "/readyz").status == 200)
         #expect(app.call("GET", "/metrics").status == 401)
@@ -22,7 +27,8 @@ struct CrossCuttingTests {
     @Test func preflightAndCORSHeaders() {
         let app = makeApp()
         let preflight = app.call(
-            "OPTIONS", "/sessions/abc", headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "PATCH")])
+            "OPTIONS", "/sessions/abc",
+            headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "PATCH")])
         #expect(preflight.status == 204)
         #expect(preflight.headers["Access-Control-Allow-Origin"] == "*")
         #expect(preflight.headers["Access-Control-Allow-Methods"] == "GET, PATCH, DELETE, HEAD, OPTIONS")
@@ -42,7 +48,8 @@ struct CrossCuttingTests {
 
     @Test func requestIdsAreEchoedOrMade() {
         let app = makeApp()
-        #expect(app.call("GET", "/healthz", headers: [("X-Request-Id", "abc-123")]).headers["X-Request-Id"] == "abc-123")
+        #expect(
+            app.call("GET", "/healthz", headers: [("X-Request-Id", "abc-123")]).headers["X-Request-Id"] == "abc-123")
         let made = app.call("GET", "/healthz").headers["X-Request-Id"]
         #expect(made?.utf8.count == 22)
         let replaced = app.call("GET", "/healthz", headers: [("X-Request-Id", "has space")]).headers["X-Request-Id"]
@@ -81,7 +88,8 @@ struct CrossCuttingTests {
         let answer = makeApp().call("GET", "/openapi.yaml")
         #expect(answer.status == 200)
         #expect(answer.headers["Content-Type"] == "application/yaml")
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../openapi.yaml")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../openapi.yaml")
         let onDisk = try [UInt8](Data(contentsOf: file))
         #expect(!onDisk.isEmpty)
         #expect(answer.body == onDisk)

@@ -26,7 +26,8 @@ struct ErrorTests {
         BadBody(name: "deep nesting", body: String(repeating: "[", count: 100_000), type: "/problems/malformed-json"),
         BadBody(name: "an array", body: "[]", pointer: ""),
         BadBody(name: "missing keyboard", body: #"{"scrollView":\#(frame)}"#, pointer: "/keyboard"),
-        BadBody(name: "missing frameEnd", body: #"{"scrollView":\#(frame),"keyboard":{}}"#, pointer: "/keyboard/frameEnd"),
+        BadBody(
+            name: "missing frameEnd", body: #"{"scrollView":\#(frame),"keyboard":{}}"#, pointer: "/keyboard/frameEnd"),
         BadBody(name: "missing scroll view", body: #"{"keyboard":\#(keyboard)}"#, pointer: "/scrollView/frame"),
         BadBody(
             name: "negative height",
@@ -42,34 +43,44 @@ struct ErrorTests {
             pointer: "/keyboard/frameEnd/frameEnd"),
         BadBody(
             name: "duration out of range",
-            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationDuration":11}}"#,
+            body:
+                #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationDuration":11}}"#,
             pointer: "/keyboard/animationDuration"),
         BadBody(
             name: "fractional curve",
-            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationCurve":1.5}}"#,
+            body:
+                #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationCurve":1.5}}"#,
             pointer: "/keyboard/animationCurve"),
         BadBody(
             name: "curve out of range",
-            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationCurve":16}}"#,
+            body:
+                #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},"animationCurve":16}}"#,
             pointer: "/keyboard/animationCurve"),
         BadBody(
             name: "unknown field", body: #"{"scrollView":\#(frame),"keyboard":\#(keyboard),"keybaord":1}"#,
             pointer: "/keybaord"),
         BadBody(
             name: "unknown behaviour",
-            body: #"{"scrollView":{"frame":{"x":0,"y":0,"width":1,"height":1},"contentInsetAdjustmentBehavior":"sometimes"},"keyboard":\#(keyboard)}"#,
+            body:
+                #"{"scrollView":{"frame":{"x":0,"y":0,"width":1,"height":1},"contentInsetAdjustmentBehavior":"sometimes"},"keyboard":\#(keyboard)}"#,
             pointer: "/scrollView/contentInsetAdjustmentBehavior"),
         BadBody(
             name: "negative safe area",
-            body: #"{"scrollView":{"frame":{"x":0,"y":0,"width":1,"height":1},"safeAreaInsets":{"top":0,"left":0,"bottom":-34,"right":0}},"keyboard":\#(keyboard)}"#,
+            body:
+                #"{"scrollView":{"frame":{"x":0,"y":0,"width":1,"height":1},"safeAreaInsets":{"top":0,"left":0,"bottom":-34,"right":0}},"keyboard":\#(keyboard)}"#,
             pointer: "/scrollView/safeAreaInsets/bottom"),
         BadBody(
-            name: "huge coordinate", body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":1e300,"y":0,"width":1,"height":1}}}"#,
+            name: "huge coordinate",
+            body: #"{"scrollView":\#(frame),"keyboard":{"frameEnd":{"x":1e300,"y":0,"width":1,"height":1}}}"#,
             pointer: "/keyboard/frameEnd/x"),
-        BadBody(name: "sessionId not a string", body: #"{"sessionId":5,"keyboard":\#(keyboard)}"#, pointer: "/sessionId"),
-        BadBody(name: "negative timestamp", body: #"{"sessionId":"x","timestamp":-5,"keyboard":\#(keyboard)}"#, pointer: "/timestamp"),
         BadBody(
-            name: "bad base inset mode", body: #"{"scrollView":\#(frame),"keyboard":\#(keyboard),"baseInsetMode":"min"}"#,
+            name: "sessionId not a string", body: #"{"sessionId":5,"keyboard":\#(keyboard)}"#, pointer: "/sessionId"),
+        BadBody(
+            name: "negative timestamp", body: #"{"sessionId":"x","timestamp":-5,"keyboard":\#(keyboard)}"#,
+            pointer: "/timestamp"),
+        BadBody(
+            name: "bad base inset mode",
+            body: #"{"scrollView":\#(frame),"keyboard":\#(keyboard),"baseInsetMode":"min"}"#,
             pointer: "/baseInsetMode"),
     ]
 
@@ -94,7 +105,8 @@ struct ErrorTests {
     }
 
     @Test func reportsEveryInvalidFieldAtOnce() {
-        let body = #"{"scrollView":{"frame":{"x":0,"y":0,"width":-1,"height":"tall"}},"keyboard":{"animationDuration":-1}}"#
+        let body =
+            #"{"scrollView":{"frame":{"x":0,"y":0,"width":-1,"height":"tall"}},"keyboard":{"animationDuration":-1}}"#
         let json = makeApp().call("POST", "/keyboard/show", json: body).json
         let pointers = Set((json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String })
         #expect(
@@ -125,7 +137,9 @@ struct ErrorTests {
     @Test func rejectsABodyOverTheLimit() {
         let app = makeApp()
         let answer = app.respond(
-            to: .init(method: "POST", path: "/keyboard/show", headers: .init([("Content-Type", "application/json")]), bodyTooLarge: true))
+            to: .init(
+                method: "POST", path: "/keyboard/show", headers: .init([("Content-Type", "application/json")]),
+                bodyTooLarge: true))
         #expect(answer.status == 413)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("/problems/body-too-large"))
     }

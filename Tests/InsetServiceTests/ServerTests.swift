@@ -23,7 +23,8 @@ struct ServerTests {
         let id = try #require(created.json["id"] as? String)
         #expect(created.header("Location") == "/sessions/\(id)")
 
-        let show = try client.json("POST", "/keyboard/show", #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#)
+        let show = try client.json(
+            "POST", "/keyboard/show", #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#)
         #expect(show.status == 200)
         #expect((show.json["contentInset"] as? [String: Any])?["bottom"] as? Double == 302)
         #expect(show.header("Connection")?.lowercased() != "close")
@@ -38,9 +39,13 @@ struct ServerTests {
         #expect(conflict.status == 200)
         let older = try client.json("POST", "/keyboard/hide", #"{"sessionId":"\#(id)","timestamp":0}"#)
         #expect(older.status == 200)
-        #expect(try client.json("POST", "/keyboard/show", #"{"sessionId":"\#(id)","timestamp":-0,"keyboard":\#(Phone.keyboard)}"#).status == 200)
+        #expect(
+            try client.json(
+                "POST", "/keyboard/show", #"{"sessionId":"\#(id)","timestamp":-0,"keyboard":\#(Phone.keyboard)}"#
+            ).status == 200)
 
-        let patch = try client.json("PATCH", "/sessions/\(id)", #"{"timestamp":50,"scrollView":{"contentOffset":{"x":0,"y":400}}}"#)
+        let patch = try client.json(
+            "PATCH", "/sessions/\(id)", #"{"timestamp":50,"scrollView":{"contentOffset":{"x":0,"y":400}}}"#)
         #expect(patch.status == 200)
         #expect(try client.request("DELETE", "/sessions/\(id)").status == 204)
         #expect(try client.request("GET", "/sessions/\(id)").status == 404)
@@ -83,13 +88,17 @@ struct ServerTests {
         defer { server.shutdown(timeout: 1) }
         let client = try RawHTTPClient(port: server.http.port)
         #expect(try client.json("POST", "/keyboard/show", "{").status == 400)
-        #expect(try client.request("POST", "/keyboard/show", headers: [("Content-Type", "text/plain")], body: Array("{}".utf8)).status == 415)
+        #expect(
+            try client.request(
+                "POST", "/keyboard/show", headers: [("Content-Type", "text/plain")], body: Array("{}".utf8)
+            ).status == 415)
         #expect(try client.request("GET", "/sessions/nope").status == 404)
         #expect(try client.request("GET", "/nope").status == 404)
         let wrongMethod = try client.request("PUT", "/sessions")
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.header("Allow") == "POST, OPTIONS")
-        let large = try RawHTTPClient(port: server.http.port).json("POST", "/keyboard/show", String(repeating: " ", count: 2000))
+        let large = try RawHTTPClient(port: server.http.port).json(
+            "POST", "/keyboard/show", String(repeating: " ", count: 2000))
         #expect(large.status == 413)
         #expect(large.header("Content-Type") == "application/problem+json")
         // After every error the server still answers a normal request.
@@ -103,7 +112,9 @@ struct ServerTests {
         let denied = try client.json("POST", "/keyboard/show", Phone.showBody)
         #expect(denied.status == 401)
         #expect(denied.header("WWW-Authenticate") != nil)
-        #expect(try client.json("POST", "/keyboard/show", Phone.showBody, headers: [("Authorization", "Bearer t0ken")]).status == 200)
+        #expect(
+            try client.json("POST", "/keyboard/show", Phone.showBody, headers: [("Authorization", "Bearer t0ken")])
+                .status == 200)
         #expect(try client.request("GET", "/healthz").status == 200)
     }
 
@@ -134,7 +145,8 @@ struct ServerTests {
                     return try (0..<50).map { index in
                         let id = ids[(worker + index) % ids.count]
                         let path = index % 2 == 0 ? "/keyboard/show" : "/keyboard/hide"
-                        return try client.json("POST", path, #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#).status
+                        return try client.json("POST", path, #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#)
+                            .status
                     }
                 }
             }

@@ -24,7 +24,8 @@ struct SessionRouteTests {
         #expect(fetched.json["animation"] is NSNull)
         #expect(fetched.json["keyboard"] is NSNull)
 
-        let patched = app.call("PATCH", "/sessions/\(id)", json: #"{"scrollView":{"contentSize":{"width":390,"height":3000}}}"#)
+        let patched = app.call(
+            "PATCH", "/sessions/\(id)", json: #"{"scrollView":{"contentSize":{"width":390,"height":3000}}}"#)
         #expect(patched.status == 200)
         #expect(patched.json.at("scrollView", "contentSize").number("height") == 3000)
 
@@ -75,7 +76,8 @@ struct SessionRouteTests {
     @Test func anInterruptingHideBeginsFromWhatIsOnScreen() throws {
         let app = makeApp()
         let id = try createSession(app)
-        _ = app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#)
+        _ = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#)
         let hide = app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(id)","timestamp":100}"#)
         #expect(hide.status == 200)
         let from = try #require(hide.json.at("animation", "from", "contentInset").number("bottom"))
@@ -88,11 +90,14 @@ struct SessionRouteTests {
     @Test func aShowWhileShownIsAFrameChange() throws {
         let app = makeApp()
         let id = try createSession(app)
-        _ = app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#)
+        _ = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#)
         // The QuickType bar adds 44 pt: 380 pt from y 464.
         let change = app.call(
             "POST", "/keyboard/show",
-            json: #"{"sessionId":"\#(id)","timestamp":2000,"keyboard":{"frameEnd":{"x":0,"y":464,"width":390,"height":380}}}"#)
+            json:
+                #"{"sessionId":"\#(id)","timestamp":2000,"keyboard":{"frameEnd":{"x":0,"y":464,"width":390,"height":380}}}"#
+        )
         #expect(change.json.object("contentInset").number("bottom") == 346)
         #expect(change.json.at("animation", "from", "contentInset").number("bottom") == 302)
     }
@@ -100,7 +105,8 @@ struct SessionRouteTests {
     @Test func anOlderTimestampIsAConflict() throws {
         let app = makeApp()
         let id = try createSession(app)
-        _ = app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":5000,"keyboard":\#(Phone.keyboard)}"#)
+        _ = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":5000,"keyboard":\#(Phone.keyboard)}"#)
         let stale = app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(id)","timestamp":4000}"#)
         #expect(stale.status == 409)
         #expect(stale.json.string("type") == "/problems/stale-timestamp")
@@ -113,7 +119,8 @@ struct SessionRouteTests {
         clock.advance(by: 1_000_000)
         let app = makeApp(clock: clock)
         let id = try createSession(app)
-        let show = app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":12,"keyboard":\#(Phone.keyboard)}"#)
+        let show = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":12,"keyboard":\#(Phone.keyboard)}"#)
         #expect(show.status == 200)
         #expect(app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(id)","timestamp":11}"#).status == 409)
     }
@@ -134,7 +141,9 @@ struct SessionRouteTests {
         let id = try createSession(app)
         _ = app.call(
             "POST", "/keyboard/show",
-            json: #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard),"focusedRect":{"x":0,"y":1900,"width":390,"height":44}}"#)
+            json:
+                #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard),"focusedRect":{"x":0,"y":1900,"width":390,"height":44}}"#
+        )
         let rotated = app.call(
             "PATCH", "/sessions/\(id)",
             json: """
@@ -178,7 +187,9 @@ struct SessionRouteTests {
     func unknownOrMalformedIdsAreNotFound(id: String) {
         let app = makeApp()
         #expect(app.call("GET", "/sessions/\(id)").status == 404)
-        #expect(app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#).status == 404)
+        #expect(
+            app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#).status
+                == 404)
     }
 
     @Test func anInvalidAtQueryIsRejected() throws {

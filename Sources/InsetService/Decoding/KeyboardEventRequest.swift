@@ -23,7 +23,9 @@ struct KeyboardInfo: Equatable, Sendable {
         guard let object = reader.object(value, at: pointer, allowed: Self.fields) else { return nil }
         frameEnd = reader.optional(object, "frameEnd", at: pointer) { $0.rect($1, at: $2) }
         frameBegin = reader.optional(object, "frameBegin", at: pointer) { $0.rect($1, at: $2) }
-        if let duration = reader.optional(object, "animationDuration", at: pointer, { $0.number($1, at: $2, in: 0...10) }) {
+        if let duration = reader.optional(
+            object, "animationDuration", at: pointer, { $0.number($1, at: $2, in: 0...10) })
+        {
             animationDuration = duration
         }
         if let curve = reader.optional(

@@ -75,10 +75,11 @@ extension InsetApplication {
             result = KeyboardAvoidance.hidden(
                 scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: event.keyboard.frameEnd)
             if let frameBegin = event.keyboard.frameBegin {
-                from = KeyboardAvoidance.shown(
-                    scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameBegin,
-                    options: geometry.options
-                ).state
+                from =
+                    KeyboardAvoidance.shown(
+                        scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameBegin,
+                        options: geometry.options
+                    ).state
                 // The request's offset is what is on screen now; only the insets come from frameBegin.
                 from.contentOffset = geometry.scrollView.contentOffset
             }

@@ -1,0 +1,147 @@
+import InsetJSON
+import Testing
+
+/// The writer's output as text, for readable expectations.
+func text(_ writer: JSONWriter) -> String {
+    String(decoding: writer.bytes, as: UTF8.self)
+}
+
+func written(_ write: (inout JSONWriter) -> Void) -> String {
+    var writer = JSONWriter()
+    write(&writer)
+    return text(writer)
+}
+
+@Test("numbers use the shortest round-trip form", arguments: [
+    (390.0, "390"),
+    (0.1, "0.1"),
+    (-0.0, "0"),
+    (0.0, "0"),
+    (-1.0, "-1"),
+    (0.25, "0.25"),
+    (-2.5, "-2.5"),
+    (1e21, "1e+21"),
+    (1e-5, "1e-05"),
+    (1e-7, "1e-07"),
+    (.leastNonzeroMagnitude, "5e-324"),
+    (123_456_789.0, "123456789"),
+    (9_007_199_254_740_991.0, "9007199254740991"),
+    (-9_007_199_254_740_991.0, "-9007199254740991"),
+    (9_007_199_254_740_992.0, "9007199254740992.0"),
+    (1e16, "1e+16"),
+    (1.7976931348623157e308, "1.7976931348623157e+308"),
+    (-1.5e300, "-1.5e+300"),
+    (0.30000000000000004, "0.30000000000000004"),
+    (.nan, "null"),
+    (.infinity, "null"),
+    (-.infinity, "null"),
+])
+func numberFormatting(_ value: Double, _ expected: String) throws {
+    let output = written { $0.number(value) }
+    #expect(output == expected)
+    // Whatever the form, it must be JSON that reads back as the same Double.
+    if value.isFinite {
+        #expect(try JSONParser.parse(Array(output.utf8)) == .number(value))
+    }
+}
+
+@Test("integers are exact", arguments: [0, 7, -7, 390, Int.max, Int.min, 1 << 53, -(1 << 53) - 1])
+func integerFormatting(_ value: Int) {
+    #expect(written { $0.int(value) } == String(value))
+}
+
+@Test("strings escape exactly what RFC 8259 requires", arguments: [
+    ("plain", #""plain""#),
+    ("", #""""#),
+    ("say \"hi\"", #""say \"hi\"""#),
+    ("back\\slash", #""back\\slash""#),
+    ("a/b", #""a/b""#),
+    ("\n\r\t\u{8}\u{C}", #""\n\r\t\b\f""#),
+    ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
+    ("\u{7F}", "\"\u{7F}\""),
+    ("é😀\u{2028}\u{FEFF}", "\"é😀\u{2028}\u{FEFF}\""),
+    ("e\u{301}", "\"e\u{301}\""),
+])
+func stringEscaping(_ value: String, _ expected: String) throws {
+    let output = written { $0.string(value) }
+    #expect(output == expected)
+    #expect(try JSONParser.parse(Array(output.utf8)) == .string(value))
+}
+
+@Test func keysAreEscapedLikeStrings() {
+    let output = written {
+        $0.beginObject()
+        $0.key("a\"b\n")
+        $0.int(1)
+        $0.endObject()
+    }
+    #expect(output == #"{"a\"b\n":1}"#)
+}
+
+@Test func commasFollowStructure() {
+    let output = written {
+        $0.beginObject()
+        $0.key("a")
+        $0.beginArray()
+        $0.int(1)
+        $0.beginArray()
+        $0.endArray()
+        $0.beginObject()
+        $0.endObject()
+        $0.null()
+        $0.endArray()
+        $0.key("b")
+        $0.bool(true)
+        $0.key("c")
+        $0.bool(false)
+        $0.key("d")
+        $0.beginObject()
+        $0.key("e")
+        $0.string("x")
+        $0.endObject()
+        $0.endObject()
+    }
+    #expect(output == #"{"a":[1,[],{},null],"b":true,"c":false,"d":{"e":"x"}}"#)
+}
+
+@Test func topLevelScalars() {
+    #expect(written { $0.null() } == "null")
+    #expect(written { $0.string("x") } == #""x""#)
+    #expect(written { $0.beginArray(); $0.endArray() } == "[]")
+}
+
+@Test func rawFragmentsAreInsertedAsValues() throws {
+    let cached = Array(#"{"width":390,"height":844}"#.utf8)
+    let output = written {
+        $0.beginObject()
+        $0.key("screen")
+        $0.raw(cached)
+        $0.key("list")
+        $0.beginArray()
+        $0.rawString("1")
+        $0.rawString(#""two""#)
+        $0.raw(cached)
+        $0.endArray()
+        $0.endObject()
+    }
+    #expect(output == #"{"screen":{"width":390,"height":844},"list":[1,"two",{"width":390,"height":844}]}"#)
+    let screen: JSONValue = ["width": 390, "height": 844]
+    #expect(try JSONParser.parse(Array(output.utf8)) == ["screen": screen, "list": [1, "two", screen]])
+}
+
+@Test func wholeValuesKeepMemberOrder() {
+    let value: JSONValue = ["z": 1, "a": [true, .null, "s", 2.5], "m": ["nested": [:]]]
+    #expect(String(decoding: value.serialized(), as: UTF8.self) == #"{"z":1,"a":[true,null,"s",2.5],"m":{"nested":{}}}"#)
+    var writer = JSONWriter()
+    writer.beginArray()
+    writer.value(value)
+    writer.value(.number(-0.0))
+    writer.endArray()
+    #expect(text(writer) == #"[{"z":1,"a":[true,null,"s",2.5],"m":{"nested":{}}},0]"#)
+}
+
+@Test func reservingCapacityDoesNotWriteAnything() {
+    #expect(JSONWriter(reservingCapacity: 0).bytes.isEmpty)
+    #expect(JSONWriter(reservingCapacity: -1).bytes.isEmpty)
+    #expect(JSONWriter().bytes.isEmpty)
+}
