@@ -8,17 +8,15 @@ public enum JSONParser {
     ///
     /// - Parameter maxDepth: arrays and objects nested deeper than this are rejected before they are
     ///   entered. Parsing itself uses no recursion, so any limit is safe for the parser; the limit
-    ///   protects code that later walks the tree recursively (equality, writing, deallocation).
+    ///   protects what later walks the tree recursively (equality, writing, deallocation), at roughly
+    ///   150 bytes of stack per level in release builds, so keep it in the hundreds at most.
     public static func parse(
         _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> JSONValue {
-        let result = bytes.withMemoryRebound(to: UInt8.self) { input in
-            Result { () throws(JSONParseError) -> JSONValue in
-                var parser = Parser(input: input, maxDepth: max(0, maxDepth))
-                return try parser.parseDocument()
-            }
+        try bytes.withMemoryRebound(to: UInt8.self) { input throws(JSONParseError) in
+            var parser = Parser(input: input, maxDepth: max(0, maxDepth))
+            return try parser.parseDocument()
         }
-        return try result.get()
     }
 
     /// Parses exactly one JSON value, optionally surrounded by whitespace.
@@ -28,6 +26,7 @@ public enum JSONParser {
     public static func parse(
         _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> JSONValue {
+        // Array.withUnsafeBytes only rethrows untyped errors; a Result carries the typed one across.
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) -> JSONValue in try parse(raw, maxDepth: maxDepth) }
         }

@@ -32,9 +32,10 @@ public enum JSONValue: Equatable, Sendable {
 
 /// Whether two strings hold the same Unicode scalars (hence the same UTF-8 bytes).
 ///
-/// `==` runs first because it is fast and never false for identical scalars; the byte check then
-/// rejects strings that are only canonically equivalent.
+/// The length check (constant time for native strings) settles most distinct keys at once; `==`
+/// is fast and never false for identical scalars; the byte check then rejects strings that are only
+/// canonically equivalent.
 @inline(__always)
 func sameScalars(_ a: String, _ b: String) -> Bool {
-    a == b && a.utf8.elementsEqual(b.utf8)
+    a.utf8.count == b.utf8.count && a == b && a.utf8.elementsEqual(b.utf8)
 }

@@ -4,8 +4,8 @@
 /// responses are built by fixed code paths, and verifying them on every request would cost more than
 /// the bugs it could catch in tests.
 public struct JSONWriter: Sendable {
-    /// The JSON text written so far, as UTF-8.
     // Settable within the module only so that the escaping and number files can append to it.
+    /// The JSON text written so far, as UTF-8.
     public internal(set) var bytes: [UInt8]
     /// Whether the next value or key follows a sibling and so needs a comma first.
     private var needsComma = false
@@ -68,7 +68,8 @@ public struct JSONWriter: Sendable {
         appendNumber(d)
     }
 
-    /// Writes an integer exactly, whatever its size.
+    /// Writes an integer exactly, whatever its size (readers that hold numbers as doubles, this
+    /// parser included, round integers beyond 2^53).
     public mutating func int(_ i: Int) {
         beginValue()
         appendInteger(i)

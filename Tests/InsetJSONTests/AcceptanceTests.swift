@@ -47,6 +47,12 @@ let acceptCases: [AcceptCase] = [
     AcceptCase("2.4703282292062328e-324", .number(.leastNonzeroMagnitude)),
     AcceptCase("1e-400", 0),
     AcceptCase("1e22", 1e22),
+    AcceptCase("0.1e1", 1),
+    AcceptCase("100e-2", 1),
+    AcceptCase("123.456e-789", 0),
+    // The largest subnormal and the smallest normal, which once sent parsers into endless loops.
+    AcceptCase("2.2250738585072011e-308", .number(Double.leastNormalMagnitude.nextDown)),
+    AcceptCase("2.2250738585072012e-308", .number(.leastNormalMagnitude)),
     AcceptCase("1e23", 1e23),
     // Strings.
     AcceptCase(#""""#, ""),

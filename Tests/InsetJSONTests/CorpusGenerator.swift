@@ -28,7 +28,10 @@ struct CorpusGenerator {
     /// `document` with one to three bytes changed, inserted or deleted.
     mutating func mutatedDocument() -> [UInt8] {
         var bytes = document()
-        let interesting = Array(#"{}[]:,"\/u0123456789-+.eE tfn"#.utf8) + [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xF0, 0xFF]
+        let interesting =
+            Array(#"{}[]:,"\/u0123456789-+.eE tfn"#.utf8) + [
+                0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xF0, 0xFF,
+            ]
         for _ in 0...Int.random(in: 0...2, using: &random) {
             let byte = chance(70) ? pick(interesting) : UInt8.random(in: 0...255, using: &random)
             let position = Int.random(in: 0...bytes.count, using: &random)
@@ -100,7 +103,9 @@ struct CorpusGenerator {
         if chance(30) {
             text += pick(["e", "E"]) + pick(["", "+", "-"])
             // Now and then near the ends of the Double range, where a few numbers overflow (both must refuse).
-            text += chance(95) ? String(Int.random(in: 0...40, using: &random)) : String(Int.random(in: 290...330, using: &random))
+            text +=
+                chance(95)
+                ? String(Int.random(in: 0...40, using: &random)) : String(Int.random(in: 290...330, using: &random))
         }
         return text
     }

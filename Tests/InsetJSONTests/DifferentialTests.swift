@@ -32,7 +32,9 @@ struct DifferentialReport {
                     known[.byteOrderMarkInString, default: 0] += 1
                     return
                 }
-                mismatches.append("different values for \(render(input)): \(String(decoding: value.serialized(), as: UTF8.self)) vs \(String(decoding: converted.serialized(), as: UTF8.self))")
+                let ourText = String(decoding: value.serialized(), as: UTF8.self)
+                let theirText = String(decoding: converted.serialized(), as: UTF8.self)
+                mismatches.append("different values for \(render(input)): \(ourText) vs \(theirText)")
             }
         case (.failure, .none):
             compared += 1
@@ -40,7 +42,7 @@ struct DifferentialReport {
         case (.success, .none):
             mismatches.append("only InsetJSON accepts \(render(input))")
         case (.failure(let error), .some):
-            if let difference = knownDifference(input, ours: ours, foundationAccepted: true) {
+            if let difference = knownDifference(input, ours: ours) {
                 known[difference, default: 0] += 1
             } else {
                 mismatches.append("only Foundation accepts \(render(input)) (we say: \(error))")
@@ -63,22 +65,26 @@ struct DifferentialReport {
     for _ in 0..<8_000 { report.check(generator.mutatedDocument()) }
     #expect(report.mismatches.isEmpty, "\(report.mismatches.prefix(10).joined(separator: "\n"))")
     // The corpus must exercise both outcomes for the comparison to mean anything.
-    #expect(report.bothAccepted > 600 && report.bothRejected > 4_000, "accepted \(report.bothAccepted), rejected \(report.bothRejected)")
+    #expect(
+        report.bothAccepted > 600 && report.bothRejected > 4_000,
+        "accepted \(report.bothAccepted), rejected \(report.bothRejected)")
     #expect(report.compared > 7_600, "known differences: \(report.known)")
 }
 
-@Test("known differences are real Foundation behaviour", arguments: [
-    ("[1,]", KnownDifference.trailingComma),
-    (#"{"a":1,}"#, .trailingComma),
-    (#"{"a":1,"a":2}"#, .duplicateKey),
-    ("1\u{0}", .nulByteEncodingSniffing),
-    ("\u{FEFF}[1]", .byteOrderMark),
-])
+@Test(
+    "known differences are real Foundation behaviour",
+    arguments: [
+        ("[1,]", KnownDifference.trailingComma),
+        (#"{"a":1,}"#, .trailingComma),
+        (#"{"a":1,"a":2}"#, .duplicateKey),
+        ("1\u{0}", .nulByteEncodingSniffing),
+        ("\u{FEFF}[1]", .byteOrderMark),
+    ])
 func knownRejectionDifferencesAreReal(_ text: String, _ difference: KnownDifference) {
     // If Foundation ever tightens up, the exclusion becomes dead and should be dropped.
     let input = Array(text.utf8)
     #expect(foundationParse(input) != nil)
-    #expect(knownDifference(input, ours: parse(input), foundationAccepted: true) == difference)
+    #expect(knownDifference(input, ours: parse(input)) == difference)
 }
 
 @Test func knownValueDifferencesAreReal() throws {
@@ -99,8 +105,18 @@ func knownRejectionDifferencesAreReal(_ text: String, _ difference: KnownDiffere
         // At Foundation's own depth limit (512) the nesting cases are valid for both.
         let ours = parse(testCase.input, maxDepth: 512)
         if case .success = ours, testCase.message.hasPrefix("nesting deeper") { continue }
-        let known = knownDifference(testCase.input, ours: ours, foundationAccepted: true)
+        let known = knownDifference(testCase.input, ours: ours)
         #expect(known != nil, "Foundation accepts \(render(testCase.input))")
+    }
+}
+
+@Test func depthLimitMatchesFoundationAt512() {
+    for depth in [511, 512, 513] {
+        let input = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        let ours = parse(input, maxDepth: 512)
+        let oursAccepts = if case .success = ours { true } else { false }
+        #expect(oursAccepts == (foundationParse(input) != nil), "depth \(depth)")
+        #expect(oursAccepts == (depth <= 512))
     }
 }
 

@@ -22,11 +22,9 @@ enum KnownDifference: String, CaseIterable {
     case byteOrderMarkInString
 }
 
-/// Classifies a document only Foundation accepts as a known difference, or nil if it is a bug.
-func knownDifference(_ input: [UInt8], ours: Result<JSONValue, JSONParseError>, foundationAccepted: Bool)
-    -> KnownDifference?
-{
-    guard case .failure(let error) = ours, foundationAccepted else { return nil }
+/// Classifies a document that only Foundation accepts as a known difference, or nil if it is a bug.
+func knownDifference(_ input: [UInt8], ours: Result<JSONValue, JSONParseError>) -> KnownDifference? {
+    guard case .failure(let error) = ours else { return nil }
     if error.message == "trailing comma" { return .trailingComma }
     if error.message.hasPrefix("duplicate key") { return .duplicateKey }
     if input.contains(0) { return .nulByteEncodingSniffing }

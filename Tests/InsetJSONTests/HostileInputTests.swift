@@ -115,7 +115,10 @@ func truncatedDocumentsAreRejected(_ document: String) {
 
 @Test func randomBytesNeverCrash() {
     // Bytes weighted toward JSON punctuation so that the garbage gets deep into the grammar.
-    let alphabet = Array(#"{}[]:,"\/ubfnrtu0123456789-+.eE truefalsenull"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+    let alphabet =
+        Array(#"{}[]:,"\/ubfnrtu0123456789-+.eE truefalsenull"#.utf8) + [
+            0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xFF,
+        ]
     var random = SplitMix64(seed: 0xBAD_F00D)
     var accepted = 0
     for _ in 0..<20_000 {

@@ -47,8 +47,9 @@ import Testing
 
 @Test func literalsBuildTheExpectedCases() {
     let value: JSONValue = ["a": [1, 2.5, "s", true, .null]]
-    let expected = JSONValue.object(JSONObject([
-        (key: "a", value: .array([.number(1), .number(2.5), .string("s"), .bool(true), .null]))
-    ]))
+    let expected = JSONValue.object(
+        JSONObject([
+            (key: "a", value: .array([.number(1), .number(2.5), .string("s"), .bool(true), .null]))
+        ]))
     #expect(value == expected)
 }

@@ -148,8 +148,11 @@ let rejectCases: [RejectCase] = [
         "{\"" + String(repeating: "k", count: 100) + "\":1,\"" + String(repeating: "k", count: 100) + "\":2}",
         #"duplicate key "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"…"#),
     // Nesting beyond the limit is refused where it starts.
-    RejectCase(String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nesting deeper than 64 levels", at: 64),
-    RejectCase(String(repeating: #"{"a":"#, count: 65) + "1" + String(repeating: "}", count: 65), "nesting deeper than 64 levels", at: 320),
+    RejectCase(
+        String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nesting deeper than 64 levels", at: 64),
+    RejectCase(
+        String(repeating: #"{"a":"#, count: 65) + "1" + String(repeating: "}", count: 65),
+        "nesting deeper than 64 levels", at: 320),
 ]
 
 @Test("rejects invalid text with a precise message", arguments: rejectCases)

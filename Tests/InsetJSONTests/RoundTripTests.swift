@@ -32,7 +32,9 @@ struct ValueGenerator {
     mutating func string() -> String {
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...10, using: &random) {
-            let ranges: [ClosedRange<UInt32>] = [0...0x1F, 0x20...0x7F, 0x80...0xD7FF, 0xE000...0x10FFFF, 0x22...0x22, 0x5C...0x5C]
+            let ranges: [ClosedRange<UInt32>] = [
+                0...0x1F, 0x20...0x7F, 0x80...0xD7FF, 0xE000...0x10FFFF, 0x22...0x22, 0x5C...0x5C,
+            ]
             let range = ranges[Int.random(in: 0..<ranges.count, using: &random)]
             if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &random)) { scalars.append(scalar) }
         }

@@ -12,30 +12,32 @@ func written(_ write: (inout JSONWriter) -> Void) -> String {
     return text(writer)
 }
 
-@Test("numbers use the shortest round-trip form", arguments: [
-    (390.0, "390"),
-    (0.1, "0.1"),
-    (-0.0, "0"),
-    (0.0, "0"),
-    (-1.0, "-1"),
-    (0.25, "0.25"),
-    (-2.5, "-2.5"),
-    (1e21, "1e+21"),
-    (1e-5, "1e-05"),
-    (1e-7, "1e-07"),
-    (.leastNonzeroMagnitude, "5e-324"),
-    (123_456_789.0, "123456789"),
-    (9_007_199_254_740_991.0, "9007199254740991"),
-    (-9_007_199_254_740_991.0, "-9007199254740991"),
-    (9_007_199_254_740_992.0, "9007199254740992.0"),
-    (1e16, "1e+16"),
-    (1.7976931348623157e308, "1.7976931348623157e+308"),
-    (-1.5e300, "-1.5e+300"),
-    (0.30000000000000004, "0.30000000000000004"),
-    (.nan, "null"),
-    (.infinity, "null"),
-    (-.infinity, "null"),
-])
+@Test(
+    "numbers use the shortest round-trip form",
+    arguments: [
+        (390.0, "390"),
+        (0.1, "0.1"),
+        (-0.0, "0"),
+        (0.0, "0"),
+        (-1.0, "-1"),
+        (0.25, "0.25"),
+        (-2.5, "-2.5"),
+        (1e21, "1e+21"),
+        (1e-5, "1e-05"),
+        (1e-7, "1e-07"),
+        (.leastNonzeroMagnitude, "5e-324"),
+        (123_456_789.0, "123456789"),
+        (9_007_199_254_740_991.0, "9007199254740991"),
+        (-9_007_199_254_740_991.0, "-9007199254740991"),
+        (9_007_199_254_740_992.0, "9007199254740992.0"),
+        (1e16, "1e+16"),
+        (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (-1.5e300, "-1.5e+300"),
+        (0.30000000000000004, "0.30000000000000004"),
+        (.nan, "null"),
+        (.infinity, "null"),
+        (-.infinity, "null"),
+    ])
 func numberFormatting(_ value: Double, _ expected: String) throws {
     let output = written { $0.number(value) }
     #expect(output == expected)
@@ -50,18 +52,20 @@ func integerFormatting(_ value: Int) {
     #expect(written { $0.int(value) } == String(value))
 }
 
-@Test("strings escape exactly what RFC 8259 requires", arguments: [
-    ("plain", #""plain""#),
-    ("", #""""#),
-    ("say \"hi\"", #""say \"hi\"""#),
-    ("back\\slash", #""back\\slash""#),
-    ("a/b", #""a/b""#),
-    ("\n\r\t\u{8}\u{C}", #""\n\r\t\b\f""#),
-    ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
-    ("\u{7F}", "\"\u{7F}\""),
-    ("é😀\u{2028}\u{FEFF}", "\"é😀\u{2028}\u{FEFF}\""),
-    ("e\u{301}", "\"e\u{301}\""),
-])
+@Test(
+    "strings escape exactly what RFC 8259 requires",
+    arguments: [
+        ("plain", #""plain""#),
+        ("", #""""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        ("back\\slash", #""back\\slash""#),
+        ("a/b", #""a/b""#),
+        ("\n\r\t\u{8}\u{C}", #""\n\r\t\b\f""#),
+        ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
+        ("\u{7F}", "\"\u{7F}\""),
+        ("é😀\u{2028}\u{FEFF}", "\"é😀\u{2028}\u{FEFF}\""),
+        ("e\u{301}", "\"e\u{301}\""),
+    ])
 func stringEscaping(_ value: String, _ expected: String) throws {
     let output = written { $0.string(value) }
     #expect(output == expected)
@@ -107,7 +111,10 @@ func stringEscaping(_ value: String, _ expected: String) throws {
 @Test func topLevelScalars() {
     #expect(written { $0.null() } == "null")
     #expect(written { $0.string("x") } == #""x""#)
-    #expect(written { $0.beginArray(); $0.endArray() } == "[]")
+    #expect(
+        written {
+            $0.beginArray(); $0.endArray()
+        } == "[]")
 }
 
 @Test func rawFragmentsAreInsertedAsValues() throws {
@@ -131,7 +138,8 @@ func stringEscaping(_ value: String, _ expected: String) throws {
 
 @Test func wholeValuesKeepMemberOrder() {
     let value: JSONValue = ["z": 1, "a": [true, .null, "s", 2.5], "m": ["nested": [:]]]
-    #expect(String(decoding: value.serialized(), as: UTF8.self) == #"{"z":1,"a":[true,null,"s",2.5],"m":{"nested":{}}}"#)
+    #expect(
+        String(decoding: value.serialized(), as: UTF8.self) == #"{"z":1,"a":[true,null,"s",2.5],"m":{"nested":{}}}"#)
     var writer = JSONWriter()
     writer.beginArray()
     writer.value(value)
