@@ -26,40 +26,18 @@ struct Options: Sendable {
             $0.http.host = $1
             return !$1.isEmpty
         },
-        Flag(name: "--port", environment: "INSET_PORT", help: "port to bind; 0 picks a free one (default 8080)") {
-            guard let port = Int($1), (0...65535).contains(port) else { return false }
-            $0.http.port = port
-            return true
-        },
-        Flag(name: "--threads", environment: "INSET_THREADS", help: "worker threads (default: the number of cores)") {
-            guard let threads = Int($1), (1...256).contains(threads) else { return false }
-            $0.http.threads = threads
-            return true
-        },
-        Flag(
-            name: "--max-sessions", environment: "INSET_MAX_SESSIONS",
-            help: "sessions kept; least recently used evicted first (default 100000)"
-        ) {
-            guard let count = Int($1), count >= 1 else { return false }
-            $0.service.maxSessions = count
-            return true
-        },
-        Flag(
-            name: "--session-ttl", environment: "INSET_SESSION_TTL",
-            help: "idle seconds before a session is dropped (default 1800)"
-        ) {
-            guard let seconds = Double($1), seconds > 0, seconds.isFinite else { return false }
-            $0.service.sessionTTL = seconds
-            return true
-        },
-        Flag(
-            name: "--max-body-bytes", environment: "INSET_MAX_BODY_BYTES",
-            help: "largest request body; larger gets 413 (default 65536)"
-        ) {
-            guard let bytes = Int($1), bytes >= 64 else { return false }
-            $0.service.maxBodyBytes = bytes
-            return true
-        },
+        .integer("--port", "INSET_PORT", "port to bind; 0 picks a free one (default 8080)", 0...65535, \.http.port),
+        .integer(
+            "--threads", "INSET_THREADS", "worker threads (default: the number of cores)", 1...256, \.http.threads),
+        .integer(
+            "--max-sessions", "INSET_MAX_SESSIONS", "sessions kept; least recently used evicted first (default 100000)",
+            1...100_000_000, \.service.maxSessions),
+        .seconds(
+            "--session-ttl", "INSET_SESSION_TTL", "idle seconds before a session is dropped (default 1800)",
+            \.service.sessionTTL),
+        .integer(
+            "--max-body-bytes", "INSET_MAX_BODY_BYTES", "largest request body; larger gets 413 (default 65536)",
+            64...(64 << 20), \.service.maxBodyBytes),
         Flag(
             name: "--cors-origin", environment: "INSET_CORS_ORIGIN",
             help: "Access-Control-Allow-Origin value; 'off' disables CORS (default *)"
@@ -74,30 +52,17 @@ struct Options: Sendable {
             $0.service.apiToken = $1.isEmpty ? nil : $1
             return true
         },
-        Flag(
-            name: "--shutdown-timeout", environment: "INSET_SHUTDOWN_TIMEOUT",
-            help: "seconds to drain on SIGTERM/SIGINT before exit (default 10)"
-        ) {
-            guard let seconds = Double($1), seconds >= 0, seconds.isFinite else { return false }
-            $0.shutdownTimeout = seconds
-            return true
-        },
-        Flag(
-            name: "--connection-timeout", environment: "INSET_CONNECTION_TIMEOUT",
-            help: "seconds an idle or slow connection is kept (default 15)"
-        ) {
-            guard let seconds = Int($1), seconds >= 1 else { return false }
-            $0.http.connectionTimeout = seconds
-            return true
-        },
-        Flag(
-            name: "--connection-limit", environment: "INSET_CONNECTION_LIMIT",
-            help: "connections open at once (default 1000)"
-        ) {
-            guard let count = Int($1), count >= 1 else { return false }
-            $0.http.connectionLimit = count
-            return true
-        },
+        .seconds(
+            "--shutdown-timeout", "INSET_SHUTDOWN_TIMEOUT",
+            "seconds to drain on SIGTERM/SIGINT before exit (default 10)",
+            \.shutdownTimeout),
+        .integer(
+            "--connection-timeout", "INSET_CONNECTION_TIMEOUT",
+            "seconds an idle or slow connection is kept (default 15)",
+            1...86_400, \.http.connectionTimeout),
+        .integer(
+            "--connection-limit", "INSET_CONNECTION_LIMIT", "connections open at once (default 1000)", 1...1_000_000,
+            \.http.connectionLimit),
         Flag(
             name: "--access-log", environment: "INSET_ACCESS_LOG",
             help: "one JSON line per request on stdout: on or off (default on)"
@@ -166,6 +131,31 @@ struct Options: Sendable {
     private static func apply(_ flag: Flag?, _ value: String, to options: inout Options) -> Bool {
         guard let flag else { return false }
         return flag.apply(&options, value)
+    }
+}
+
+extension Options.Flag {
+    /// A whole number within `range`.
+    static func integer(
+        _ name: String, _ environment: String, _ help: String, _ range: ClosedRange<Int>,
+        _ field: WritableKeyPath<Options, Int> & Sendable
+    ) -> Self {
+        Self(name: name, environment: environment, help: help) {
+            guard let value = Int($1), range.contains(value) else { return false }
+            $0[keyPath: field] = value
+            return true
+        }
+    }
+
+    /// A finite, non-negative number of seconds.
+    static func seconds(
+        _ name: String, _ environment: String, _ help: String, _ field: WritableKeyPath<Options, Double> & Sendable
+    ) -> Self {
+        Self(name: name, environment: environment, help: help) {
+            guard let value = Double($1), value.isFinite, value >= 0 else { return false }
+            $0[keyPath: field] = value
+            return true
+        }
     }
 }
 
