@@ -1,6 +1,7 @@
 import Foundation
-import InsetService
 import Testing
+
+@testable import InsetService
 
 @Suite("Auth, CORS, request ids, health, metrics, spec")
 struct CrossCuttingTests {
@@ -93,6 +94,33 @@ struct CrossCuttingTests {
         let onDisk = try [UInt8](Data(contentsOf: file))
         #expect(!onDisk.isEmpty)
         #expect(answer.body == onDisk)
+    }
+
+    @Test func theSpecDescribesExactlyTheRoutesServed() throws {
+        // openapi.yaml is the contract: every operation it lists is served, and nothing else is.
+        let spec = String(decoding: makeApp().call("GET", "/openapi.yaml").body, as: UTF8.self)
+        let methods = ["get", "post", "patch", "delete", "put"]
+        var documented = Set<String>()
+        var path = ""
+        for line in spec.split(separator: "\n") {
+            if line.hasPrefix("  /") && line.hasSuffix(":") { path = String(line.dropFirst(2).dropLast()) }
+            if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":"), !path.isEmpty {
+                let method = String(line.dropFirst(4).dropLast())
+                if methods.contains(method) { documented.insert("\(method.uppercased()) \(path)") }
+            }
+            if line.hasPrefix("components:") { path = "" }
+        }
+        let app = makeApp()
+        var served = Set<String>()
+        for pattern in app.router.patterns {
+            for method in methods.map({ $0.uppercased() }) {
+                if case .found = app.router.match(method: method, path: pattern) {
+                    served.insert("\(method) \(pattern)")
+                }
+            }
+        }
+        #expect(documented == served)
+        #expect(!served.isEmpty)
     }
 
     @Test func reportsTheVersion() {

@@ -116,6 +116,15 @@ struct ErrorTests {
             ])
     }
 
+    @Test func anInvalidFrameEndIsReportedOnceNotAlsoAsMissing() {
+        let body = #"{"sessionId":"x","keyboard":{"frameEnd":{"x":0,"y":508,"width":-1,"height":336}}}"#
+        let errors = makeApp().call("POST", "/keyboard/show", json: body).json["errors"] as? [[String: Any]] ?? []
+        #expect(errors.compactMap { $0["pointer"] as? String } == ["/keyboard/frameEnd/width"])
+        let null = #"{"sessionId":"x","keyboard":{"frameEnd":null}}"#
+        let nullErrors = makeApp().call("POST", "/keyboard/show", json: null).json["errors"] as? [[String: Any]] ?? []
+        #expect(nullErrors.compactMap { $0["message"] as? String } == ["must be an object"])
+    }
+
     @Test(arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "json"] as [String?])
     func rejectsAWrongContentType(_ contentType: String?) {
         let answer = makeApp().call("POST", "/keyboard/show", json: Phone.showBody, contentType: contentType)

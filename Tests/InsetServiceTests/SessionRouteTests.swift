@@ -192,10 +192,34 @@ struct SessionRouteTests {
                 == 404)
     }
 
+    @Test func theDefaultWindowIsTheScreenAndFollowsIt() throws {
+        let app = makeApp()
+        let offScreen = #"{"scrollView":{"frame":{"x":-500,"y":0,"width":100,"height":844}}}"#
+        let created = app.call("POST", "/sessions", json: offScreen).json
+        #expect(created.object("window").number("width") == 0)
+        let id = try createSession(app)
+        #expect(app.call("GET", "/sessions/\(id)").json.object("window").number("width") == 390)
+        let rotated = app.call("PATCH", "/sessions/\(id)", json: #"{"screen":{"width":844,"height":390}}"#).json
+        #expect(rotated.object("window").number("width") == 844)
+    }
+
+    @Test func anInstantBeforeTheLastEventIsAConflictSinceNoHistoryIsKept() throws {
+        let app = makeApp()
+        let id = try createSession(app)
+        #expect(app.call("GET", "/sessions/\(id)", query: [("at", "5")]).status == 200)
+        _ = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":2000,"keyboard":\#(Phone.keyboard)}"#)
+        _ = app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(id)","timestamp":3000}"#)
+        let past = app.call("GET", "/sessions/\(id)", query: [("at", "1500")])
+        #expect(past.status == 409)
+        #expect(past.json.string("type") == "/problems/stale-timestamp")
+        #expect(app.call("GET", "/sessions/\(id)", query: [("at", "3000")]).status == 200)
+    }
+
     @Test func anInvalidAtQueryIsRejected() throws {
         let app = makeApp()
         let id = try createSession(app)
-        for bad in ["abc", "-1", "nan", "inf", "1e400"] {
+        for bad in ["abc", "-1", "nan", "inf", "1e400", "0x10", "+5", " 5", "5 ", ""] {
             let answer = app.call("GET", "/sessions/\(id)", query: [("at", bad)])
             #expect(answer.status == 400, "at=\(bad)")
             #expect(answer.json.string("type") == "/problems/invalid-query")

@@ -78,6 +78,8 @@ struct StoredGeometry: Equatable, Sendable {
     /// Whether `contentSize` was never sent, so it follows the frame through rotations as UIKit's default would.
     var contentSizeFollowsFrame: Bool
     var space: ScreenSpace
+    /// Whether a window frame was ever sent; until then the window is the screen, at its origin.
+    var windowGiven = false
     var options: AvoidanceOptions
 
     /// The geometry of a new session or stateless call; the scroll view's frame is required.
@@ -91,11 +93,15 @@ struct StoredGeometry: Equatable, Sendable {
         space = ScreenSpace()
         options = AvoidanceOptions()
         apply(patch)
-        if patch.window == nil {
-            // UIKit's usual case: a full-screen window at the screen's origin.
-            let screen = space.screen ?? Size(width: frame.maxX, height: frame.maxY)
-            space.window = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
-        }
+    }
+
+    /// The window as echoed: the one sent, or UIKit's usual full-screen window at the screen's origin.
+    var window: Rect {
+        if windowGiven { return space.window }
+        let frame = scrollView.frame
+        let size = space.screen ?? Size(width: max(0, frame.maxX), height: max(0, frame.maxY))
+        let limit = FieldReader.maxMagnitude
+        return Rect(x: 0, y: 0, width: min(size.width, limit), height: min(size.height, limit))
     }
 
     /// Merges the fields the patch carries.
@@ -117,7 +123,10 @@ struct StoredGeometry: Equatable, Sendable {
         }
         if let offset = sv.contentOffset { scrollView.contentOffset = offset }
         if let flag = sv.alwaysBounceVertical { scrollView.alwaysBounceVertical = flag }
-        if let window = patch.window { space.window = window }
+        if let window = patch.window {
+            space.window = window
+            windowGiven = true
+        }
         if let screen = patch.screen { space.screen = screen }
         if let distance = patch.keyboardDistance { options.keyboardDistance = distance }
         if let mode = patch.baseInsetMode { options.baseInsetMode = mode }

@@ -61,10 +61,12 @@ struct KeyboardEventRequest: Equatable, Sendable {
         let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2) }
         let geometry = GeometryPatch(object, reader: &reader)
         var keyboard = KeyboardInfo()
-        if let value = object["keyboard"], let info = KeyboardInfo(value, at: "/keyboard", reader: &reader) {
-            keyboard = info
-            if kind == .show && info.frameEnd == nil { reader.fail("/keyboard/frameEnd", "is required") }
-        } else if kind == .show && object["keyboard"] == nil {
+        if let value = object["keyboard"] {
+            if let info = KeyboardInfo(value, at: "/keyboard", reader: &reader) { keyboard = info }
+            if kind == .show, case .object(let fields) = value, fields["frameEnd"] == nil {
+                reader.fail("/keyboard/frameEnd", "is required")
+            }
+        } else if kind == .show {
             reader.fail("/keyboard", "is required")
         }
         let focusedRect = reader.optional(object, "focusedRect", at: "") { $0.rect($1, at: $2) }

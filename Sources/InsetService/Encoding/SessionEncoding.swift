@@ -12,7 +12,7 @@ extension Session {
         writer.key("scrollView")
         writeScrollView(into: &writer)
         writer.key("window")
-        writer.rect(geometry.space.window)
+        writer.rect(geometry.window)
         writer.key("screen")
         if let screen = geometry.space.screen { writer.size(screen) } else { writer.null() }
         writer.field("keyboardDistance", geometry.options.keyboardDistance)

@@ -21,7 +21,9 @@ extension InsetApplication {
         let serverTime = now
         let (session, time) = try store.modify(request.parameters["id"] ?? "", now: serverTime) {
             (session: inout Session) throws(Problem) in
-            (session, at ?? session.instant(timestamp: nil, serverTime: serverTime))
+            // No history is kept, so an instant before the last event cannot be answered truthfully.
+            if let at, session.clockFixed, at < session.lastTime { throw .staleTimestamp(at, last: session.lastTime) }
+            return (session, at ?? session.instant(timestamp: nil, serverTime: serverTime))
         }
         return Self.sessionResponse(session, at: time)
     }
@@ -52,9 +54,15 @@ extension InsetApplication {
         return json(writer, status: status)
     }
 
+    /// Bytes the JSON grammar allows around a value, which a query argument must not carry.
+    private static let jsonWhitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+
     private static func instantQuery(_ request: HTTPRequest) throws(Problem) -> Double? {
         guard let text = request.queryValue("at") else { return nil }
-        guard text.utf8.count <= 32, let value = Double(text), value.isFinite,
+        // The JSON number grammar: no hex, no "inf", no "nan", no leading "+" that Double(String) would take.
+        let bytes = Array(text.utf8)
+        guard bytes.count <= 32, bytes.allSatisfy({ !Self.jsonWhitespace.contains($0) }),
+            case .number(let value)? = try? JSONParser.parse(bytes),
             FieldReader.timestampRange.contains(value)
         else {
             throw .invalidQuery("at", "must be a number of milliseconds between 0 and 1e15")

@@ -23,7 +23,7 @@ struct Session: Sendable {
     private var lastServerTime: Double
     /// False until an event fixes the session's clock: a session created without a timestamp accepts
     /// whatever clock its first event's timestamp uses (`performance.now()` starts near zero).
-    private var clockFixed: Bool
+    private(set) var clockFixed: Bool
 
     init(id: String, geometry: StoredGeometry, time: Double?, serverTime: Double) {
         self.id = id
