@@ -93,7 +93,8 @@ struct CrossCuttingTests {
             "../../openapi.yaml")
         let onDisk = try [UInt8](Data(contentsOf: file))
         #expect(!onDisk.isEmpty)
-        #expect(answer.body == onDisk)
+        let identical = answer.body == onDisk
+        #expect(identical, "the binary serves \(answer.body.count) bytes; openapi.yaml has \(onDisk.count)")
     }
 
     @Test func theSpecDescribesExactlyTheRoutesServed() throws {
