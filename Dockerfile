@@ -2,6 +2,9 @@
 
 # Build: the official Swift image for Debian bookworm, plus the libmicrohttpd headers.
 FROM swift:6.3-bookworm AS build
+# DL3008 (pin apt versions) does not fit Debian stable: its archive keeps only the current version of a
+# package, so a pin breaks the build at the next point or security release; the suite is the pin.
+# hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev \
     && rm -rf /var/lib/apt/lists/*
@@ -15,12 +18,14 @@ RUN swift build -c release --static-swift-stdlib --product inset-server \
 
 # Run: Debian slim with libmicrohttpd alone, as a user without privileges.
 FROM debian:bookworm-slim
+# hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin inset
 COPY --from=build /usr/local/bin/inset-server /usr/local/bin/inset-server
-USER inset
+# Numeric (the uid given to useradd above), so Kubernetes' runAsNonRoot can verify it; same user and group.
+USER 10001
 ENV INSET_HOST=0.0.0.0 \
     INSET_PORT=8080
 EXPOSE 8080

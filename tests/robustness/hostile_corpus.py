@@ -1,0 +1,416 @@
+"""Hostile requests, as raw bytes, each with the answer it must get.
+
+Every case is sent on its own connection by test_hostile_inputs.py; after each one the server must still answer
+a normal iPhone 15 show with contentInset.bottom 302.
+
+Fields of a case:
+  id        a short name (the pytest id)
+  data      the exact bytes written to the socket
+  status    the status expected: one int, or a tuple of acceptable ones
+  type      the problem `type` expected for a service answer (`/problems/...`), a tuple of acceptable ones, or
+            None when the answer is not a problem (2xx) or comes from libmicrohttpd itself
+  layer     "service": our handler answers, so status, problem type, problem+json and X-Request-Id are checked;
+            "mhd": libmicrohttpd answers before our handler, so only "4xx (or the listed status), never 5xx,
+            server alive" is checked
+  close_ok  (mhd) closing the connection without an answer is acceptable
+  silence_ok (mhd) no answer within 2 s is acceptable (libmicrohttpd waits for the rest of a request line)
+  stream    bytes the client keeps sending after `data` until the server answers (a body the server refuses early)
+  check     an extra check by name: "show" (the iPhone 15 numbers), "allow" (405 carries Allow),
+            "closed" (the server closes the connection after answering), "request_id" (a fresh, valid id),
+            "two_responses" (pipelined: both answered)
+  head      the request is HEAD: the response has no body
+  bug       when set, the case documents a server bug: expected is what the server SHOULD answer, the test is
+            xfail(strict=True) with this text as the reason
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------------------------------------------------------
+# Building blocks
+
+SHOW = (
+    '{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}, '
+    '"safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0}, '
+    '"contentSize": {"width": 390, "height": 2000}}, '
+    '"screen": {"width": 390, "height": 844}, '
+    '"keyboard": {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}}}'
+)
+FRAME_END = '"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}'
+KEYBOARD = '"keyboard": {' + FRAME_END + "}"
+MISSING_ID = "AAAAAAAAAAAAAAAAAAAAAA"  # well-formed (22 base64url characters), never issued
+
+
+def req(
+    method: str,
+    path: str,
+    body: bytes | str | None = None,
+    content_type: str | None = "application/json",
+    headers: list[tuple[str, str]] | None = None,
+    version: str = "HTTP/1.1",
+    host: str | None = "127.0.0.1",
+) -> bytes:
+    """A request with Host, Content-Type and Content-Length as a client would send them, and Connection: close."""
+    if isinstance(body, str):
+        body = body.encode("utf-8")
+    lines = [f"{method} {path} {version}".encode("latin-1")]
+    if host is not None:
+        lines.append(b"Host: " + host.encode())
+    for name, value in headers or []:
+        lines.append(name.encode("latin-1") + b": " + value.encode("latin-1"))
+    names = {name.lower() for name, _ in headers or []}
+    if body is not None:
+        if content_type is not None and "content-type" not in names:
+            lines.append(b"Content-Type: " + content_type.encode("latin-1"))
+        if "content-length" not in names and "transfer-encoding" not in names:
+            lines.append(b"Content-Length: " + str(len(body)).encode())
+    if "connection" not in names:
+        lines.append(b"Connection: close")
+    return b"\r\n".join(lines) + b"\r\n\r\n" + (body or b"")
+
+
+def show(body: bytes | str, **kw) -> bytes:
+    return req("POST", "/keyboard/show", body, **kw)
+
+
+def show_with(old: str, new: str) -> bytes:
+    """The reference show with one substring replaced."""
+    assert old in SHOW, old
+    return show(SHOW.replace(old, new, 1))
+
+
+def chunked(chunks: list[bytes], headers: bytes = b"") -> bytes:
+    head = (
+        b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\nConnection: close\r\n" + headers + b"\r\n"
+    )
+    return head + b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in chunks) + b"0\r\n\r\n"
+
+
+def head_only(method: str, path: str, extra: bytes) -> bytes:
+    """Request line and Host, then `extra` raw header lines (each ending CRLF), then the blank line."""
+    return f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode() + extra + b"Connection: close\r\n\r\n"
+
+
+@dataclass
+class Case:
+    id: str
+    data: bytes
+    status: int | tuple[int, ...]
+    type: str | tuple[str, ...] | None = None
+    layer: str = "service"
+    close_ok: bool = False
+    silence_ok: bool = False
+    stream: bytes | None = None
+    check: str | None = None
+    head: bool = False
+    bug: str | None = None
+
+    @property
+    def statuses(self) -> tuple[int, ...]:
+        return self.status if isinstance(self.status, tuple) else (self.status,)
+
+    @property
+    def types(self) -> tuple[str, ...] | None:
+        if self.type is None:
+            return None
+        return self.type if isinstance(self.type, tuple) else (self.type,)
+
+
+MALFORMED = "/problems/malformed-json"
+INVALID = "/problems/validation-failed"
+TOO_LARGE = "/problems/body-too-large"
+MEDIA = "/problems/unsupported-media-type"
+NOT_FOUND = "/problems/not-found"
+NO_SESSION = "/problems/session-not-found"
+ANY_404 = (NOT_FOUND, NO_SESSION)
+METHOD = "/problems/method-not-allowed"
+QUERY = "/problems/invalid-query"
+
+TEN_MB = 10 * 1024 * 1024
+ONE_MB = 1024 * 1024
+
+CASES: list[Case] = [
+    # ---- Truncated and invalid JSON -------------------------------------------------------------------------
+    Case("json-empty-body", show(""), 400, MALFORMED),
+    Case("json-truncated-object", show('{"scrollView": {"frame": {"x": 0,'), 400, MALFORMED),
+    Case("json-truncated-half", show(SHOW[: len(SHOW) // 2]), 400, MALFORMED),
+    Case("json-truncated-last-brace", show(SHOW[:-1]), 400, MALFORMED),
+    Case("json-truncated-in-string", show('{"sessionId": "abc'), 400, MALFORMED),
+    Case("json-truncated-in-number", show('{"timestamp": 1e'), 400, MALFORMED),
+    Case("json-truncated-in-escape", show('{"sessionId": "\\u00'), 400, MALFORMED),
+    Case("json-trailing-comma", show_with('"height": 336}}}', '"height": 336,}}}'), 400, MALFORMED),
+    Case("json-single-quotes", show("{'keyboard': {}}"), 400, MALFORMED),
+    Case("json-unquoted-key", show("{keyboard: {}}"), 400, MALFORMED),
+    Case("json-bare-nan", show_with('"x": 0, "y": 508', '"x": NaN, "y": 508'), 400, MALFORMED),
+    Case("json-infinity", show_with('"x": 0, "y": 508', '"x": Infinity, "y": 508'), 400, MALFORMED),
+    Case("json-comment", show("// comment\n" + SHOW), 400, MALFORMED),
+    Case("json-byte-order-mark", show(b"\xef\xbb\xbf" + SHOW.encode()), 400, MALFORMED),
+    Case("json-two-documents", show(SHOW + SHOW), 400, MALFORMED),
+    Case("json-top-level-array", show("[]"), 400, INVALID),
+    Case("json-top-level-null", show("null"), 400, INVALID),
+    Case("json-top-level-string", show('"keyboard"'), 400, INVALID),
+    Case("json-empty-object", show("{}"), 400, INVALID),
+    Case("json-nesting-60000-arrays", show("[" * 60000), 400, MALFORMED),
+    Case("json-nesting-100000-arrays", show("[" * 100000), 413, TOO_LARGE, check="closed"),
+    Case("json-nesting-10000-objects", show('{"a":' * 10000), 400, MALFORMED),
+    Case("json-nesting-deep-in-known-field", show('{"keyboard": ' + "[" * 5000), 400, MALFORMED),
+    # ---- Invalid UTF-8 and NUL bytes -------------------------------------------------------------------------
+    Case("utf8-invalid-byte", show(b'{"sessionId": "\xff\xfe"}'), 400, MALFORMED),
+    Case("utf8-overlong-slash", show(b'{"sessionId": "\xc0\xaf"}'), 400, MALFORMED),
+    Case("utf8-encoded-surrogate", show(b'{"sessionId": "\xed\xa0\x80"}'), 400, MALFORMED),
+    Case("utf8-truncated-sequence", show(b'{"sessionId": "\xe2\x82"}'), 400, MALFORMED),
+    Case("utf8-invalid-in-key", show(b'{"key\xff": 1}'), 400, MALFORMED),
+    Case("json-lone-surrogate-escape", show('{"sessionId": "\\ud800"}'), 400, MALFORMED),
+    Case("nul-raw-in-string", show(b'{"sessionId": "a\x00b"}'), 400, MALFORMED),
+    Case("nul-after-document", show(SHOW.encode() + b"\x00"), 400, MALFORMED),
+    Case("nul-only-body", show(b"\x00" * 64), 400, MALFORMED),
+    Case("nul-escaped-in-session-id", show('{"sessionId": "a\\u0000b", ' + KEYBOARD + "}"), 404, NO_SESSION),
+    # ---- Duplicate keys -------------------------------------------------------------------------------------
+    Case("dup-key-nested", show_with('"x": 0, "y": 508', '"x": 0, "x": 1, "y": 508'), 400, MALFORMED),
+    Case("dup-key-top-level", show(SHOW[:-1] + ", " + KEYBOARD + "}"), 400, MALFORMED),
+    Case("dup-key-via-escape", show_with('"x": 0, "y": 508', '"x": 0, "\\u0078": 0, "y": 508'), 400, MALFORMED),
+    # ---- Numbers ----------------------------------------------------------------------------------------------
+    Case("num-1e400", show_with('"x": 0, "y": 508', '"x": 1e400, "y": 508'), 400, MALFORMED),
+    Case("num-minus-1e400", show_with('"x": 0, "y": 508', '"x": -1e400, "y": 508'), 400, MALFORMED),
+    Case("num-1e-400-underflows-to-zero", show_with('"x": 0, "y": 508', '"x": 1e-400, "y": 508'), 200, check="show"),
+    Case("num-minus-zero-coordinate", show_with('"x": 0, "y": 508', '"x": -0, "y": 508'), 200, check="show"),
+    Case("num-minus-zero-length", show_with('"left": 0, "bottom": 34', '"left": -0, "bottom": 34'), 200, check="show"),
+    Case("num-minus-zero-float", show_with('"x": 0, "y": 508', '"x": -0.0e0, "y": 508'), 200, check="show"),
+    Case("num-nan-as-string", show_with('"x": 0, "y": 508', '"x": "NaN", "y": 508'), 400, INVALID),
+    Case("num-string-where-number", show_with('"width": 390, "height": 336', '"width": "390", "height": 336'), 400, INVALID),
+    Case("num-bool-where-number", show_with('"width": 390, "height": 336', '"width": true, "height": 336'), 400, INVALID),
+    Case("num-null-where-object", show('{"keyboard": {"frameEnd": null}, "scrollView": {"frame": null}}'), 400, INVALID),
+    Case("num-array-where-object", show_with('"frame": {"x": 0, "y": 0, "width": 390, "height": 844}', '"frame": [0, 0, 390, 844]'), 400, INVALID),
+    Case("num-huge-integer", show_with('"x": 0, "y": 508', '"x": 123456789012345678901234567890, "y": 508'), 400, INVALID),
+    Case("num-fractional-curve", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}, "keyboard": {' + FRAME_END + ', "animationCurve": 1.5}}'), 400, INVALID),
+    Case("num-curve-16", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}, "keyboard": {' + FRAME_END + ', "animationCurve": 16}}'), 400, INVALID),
+    Case("num-negative-height", show_with('"width": 390, "height": 844}', '"width": 390, "height": -1}'), 400, INVALID),
+    Case("num-leading-zero", show_with('"x": 0, "y": 508', '"x": 0123, "y": 508'), 400, MALFORMED),
+    Case("num-plus-sign", show_with('"x": 0, "y": 508', '"x": +1, "y": 508'), 400, MALFORMED),
+    Case("num-hex", show_with('"x": 0, "y": 508', '"x": 0x10, "y": 508'), 400, MALFORMED),
+    Case("num-negative-timestamp", show(SHOW[:-1] + ', "timestamp": -1}'), 400, INVALID),
+    Case("num-timestamp-1e16", show(SHOW[:-1] + ', "timestamp": 1e16}'), 400, INVALID),
+    # ---- Big strings and many fields --------------------------------------------------------------------------
+    Case(
+        "string-1mb",
+        req("POST", "/keyboard/show", None, headers=[("Content-Type", "application/json"), ("Content-Length", str(ONE_MB + 17))]),
+        413,
+        TOO_LARGE,
+        stream=b'{"sessionId": "' + b"A" * ONE_MB + b'"}',
+        check="closed",
+    ),
+    Case("string-60kb-unknown-field", show(SHOW[:-1] + ', "junk": "' + "A" * 60000 + '"}'), 400, INVALID),
+    Case("string-60kb-session-id", show('{"sessionId": "' + "A" * 60000 + '", ' + KEYBOARD + "}"), 400, INVALID),
+    Case("unknown-5000-fields", show(SHOW[:-1] + "".join(f', "u{i}": 0' for i in range(5000)) + "}"), 400, INVALID),
+    Case("unknown-top-level-field", show(SHOW[:-1] + ', "focusRect": {"x": 0, "y": 0, "width": 1, "height": 1}}'), 400, INVALID),
+    Case("unknown-nested-field", show_with('"width": 390, "height": 336', '"width": 390, "height": 336, "z": 1'), 400, INVALID),
+    Case("missing-keyboard", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}}'), 400, INVALID),
+    Case("missing-frame-stateless", show("{" + KEYBOARD + "}"), 400, INVALID),
+    Case("enum-unknown-value", show(SHOW[:-1] + ', "baseInsetMode": "sideways"}'), 400, INVALID),
+    Case("session-create-empty-scroll-view", req("POST", "/sessions", '{"scrollView": {}}'), 400, INVALID),
+    Case("hide-malformed", req("POST", "/keyboard/hide", "{]"), 400, MALFORMED),
+    Case("patch-unknown-session-malformed-body", req("PATCH", f"/sessions/{MISSING_ID}", "{"), (400, 404), (MALFORMED, NO_SESSION)),
+    # ---- Content-Type ---------------------------------------------------------------------------------------
+    Case("ct-missing", show(SHOW, content_type=None), 415, MEDIA),
+    Case("ct-text-plain", show(SHOW, content_type="text/plain"), 415, MEDIA),
+    Case("ct-form-urlencoded", show(SHOW, content_type="application/x-www-form-urlencoded"), 415, MEDIA),
+    Case("ct-multipart", show(SHOW, content_type="multipart/form-data; boundary=x"), 415, MEDIA),
+    Case("ct-jsonp", show(SHOW, content_type="application/jsonp"), 415, MEDIA),
+    Case("ct-empty", show(SHOW, content_type=""), 415, MEDIA),
+    Case("ct-json-with-charset", show(SHOW, content_type="application/json; charset=utf-8"), 200, check="show"),
+    Case("ct-json-uppercase", show(SHOW, content_type="APPLICATION/JSON"), 200, check="show"),
+    Case("ct-merge-patch-json", show(SHOW, content_type="application/merge-patch+json"), 200, check="show"),
+    # ---- Body size and framing --------------------------------------------------------------------------------
+    Case(
+        "body-10mb-content-length",
+        req("POST", "/keyboard/show", None, headers=[("Content-Type", "application/json"), ("Content-Length", str(TEN_MB))]),
+        413,
+        TOO_LARGE,
+        stream=b" " * TEN_MB,
+        check="closed",
+    ),
+    Case("body-65537-bytes", show(b" " * 65537), 413, TOO_LARGE, check="closed"),
+    Case("body-chunked-70kb", chunked([b" " * 4096] * 18), 413, TOO_LARGE),
+    Case(
+        "body-chunked-huge-chunk-size",
+        b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nffffffff\r\n",
+        413,
+        TOO_LARGE,
+        stream=b" " * (200 * 1024),
+        bug="a chunked body whose one chunk (declared 0xffffffff bytes) runs past --max-body-bytes gets no 413 "
+        "until the chunk ends: the server drains and discards up to 4 GiB, answering nothing, until the idle "
+        "timeout closes the connection; it should answer 413 and close as soon as the limit is crossed, as it "
+        "does for a Content-Length over the limit",
+    ),
+    Case("body-chunked-valid-show", chunked([SHOW.encode()[:100], SHOW.encode()[100:]]), 200, check="show"),
+    Case("body-expect-100-continue", show(SHOW.encode(), headers=[("Expect", "100-continue")]), 200, check="show"),
+    Case(
+        "body-chunked-bad-size",
+        b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+        400,
+        layer="mhd",
+    ),
+    Case("body-content-length-not-a-number", show(b"{}", headers=[("Content-Length", "abc")]), 400, layer="mhd"),
+    Case("body-content-length-negative", show(b"{}", headers=[("Content-Length", "-5")]), 400, layer="mhd"),
+    Case(
+        "body-content-length-duplicate-differing",
+        show(SHOW, headers=[("Content-Length", str(len(SHOW))), ("Content-Length", str(len(SHOW) + 1))]),
+        400,
+        layer="mhd",
+        bug="two differing Content-Length headers are accepted (the first one wins) instead of 400; "
+        "RFC 9112 6.3 requires 400 and closing (request-smuggling vector)",
+    ),
+    Case(
+        "body-content-length-and-chunked",
+        b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + b"%x\r\n%s\r\n0\r\n\r\n" % (len(SHOW), SHOW.encode()),
+        (200, 400),
+        layer="mhd",
+        check="closed",
+        bug="Content-Length together with Transfer-Encoding: chunked is answered on a connection kept alive; "
+        "RFC 9112 6.1 says the server MUST close the connection after such a request (or reject it with 400)",
+    ),
+    Case(
+        "body-transfer-encoding-not-chunked",
+        b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}",
+        400,
+        layer="mhd",
+        bug="Transfer-Encoding: gzip (chunked not final) gets no answer: the connection hangs until "
+        "--connection-timeout; RFC 9112 6.3 requires 400 and closing",
+    ),
+    # ---- Header floods and odd headers ------------------------------------------------------------------------
+    Case("hdr-5000-headers", req("GET", "/healthz", headers=[(f"X-H{i}", "v") for i in range(5000)]), (400, 413, 431), layer="mhd"),
+    Case("hdr-one-200kb-header", req("GET", "/healthz", headers=[("X-Big", "v" * 200_000)]), (400, 413, 431), layer="mhd"),
+    Case("hdr-one-60kb-cookie", req("GET", "/healthz", headers=[("Cookie", "c=" + "v" * 60_000)]), (400, 413, 431), layer="mhd"),
+    Case("hdr-line-without-colon", head_only("GET", "/healthz", b"NoColonHere\r\n"), 400, layer="mhd"),
+    Case(
+        "hdr-space-before-colon",
+        head_only("GET", "/healthz", b"X-Forwarded-For : 1.2.3.4\r\n"),
+        400,
+        layer="mhd",
+        bug="a header with whitespace between its name and the colon is accepted (200); RFC 9112 5.1: a server "
+        "MUST reject it with 400 (a request-routing/smuggling vector)",
+    ),
+    Case("hdr-obs-fold", head_only("GET", "/healthz", b"X-A: a\r\n  folded\r\n"), (200, 400), None, layer="mhd"),
+    Case("hdr-nul-in-value", head_only("GET", "/healthz", b"X-A: a\x00b\r\n"), (200, 400), None, layer="mhd"),
+    Case("hdr-request-id-10kb", req("GET", "/healthz", headers=[("X-Request-Id", "r" * 10_000)]), 200, check="request_id"),
+    Case("hdr-request-id-non-ascii", head_only("GET", "/healthz", b"X-Request-Id: \xc3\xa9t\xc3\xa9\r\n"), 200, check="request_id"),
+    Case("hdr-authorization-garbage", req("GET", "/healthz", headers=[("Authorization", "Bearer " + "x" * 4000)]), 200),
+    # ---- Long URLs and query strings -------------------------------------------------------------------------
+    Case("url-8kb", req("GET", "/" + "a" * 8000), 404, NOT_FOUND),
+    Case("url-100kb", req("GET", "/" + "a" * 100_000), (404, 414, 431), layer="mhd"),
+    Case("url-query-80kb", req("GET", "/healthz?" + "a=b&" * 20_000), (414, 431), layer="mhd"),
+    Case("url-query-300-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(300))), 200),
+    Case(
+        "url-query-600-params",
+        req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(600))),
+        (200, 400, 414, 431),
+        layer="mhd",
+        bug="GET /healthz with a 5 KB query of 600 short parameters gets no answer at all: the handler is never "
+        "called and the connection hangs until --connection-timeout (libmicrohttpd's 32 KiB per-connection "
+        "pool runs out while parsing the arguments); it should answer (200, or 414/431)",
+    ),
+    Case("url-session-id-8kb", req("GET", "/sessions/" + "A" * 8000), 404, NO_SESSION),
+    Case("query-at-not-a-number", req("GET", f"/sessions/{MISSING_ID}?at=NaN"), 400, QUERY),
+    Case("query-at-1e400", req("GET", f"/sessions/{MISSING_ID}?at=1e400"), 400, QUERY),
+    Case("query-at-empty", req("GET", f"/sessions/{MISSING_ID}?at="), 400, QUERY),
+    # ---- Path traversal in session ids ---------------------------------------------------------------------------
+    Case("trav-dotdot", req("GET", "/sessions/../../etc/passwd"), 404, ANY_404),
+    Case("trav-encoded-dots-and-slashes", req("GET", "/sessions/%2e%2e%2f%2e%2e%2fetc%2fpasswd"), 404, ANY_404),
+    Case("trav-encoded-slashes", req("GET", "/sessions/..%2F..%2Fetc%2Fpasswd"), 404, ANY_404),
+    Case("trav-double-encoded", req("GET", "/sessions/%252e%252e%252fetc%252fpasswd"), 404, ANY_404),
+    Case("trav-backslashes", req("GET", "/sessions/..\\..\\etc\\passwd"), 404, ANY_404),
+    Case("trav-session-dotdot", req("GET", "/sessions/.."), 404, ANY_404),
+    Case("trav-session-encoded-dotdot", req("GET", "/sessions/%2e%2e"), 404, ANY_404),
+    Case("trav-delete-dotdot", req("DELETE", "/sessions/%2e%2e%2f%2e%2e%2fsessions"), 404, ANY_404),
+    Case("trav-patch-dotdot", req("PATCH", "/sessions/..%2F..%2Fetc%2Fpasswd", "{}"), 404, ANY_404),
+    Case("trav-nul-in-id", req("GET", "/sessions/%00"), 404, ANY_404),
+    Case("trav-invalid-utf8-id", req("GET", "/sessions/%ff%fe"), 404, ANY_404),
+    Case("trav-show-session-dotdot", show('{"sessionId": "../../etc/passwd", ' + KEYBOARD + "}"), 404, NO_SESSION),
+    Case("path-session-empty-id", req("GET", "/sessions/"), 404, ANY_404),
+    Case("path-session-trailing-slash", req("GET", f"/sessions/{MISSING_ID}/"), 404, ANY_404),
+    Case("path-session-unknown-id", req("GET", f"/sessions/{MISSING_ID}"), 404, NO_SESSION),
+    Case("path-double-slash", req("GET", "//healthz"), 404, NOT_FOUND),
+    Case("path-upper-case", req("POST", "/KEYBOARD/SHOW", SHOW), 404, NOT_FOUND),
+    Case("path-trailing-slash-route", req("POST", "/keyboard/show/", SHOW), 404, NOT_FOUND),
+    # ---- Methods ----------------------------------------------------------------------------------------------
+    Case("method-put-on-show", req("PUT", "/keyboard/show", SHOW), 405, METHOD, check="allow"),
+    Case("method-get-on-show", req("GET", "/keyboard/show"), 405, METHOD, check="allow"),
+    Case("method-delete-on-show", req("DELETE", "/keyboard/show"), 405, METHOD, check="allow"),
+    Case("method-head-on-show", req("HEAD", "/keyboard/show"), 405, None, check="allow", head=True),
+    Case("method-brew", req("BREW", "/sessions"), 405, METHOD, check="allow"),
+    Case("method-lowercase-get", req("get", "/healthz"), 405, METHOD, check="allow"),
+    Case("method-1000-chars", req("X" * 1000, "/healthz"), 405, METHOD),
+    Case("method-trace", req("TRACE", "/healthz"), 405, METHOD, check="allow"),
+    Case("method-post-on-healthz", req("POST", "/healthz", "{}"), 405, METHOD, check="allow"),
+    Case("method-put-on-session", req("PUT", f"/sessions/{MISSING_ID}", "{}"), 405, METHOD, check="allow"),
+    Case("method-connect", b"CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n", (400, 404, 405), ANY_404 + (METHOD,)),
+    Case("method-options-asterisk", req("OPTIONS", "*"), (200, 204, 404), None),
+    # ---- Protocol versions, Host, garbage -----------------------------------------------------------------------
+    Case("http10-show", show(SHOW, version="HTTP/1.0"), 200, check="show"),
+    Case("http10-show-without-host", show(SHOW, version="HTTP/1.0", host=None), 200, check="show"),
+    Case(
+        "http11-without-host",
+        show(SHOW, host=None),
+        400,
+        layer="mhd",
+        bug="an HTTP/1.1 request without Host is served (200); RFC 9112 3.2: a server MUST answer 400. "
+        "libmicrohttpd does this with MHD_OPTION_STRICT_FOR_CLIENT=1",
+    ),
+    Case(
+        "http11-two-host-headers",
+        req("GET", "/healthz", headers=[("Host", "a.example")]),
+        400,
+        layer="mhd",
+        bug="an HTTP/1.1 request with two Host headers is served (200); RFC 9112 3.2: a server MUST answer 400",
+    ),
+    Case(
+        "http-absolute-form-target",
+        req("GET", "http://127.0.0.1/healthz"),
+        200,
+        None,
+        bug="GET http://127.0.0.1/healthz (absolute-form) answers 404; RFC 9112 3.2.2: a server MUST accept "
+        "the absolute-form",
+    ),
+    Case("http-version-1.2", b"GET /healthz HTTP/1.2\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 200),
+    Case("http2-preface", b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", (400, 505), layer="mhd"),  # 505 is the right answer
+    Case("http09-request", b"GET /healthz\r\n\r\n", 400, layer="mhd", close_ok=True),
+    Case("http-version-garbage", b"GET /healthz HTTP/1.1x\r\nHost: 127.0.0.1\r\n\r\n", 400, layer="mhd", close_ok=True),
+    Case("http-empty-version", b"GET /healthz \r\nHost: 127.0.0.1\r\n\r\n", 400, layer="mhd", close_ok=True),
+    Case("garbage-text-line", b"HELLO\r\n\r\n", 400, layer="mhd", close_ok=True),
+    Case("garbage-binary-with-nul", b"\x00\x01\x02garbage\r\n\r\n", 400, layer="mhd", close_ok=True, silence_ok=True),
+    Case("garbage-tls-client-hello", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)), 400, layer="mhd", close_ok=True, silence_ok=True),
+    Case("garbage-only-crlf", b"\r\n" * 100, 400, layer="mhd", close_ok=True, silence_ok=True),
+    Case("garbage-tabs-as-separators", b"GET\t/healthz\tHTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400, layer="mhd", close_ok=True),
+    Case("garbage-64kb-no-newline", b"G" * 65536, (400, 414, 431), layer="mhd", close_ok=True),
+    Case("line-endings-lf-only", b"GET /healthz HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n", (200, 400), None, layer="mhd"),
+    Case(
+        "pipelined-two-shows",
+        show(SHOW).replace(b"Connection: close\r\n", b"") + show(SHOW),
+        200,
+        check="two_responses",
+    ),
+]
+
+
+def validate() -> None:
+    ids = [case.id for case in CASES]
+    assert len(ids) == len(set(ids)), "duplicate case ids"
+    assert len(CASES) >= 60, len(CASES)
+
+
+validate()
+
+if __name__ == "__main__":  # a listing, for docs
+    for case in CASES:
+        print(f"{case.id:45} {len(case.data) + len(case.stream or b''):>9} bytes  -> {case.status} {case.type or ''}")
+    print(len(CASES), "cases")
+    # keep json importable for tools that read the corpus
+    json.dumps([case.id for case in CASES])

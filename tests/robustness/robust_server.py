@@ -1,0 +1,261 @@
+"""Starting the built inset-server, reading its port and RSS, stopping it, and recording figures."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from robust_http import KeepAliveClient, exchange, request_bytes
+
+REPO = Path(__file__).resolve().parents[2]
+SCRATCH = os.environ.get("ROBUST_SCRATCH", "/tmp/rob-build")
+LISTENING = re.compile(r"^listening on http://127\.0\.0\.1:(\d+)$")
+
+# Words that must never reach a client in an error body: stack traces, source paths, Swift type names.
+FORBIDDEN_IN_ERRORS = [
+    "Swift",
+    ".swift",
+    "JSONValue",
+    "Optional(",
+    "/work/",
+    "Fatal",
+    "Problem(",
+    "HTTPServer",
+    "InsetService",
+    "InsetJSON",
+    "InsetCore",
+    "RequestState",
+    "Thread ",
+    "backtrace",
+    "0x0000",
+]
+
+_build_lock = threading.Lock()
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGKILL when the test process dies, so a killed run leaves no server behind."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+_built: str | None = None
+
+
+def is_short() -> bool:
+    return os.environ.get("ROBUST_SHORT", "") not in ("", "0")
+
+
+def server_binary() -> str:
+    """INSET_SERVER_BIN, or a release build into our own scratch path (never the shared .build)."""
+    global _built
+    configured = os.environ.get("INSET_SERVER_BIN")
+    if configured:
+        if not os.access(configured, os.X_OK):
+            raise RuntimeError(f"INSET_SERVER_BIN={configured} is not an executable")
+        return configured
+    with _build_lock:
+        if _built is None:
+            subprocess.run(
+                ["swift", "build", "-c", "release", "--product", "inset-server", "--scratch-path", SCRATCH],
+                cwd=REPO,
+                check=True,
+            )
+            _built = os.path.join(SCRATCH, "release", "inset-server")
+    return _built
+
+
+class Server:
+    """One inset-server process on a free loopback port."""
+
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, startup_timeout: float = 15.0, access_log: bool = False
+    ):
+        self.args = ["--port", "0", "--access-log", "on" if access_log else "off", *args]
+        self.workdir = tempfile.mkdtemp(prefix="inset-robust-")
+        self.stdout_path = os.path.join(self.workdir, "stdout")
+        self.stderr_path = os.path.join(self.workdir, "stderr")
+        self._stdout = open(self.stdout_path, "wb")
+        self._stderr = open(self.stderr_path, "wb")
+        full_env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
+        full_env.update(env or {})
+        self.proc = subprocess.Popen(
+            [server_binary(), *self.args],
+            stdout=self._stdout,
+            stderr=self._stderr,
+            stdin=subprocess.DEVNULL,
+            env=full_env,
+            preexec_fn=_die_with_parent,
+        )
+        self.pid = self.proc.pid
+        self.port = self._wait_for_port(startup_timeout)
+        self.exit_code: int | None = None
+        self.exit_seconds: float | None = None
+
+    def _wait_for_port(self, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with open(self.stdout_path, "rb") as handle:
+                data = handle.read()
+            if b"\n" in data:
+                first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
+                match = LISTENING.match(first)
+                if not match:
+                    raise RuntimeError(f"unexpected first stdout line: {first!r}")
+                return int(match.group(1))
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"inset-server exited {self.proc.returncode} at start: {self.stderr()}")
+            time.sleep(0.02)
+        self.proc.kill()
+        raise RuntimeError("inset-server printed no listening line in time")
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def rss_kb(self) -> int:
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        raise RuntimeError("no VmRSS")
+
+    def threads(self) -> int:
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                if line.startswith("Threads:"):
+                    return int(line.split()[1])
+        return -1
+
+    def open_fds(self) -> int:
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def stdout_lines(self) -> list[str]:
+        self._stdout.flush()
+        with open(self.stdout_path, "rb") as handle:
+            return handle.read().decode("utf-8", "replace").splitlines()
+
+    def stderr(self) -> str:
+        self._stderr.flush()
+        with open(self.stderr_path, "rb") as handle:
+            return handle.read().decode("utf-8", "replace")
+
+    def signal(self, signum: int = signal.SIGTERM) -> None:
+        os.kill(self.pid, signum)
+
+    def terminate(self, timeout: float = 15.0) -> tuple[int, float]:
+        """SIGTERM, then wait; returns (exit code, seconds). Kills it if it does not exit in `timeout`."""
+        if self.proc.poll() is not None:
+            self.exit_code = self.proc.returncode
+            return self.exit_code, 0.0
+        started = time.monotonic()
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.exit_code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+            self.exit_code = -9
+        self.exit_seconds = time.monotonic() - started
+        return self.exit_code, self.exit_seconds
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        self._stdout.close()
+        self._stderr.close()
+
+    def __enter__(self) -> "Server":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# The reference iPhone 15 show (README's first example, without a focused rect).
+IPHONE15_SHOW = {
+    "scrollView": {
+        "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
+        "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+        "contentSize": {"width": 390, "height": 2000},
+    },
+    "screen": {"width": 390, "height": 844},
+    "keyboard": {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}},
+}
+
+IPHONE15_SESSION = {
+    "scrollView": {
+        "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
+        "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+        "contentSize": {"width": 390, "height": 2000},
+    },
+    "screen": {"width": 390, "height": 844},
+    "timestamp": 0,
+}
+
+KEYBOARD_336 = {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}}
+
+
+def check_show_numbers(payload: dict) -> None:
+    """The iPhone 15 show: 336 pt keyboard over a full-screen scroll view with a 34 pt home indicator."""
+    assert payload["contentInset"] == {"top": 0, "left": 0, "bottom": 302, "right": 0}, payload
+    assert payload["scrollIndicatorInsets"]["bottom"] == 302, payload
+    assert payload["adjustedContentInset"] == {"top": 47, "left": 0, "bottom": 336, "right": 0}, payload
+    assert payload["keyboardOverlap"] == 336, payload
+    assert payload["keyboardDocked"] is True, payload
+    assert payload["animation"]["to"]["contentInset"]["bottom"] == 302, payload
+
+
+def assert_normal_show(port: int, timeout: float = 5.0) -> float:
+    """A fresh connection gets a correct show; returns the seconds it took."""
+    started = time.monotonic()
+    response = exchange(port, request_bytes("POST", "/keyboard/show", json.dumps(IPHONE15_SHOW)), timeout=timeout)
+    elapsed = time.monotonic() - started
+    assert response.status == 200, response
+    check_show_numbers(response.json())
+    return elapsed
+
+
+def assert_clean_error_body(body: bytes, context: str = "") -> None:
+    text = body.decode("utf-8", "replace")
+    for word in FORBIDDEN_IN_ERRORS:
+        assert word not in text, f"{context}: error body leaks {word!r}: {text[:400]!r}"
+
+
+def metrics(port: int, token: str | None = None) -> dict[str, float]:
+    """The /metrics sample lines as {'name{labels}': value}."""
+    client = KeepAliveClient(port, token=token)
+    try:
+        response = client.request("GET", "/metrics")
+    finally:
+        client.close()
+    assert response.status == 200, response
+    samples: dict[str, float] = {}
+    for line in response.body.decode().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, _, value = line.rpartition(" ")
+        samples[name] = float(value)
+    return samples
+
+
+def results_dir() -> Path:
+    path = Path(os.environ.get("ROBUST_RESULTS") or os.path.join(tempfile.gettempdir(), "inset-robustness"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def record(name: str, **figures) -> None:
+    """Writes one test's figures to $ROBUST_RESULTS/<name>.json (default /tmp/inset-robustness) and prints them."""
+    figures = {"test": name, "mode": "short" if is_short() else "full", **figures}
+    (results_dir() / f"{name}.json").write_text(json.dumps(figures, indent=2, sort_keys=False) + "\n")
+    print(f"\n[robustness] {name}: " + json.dumps(figures))

@@ -1,0 +1,149 @@
+"""6. Graceful shutdown under load: SIGTERM while 8 keep-alive clients send shows."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+from robust_http import ConnectionClosed, KeepAliveClient, connect, request_bytes
+from robust_server import IPHONE15_SHOW, Server, check_show_numbers, is_short, record
+
+CLIENTS = 8
+SHUTDOWN_TIMEOUT = 5
+
+
+def test_sigterm_under_load_drains_cleanly() -> None:
+    warmup = 1.5 if is_short() else 3.0
+    with Server("--shutdown-timeout", str(SHUTDOWN_TIMEOUT)) as server:
+        stop = threading.Event()
+        lock = threading.Lock()
+        tally = {
+            "ok": 0,  # 200 with the right numbers
+            "wrong": 0,  # 200 with wrong numbers, or any other status
+            "server_errors": 0,  # 5xx
+            "connection_errors": 0,  # refused, or closed/reset before any byte of a response
+            "failed_after_start": 0,  # a response had started and then broke: must never happen
+            "closed_by_server": 0,  # responses that carried Connection: close
+        }
+        failures: list[str] = []
+
+        def load() -> None:
+            client = KeepAliveClient(server.port, timeout=10)
+            while not stop.is_set():
+                try:
+                    response = client.request("POST", "/keyboard/show", IPHONE15_SHOW)
+                except ConnectionClosed as error:
+                    key = "failed_after_start" if error.started else "connection_errors"
+                    with lock:
+                        tally[key] += 1
+                        if error.started:
+                            failures.append(repr(error))
+                    time.sleep(0.01)
+                    continue
+                except ConnectionRefusedError:
+                    with lock:
+                        tally["connection_errors"] += 1
+                    time.sleep(0.01)
+                    continue
+                except (TimeoutError, ValueError, OSError) as error:
+                    with lock:
+                        tally["failed_after_start"] += 1
+                        failures.append(repr(error))
+                    continue
+                with lock:
+                    if response.closed:
+                        tally["closed_by_server"] += 1
+                    if response.status >= 500:
+                        tally["server_errors"] += 1
+                        failures.append(repr(response))
+                    elif response.status == 200:
+                        try:
+                            check_show_numbers(response.json())
+                            tally["ok"] += 1
+                        except AssertionError as error:
+                            tally["wrong"] += 1
+                            failures.append(str(error)[:300])
+                    else:
+                        tally["wrong"] += 1
+                        failures.append(repr(response))
+            client.close()
+
+        threads = [threading.Thread(target=load) for _ in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        time.sleep(warmup)
+
+        # A keep-alive connection opened before SIGTERM, to ask /readyz while the server drains.
+        probe = KeepAliveClient(server.port, timeout=5)
+        ready_before = probe.request("GET", "/readyz")
+        ok_before_signal = tally["ok"]
+        signalled = time.monotonic()
+        server.signal()
+        time.sleep(0.05)
+        try:
+            ready_during = probe.request("GET", "/readyz", reconnect=False)
+        except ConnectionClosed as error:
+            ready_during = None
+            failures.append(f"/readyz on the open connection after SIGTERM: {error!r}")
+        try:
+            exit_code = server.proc.wait(timeout=SHUTDOWN_TIMEOUT + 5)
+        except Exception:  # noqa: BLE001
+            exit_code = None
+        exit_seconds = time.monotonic() - signalled
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=15)
+        probe.close()
+        stderr = server.stderr()
+
+    record(
+        "graceful_shutdown",
+        clients=CLIENTS,
+        load_seconds_before_sigterm=warmup,
+        shows_before_sigterm=ok_before_signal,
+        shows_ok_total=tally["ok"],
+        shows_answered_after_sigterm=tally["ok"] - ok_before_signal,
+        responses_with_connection_close=tally["closed_by_server"],
+        wrong_answers=tally["wrong"],
+        server_errors_5xx=tally["server_errors"],
+        connection_errors_not_started=tally["connection_errors"],
+        failed_after_response_started=tally["failed_after_start"],
+        readyz_before=ready_before.status,
+        readyz_while_draining=ready_during.status if ready_during else None,
+        readyz_body_while_draining=ready_during.body.decode() if ready_during else None,
+        exit_code=exit_code,
+        exit_seconds=round(exit_seconds, 2),
+        shutdown_timeout=SHUTDOWN_TIMEOUT,
+    )
+    assert not failures, failures[:10]
+    assert tally["server_errors"] == 0 and tally["wrong"] == 0 and tally["failed_after_start"] == 0, tally
+    assert ok_before_signal > 0
+    assert ready_before.status == 200 and ready_before.json() == {"status": "ready"}
+    assert ready_during is not None and ready_during.status == 503, ready_during
+    assert ready_during.json() == {"status": "draining"}
+    assert ready_during.closed, "the draining answer should carry Connection: close"
+    assert exit_code == 0, f"exit code {exit_code}; stderr:\n{stderr}"
+    assert exit_seconds <= SHUTDOWN_TIMEOUT + 0.5, f"took {exit_seconds:.2f} s to exit"
+
+
+def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
+    """A request whose body never finishes is in flight forever: the server still exits 0 by --shutdown-timeout."""
+    with Server("--shutdown-timeout", "3") as server:
+        stuck = connect(server.port)
+        body = json.dumps(IPHONE15_SHOW).encode()
+        stuck.sendall(request_bytes("POST", "/keyboard/show", body, connection=None)[:-40])
+        time.sleep(0.3)
+        healthy = KeepAliveClient(server.port)
+        assert healthy.request("GET", "/healthz").status == 200
+        healthy.close()
+        signalled = time.monotonic()
+        server.signal()
+        exit_code = server.proc.wait(timeout=15)
+        exit_seconds = time.monotonic() - signalled
+        stuck.close()
+        stderr = server.stderr()
+    record("shutdown_stuck_request", shutdown_timeout=3, exit_code=exit_code, exit_seconds=round(exit_seconds, 2))
+    assert exit_code == 0, stderr
+    assert 2.5 <= exit_seconds <= 3.8, f"exited after {exit_seconds:.2f} s with --shutdown-timeout 3"
+    assert "still in flight" in stderr, stderr
