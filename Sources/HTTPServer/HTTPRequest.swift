@@ -12,11 +12,15 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// True when the body went past the server's limit; `body` is then empty.
     public var bodyTooLarge: Bool
+    /// Why the request's framing is unacceptable (RFC 9112: conflicting lengths, unknown transfer coding,
+    /// several Host headers); the responder answers 400 and the transport closes the connection.
+    public var framingError: String?
 
     /// Creates a request; tests build them directly to call handlers without a socket.
     public init(
         method: String, path: String, query: [(name: String, value: String?)] = [],
-        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], bodyTooLarge: Bool = false
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], bodyTooLarge: Bool = false,
+        framingError: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -24,6 +28,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+        self.framingError = framingError
     }
 
     /// The first value of query argument `name`.

@@ -30,8 +30,10 @@ public final class HTTPServer: Sendable {
         guard inset_make_sockaddr(configuration.host, port, &address, &isIPv6) > 0 else {
             throw .unresolvableHost(configuration.host)
         }
+        // poll, not epoll: with epoll, libmicrohttpd 0.9.75 misses a client's close while it waits for more
+        // header bytes, so connect-send-close clients pile up until the connection limit is full.
         var flags =
-            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         if isIPv6 != 0 { flags |= MHD_USE_IPv6.rawValue }
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
@@ -41,6 +43,8 @@ public final class HTTPServer: Sendable {
                 MHD_OptionItem(
                     option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeout), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+                // Refuses HTTP/1.1 without Host and whitespace before a header's colon (RFC 9112).
+                MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(addressPointer)),
                 MHD_OptionItem(
                     option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: contextPointer),

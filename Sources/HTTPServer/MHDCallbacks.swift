@@ -20,18 +20,23 @@ func mhdAccessHandler(
     guard let slot = requestSlot.pointee else {
         let state = RequestState(
             method: method.map { String(cString: $0) } ?? "",
-            path: url.map { String(cString: $0) } ?? "/",
+            path: originForm(url.map { String(cString: $0) } ?? "/"),
             headers: connectionValues(connection, kind: .HEADER_KIND))
         state.query = connectionValues(connection, kind: .GET_ARGUMENT_KIND).fields.map {
             (name: $0.name, value: Optional($0.value))
         }
-        if let declared = state.headers["Content-Length"], let length = Int(declared), length > server.maxBodyBytes {
+        state.framingError = framingError(state.headers)
+        if state.framingError == nil, let declared = state.headers["Content-Length"], let length = Int(declared),
+            length > server.maxBodyBytes
+        {
             state.bodyTooLarge = true
         }
         requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
         server.inFlight.add(1, ordering: .relaxed)
         // Refusing before the body arrives spares reading it; libmicrohttpd then closes the connection.
-        if state.bodyTooLarge { return respond(state, server: server, connection: connection) }
+        if state.bodyTooLarge || state.framingError != nil {
+            return respond(state, server: server, connection: connection)
+        }
         return MHD_Result.YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(slot).takeUnretainedValue()
@@ -49,6 +54,10 @@ func mhdAccessHandler(
             }
         }
         uploadDataSize.pointee = 0
+        // libmicrohttpd refuses a response while a body is still arriving, so a chunked body past the limit is
+        // read and dropped to its end for a 413; one that runs on past twice the limit is cut off instead.
+        state.discarded += state.bodyTooLarge ? size : 0
+        if state.discarded > 2 * server.maxBodyBytes { return MHD_Result.NO }
         return MHD_Result.YES
     }
     // The final call: queuing here, not earlier, keeps the connection alive for the next request.
@@ -69,10 +78,45 @@ func mhdRequestCompleted(
     Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
 }
 
+/// The path of an absolute-form target (`GET http://host/healthz`), which RFC 9112 says a server must accept.
+private func originForm(_ target: String) -> String {
+    for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+        let afterScheme = target.dropFirst(scheme.count)
+        return afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+    }
+    return target
+}
+
+/// RFC 9112 framing that must be refused rather than guessed at: request smuggling starts with these.
+private func framingError(_ headers: HTTPHeaders) -> String? {
+    var hosts = 0
+    var lengths: Set<String> = []
+    var codings: [String] = []
+    for field in headers {
+        if field.name.contains(where: { $0 == " " || $0 == "\t" }) { return "a header name contains whitespace" }
+        if field.name.caseInsensitiveEquals("Host") { hosts += 1 }
+        if field.name.caseInsensitiveEquals("Content-Length") {
+            lengths.insert(field.value.trimmingCharacters(in: " \t"))
+        }
+        if field.name.caseInsensitiveEquals("Transfer-Encoding") {
+            codings += field.value.split(separator: ",").map { $0.lowercased().trimmingCharacters(in: " \t") }
+        }
+    }
+    if hosts > 1 { return "more than one Host header" }
+    if lengths.count > 1 { return "Content-Length headers that disagree" }
+    if !codings.isEmpty {
+        if !lengths.isEmpty { return "both Content-Length and Transfer-Encoding" }
+        if codings != ["chunked"] { return "a transfer coding other than chunked" }
+    }
+    return nil
+}
+
 private func respond(_ state: RequestState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true
     let response = server.responder.respond(to: state.request())
-    return queue(response, on: connection, closing: server.draining.load(ordering: .relaxed))
+    // After a framing error the rest of the stream cannot be trusted: close it.
+    let closing = server.draining.load(ordering: .relaxed) || state.framingError != nil
+    return queue(response, on: connection, closing: closing)
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {

@@ -8,6 +8,9 @@ final class RequestState {
     var query: [(name: String, value: String?)] = []
     var body: [UInt8] = []
     var bodyTooLarge = false
+    var framingError: String?
+    /// Body bytes dropped after the limit was passed.
+    var discarded = 0
     var responded = false
 
     init(method: String, path: String, headers: HTTPHeaders) {
@@ -19,6 +22,6 @@ final class RequestState {
     func request() -> HTTPRequest {
         HTTPRequest(
             method: method, path: path, query: query, headers: headers, body: bodyTooLarge ? [] : body,
-            bodyTooLarge: bodyTooLarge)
+            bodyTooLarge: bodyTooLarge, framingError: framingError)
     }
 }

@@ -12,6 +12,9 @@ struct EchoResponder: HTTPResponder {
         headers.add(name: "X-Query", value: request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
         headers.add(name: "X-Too-Large", value: request.bodyTooLarge ? "yes" : "no")
         headers.add(name: "X-Custom", value: request.headers["x-CUSTOM"] ?? "")
+        if let reason = request.framingError {
+            return HTTPResponse(status: 400, headers: headers, body: Array(reason.utf8))
+        }
         if request.path == "/slow" { usleep(300_000) }
         return HTTPResponse(status: request.bodyTooLarge ? 413 : 200, headers: headers, body: request.body)
     }
@@ -91,14 +94,63 @@ struct TransportTests {
         let server = try startEchoServer(maxBodyBytes: 100)
         defer { server.stop() }
         let client = try RawHTTPClient(port: server.port)
-        let chunk = String(repeating: "x", count: 64)
-        var request = "POST /big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-        for _ in 0..<4 { request += "40\r\n\(chunk)\r\n" }
-        request += "0\r\n\r\n"
-        try client.send(request)
+        let chunk = String(repeating: "x", count: 50)
+        try client.send(
+            "POST /big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + String(repeating: "32\r\n\(chunk)\r\n", count: 3) + "0\r\n\r\n")
         let response = try client.readResponse()
         #expect(response.status == 413)
         #expect(response.body.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Content-Length: 2\r\nContent-Length: 3\r\n", "Content-Length headers that disagree"),
+        ("Content-Length: 2\r\nTransfer-Encoding: chunked\r\n", "both Content-Length and Transfer-Encoding"),
+        ("Transfer-Encoding: gzip\r\n", "a transfer coding other than chunked"),
+        ("Transfer-Encoding: gzip, chunked\r\n", "a transfer coding other than chunked"),
+        ("Host: other\r\n", "more than one Host header"),
+    ])
+    func refusesAmbiguousFramingAndCloses(headers: String, reason: String) throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("POST /f HTTP/1.1\r\nHost: x\r\n\(headers)\r\n{}")
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.text == reason)
+        #expect(response.header("Connection")?.lowercased() == "close")
+        #expect(client.isClosedByPeer())
+    }
+
+    @Test(arguments: ["GET /nohost HTTP/1.1\r\n\r\n", "GET /h HTTP/1.1\r\nHost: x\r\nX-Space : 1\r\n\r\n"])
+    func libmicrohttpdIsStrictAboutHostAndHeaderSyntax(request: String) throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send(request)
+        #expect(try client.readResponse().status == 400)
+    }
+
+    @Test func acceptsAnAbsoluteFormTarget() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("GET http://127.0.0.1/abs/path?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.header("X-Path") == "/abs/path")
+        #expect(response.header("X-Query") == "x=1")
+    }
+
+    @Test func cutsOffAChunkedBodyThatRunsFarPastTheLimit() throws {
+        // libmicrohttpd cannot answer while a body is arriving: past twice the limit the connection is closed
+        // at once instead of reading an endless chunk until the idle timeout.
+        let server = try startEchoServer(maxBodyBytes: 100)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port, timeoutSeconds: 3)
+        try client.send("POST /big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffff\r\n")
+        try? client.send(String(repeating: "x", count: 200_000))
+        #expect(client.isClosedByPeer())
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/after").status == 200)
     }
 
     @Test func decodesQueryArgumentsAndMatchesHeadersWithoutCase() throws {

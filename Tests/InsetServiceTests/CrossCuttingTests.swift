@@ -25,6 +25,13 @@ struct CrossCuttingTests {
         #expect(app.call("OPTIONS", "/keyboard/show").status == 204)
     }
 
+    @Test func aRequestWithUntrustworthyFramingIsAProblem() {
+        let answer = makeApp().respond(
+            to: .init(method: "POST", path: "/keyboard/show", framingError: "Content-Length headers that disagree"))
+        #expect(answer.status == 400)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("/problems/malformed-request"))
+    }
+
     @Test func preflightAndCORSHeaders() {
         let app = makeApp()
         let preflight = app.call(

@@ -128,6 +128,7 @@ NO_SESSION = "/problems/session-not-found"
 ANY_404 = (NOT_FOUND, NO_SESSION)
 METHOD = "/problems/method-not-allowed"
 QUERY = "/problems/invalid-query"
+FRAMING = "/problems/malformed-request"
 
 TEN_MB = 10 * 1024 * 1024
 ONE_MB = 1024 * 1024
@@ -239,12 +240,10 @@ CASES: list[Case] = [
         b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nffffffff\r\n",
         413,
-        TOO_LARGE,
+        layer="mhd",
         stream=b" " * (200 * 1024),
-        bug="a chunked body whose one chunk (declared 0xffffffff bytes) runs past --max-body-bytes gets no 413 "
-        "until the chunk ends: the server drains and discards up to 4 GiB, answering nothing, until the idle "
-        "timeout closes the connection; it should answer 413 and close as soon as the limit is crossed, as it "
-        "does for a Content-Length over the limit",
+        # libmicrohttpd cannot answer while a body arrives: past twice the limit the connection is cut at once.
+        close_ok=True,
     ),
     Case("body-chunked-valid-show", chunked([SHOW.encode()[:100], SHOW.encode()[100:]]), 200, check="show"),
     Case("body-expect-100-continue", show(SHOW.encode(), headers=[("Expect", "100-continue")]), 200, check="show"),
@@ -261,29 +260,25 @@ CASES: list[Case] = [
         "body-content-length-duplicate-differing",
         show(SHOW, headers=[("Content-Length", str(len(SHOW))), ("Content-Length", str(len(SHOW) + 1))]),
         400,
-        layer="mhd",
-        bug="two differing Content-Length headers are accepted (the first one wins) instead of 400; "
-        "RFC 9112 6.3 requires 400 and closing (request-smuggling vector)",
+        FRAMING,
+        check="closed",
     ),
     Case(
         "body-content-length-and-chunked",
         b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n"
         + b"%x\r\n%s\r\n0\r\n\r\n" % (len(SHOW), SHOW.encode()),
-        (200, 400),
-        layer="mhd",
+        400,
+        FRAMING,
         check="closed",
-        bug="Content-Length together with Transfer-Encoding: chunked is answered on a connection kept alive; "
-        "RFC 9112 6.1 says the server MUST close the connection after such a request (or reject it with 400)",
     ),
     Case(
         "body-transfer-encoding-not-chunked",
         b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}",
         400,
-        layer="mhd",
-        bug="Transfer-Encoding: gzip (chunked not final) gets no answer: the connection hangs until "
-        "--connection-timeout; RFC 9112 6.3 requires 400 and closing",
+        FRAMING,
+        check="closed",
     ),
     # ---- Header floods and odd headers ------------------------------------------------------------------------
     Case("hdr-5000-headers", req("GET", "/healthz", headers=[(f"X-H{i}", "v") for i in range(5000)]), (400, 413, 431), layer="mhd"),
@@ -295,8 +290,6 @@ CASES: list[Case] = [
         head_only("GET", "/healthz", b"X-Forwarded-For : 1.2.3.4\r\n"),
         400,
         layer="mhd",
-        bug="a header with whitespace between its name and the colon is accepted (200); RFC 9112 5.1: a server "
-        "MUST reject it with 400 (a request-routing/smuggling vector)",
     ),
     Case("hdr-obs-fold", head_only("GET", "/healthz", b"X-A: a\r\n  folded\r\n"), (200, 400), None, layer="mhd"),
     Case("hdr-nul-in-value", head_only("GET", "/healthz", b"X-A: a\x00b\r\n"), (200, 400), None, layer="mhd"),
@@ -361,23 +354,19 @@ CASES: list[Case] = [
         show(SHOW, host=None),
         400,
         layer="mhd",
-        bug="an HTTP/1.1 request without Host is served (200); RFC 9112 3.2: a server MUST answer 400. "
-        "libmicrohttpd does this with MHD_OPTION_STRICT_FOR_CLIENT=1",
     ),
     Case(
         "http11-two-host-headers",
         req("GET", "/healthz", headers=[("Host", "a.example")]),
         400,
-        layer="mhd",
-        bug="an HTTP/1.1 request with two Host headers is served (200); RFC 9112 3.2: a server MUST answer 400",
+        FRAMING,
+        check="closed",
     ),
     Case(
         "http-absolute-form-target",
         req("GET", "http://127.0.0.1/healthz"),
         200,
         None,
-        bug="GET http://127.0.0.1/healthz (absolute-form) answers 404; RFC 9112 3.2.2: a server MUST accept "
-        "the absolute-form",
     ),
     Case("http-version-1.2", b"GET /healthz HTTP/1.2\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 200),
     Case("http2-preface", b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", (400, 505), layer="mhd"),  # 505 is the right answer

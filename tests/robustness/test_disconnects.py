@@ -148,15 +148,11 @@ def test_disconnects_do_not_leak() -> None:
     assert fds_end <= fds_start + 1, f"server file descriptors {fds_start} -> {fds_end}: connections leak"
 
 
-HALF_CLOSE_BUG = (
-    "a client that sends part of a request and closes (FIN) is not noticed: libmicrohttpd with MHD_USE_EPOLL "
-    "(0.9.75) keeps the connection until --connection-timeout (15 s) instead of closing it at EOF, so about 70 "
-    "tiny connect-send-close per second fill the default --connection-limit of 1000 and the server stops "
-    "answering anyone; the same daemon with MHD_USE_POLL closes them at once"
-)
+# Regression: with MHD_USE_EPOLL, libmicrohttpd 0.9.75 kept a connection whose client sent part of a request
+# and closed until --connection-timeout, so ~70 connect-send-close per second filled the connection limit and
+# the server answered nobody. The transport now polls with poll(), which sees the close at once.
 
 
-@pytest.mark.xfail(strict=True, reason=HALF_CLOSE_BUG)
 def test_half_closed_connections_released_promptly() -> None:
     with Server() as server:
         fds_start = server.open_fds()
@@ -170,7 +166,6 @@ def test_half_closed_connections_released_promptly() -> None:
     assert held <= 5, f"{held} of 200 connections whose client closed are still held by the server after 1 s"
 
 
-@pytest.mark.xfail(strict=True, reason=HALF_CLOSE_BUG)
 def test_half_closed_connections_cannot_exhaust_connection_limit() -> None:
     with Server("--connection-limit", "20") as server:
         for _ in range(100):
@@ -183,8 +178,6 @@ def test_half_closed_connections_cannot_exhaust_connection_limit() -> None:
     assert elapsed < 1.0
 
 
-@pytest.mark.xfail(strict=True, reason=HALF_CLOSE_BUG + "; and each such connection, timed out, leaves RSS a few "
-                   "hundred bytes higher (the same daemon with MHD_USE_POLL stays flat)")
 def test_half_closed_connections_do_not_grow_rss() -> None:
     """Full mode only (about 25 s): 10 rounds of 1000 half bodies, each round timed out by the server."""
     if is_short():

@@ -93,6 +93,7 @@ public final class InsetApplication: HTTPResponder {
     }
 
     private func route(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
+        if let reason = request.framingError { return Problem.malformedRequest(reason).response }
         if request.method == "OPTIONS" { return options(request, routeLabel: &routeLabel) }
         // HEAD is GET without a body; libmicrohttpd drops the body.
         let method = request.method == "HEAD" ? "GET" : request.method
@@ -144,7 +145,10 @@ public final class InsetApplication: HTTPResponder {
 
     private func authorizationProblem(_ request: HTTPRequest) -> Problem? {
         guard let token = configuration.apiToken else { return nil }
-        guard let header = request.headers["Authorization"], header.hasPrefix("Bearer ") else {
+        // The scheme name is case-insensitive (RFC 9110 §11.1); the token is not.
+        guard let header = request.headers["Authorization"], header.utf8.count > 7,
+            header.prefix(7).lowercased() == "bearer "
+        else {
             return .unauthorized
         }
         return constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8)) ? nil : .unauthorized

@@ -89,6 +89,13 @@ extension Problem {
         Problem(slug: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
     }
 
+    /// The request's framing (lengths, transfer codings, Host) cannot be trusted; the connection is closed.
+    static func malformedRequest(_ reason: String) -> Problem {
+        Problem(
+            slug: "malformed-request", title: "Malformed request", status: 400,
+            detail: "The request has \(reason); the connection is closed.")
+    }
+
     /// The body is JSON but some fields are wrong.
     static func validation(_ errors: [FieldError]) -> Problem {
         let detail =
