@@ -26,7 +26,9 @@ struct SessionIDTests {
         #expect(digitsSeen.dropFirst().allSatisfy { $0.count == 64 })
     }
 
-    @Test(arguments: ["", "short", String(repeating: "A", count: 23), "AAAAAAAAAAAAAAAAAAAA/A", "AAAAAAAAAAAAAAAAAAAA.."])
+    @Test(arguments: [
+        "", "short", String(repeating: "A", count: 23), "AAAAAAAAAAAAAAAAAAAA/A", "AAAAAAAAAAAAAAAAAAAA..",
+    ])
     func malformedIdsAreNeverLookedUp(id: String) {
         #expect(!SessionID.isWellFormed(id))
     }
