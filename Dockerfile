@@ -26,8 +26,10 @@ RUN apt-get update \
 COPY --from=build /usr/local/bin/inset-server /usr/local/bin/inset-server
 # Numeric (the uid given to useradd above), so Kubernetes' runAsNonRoot can verify it; same user and group.
 USER 10001
+# The drain ends before `docker stop`'s default 10 s grace period, so SIGKILL never cuts it short.
 ENV INSET_HOST=0.0.0.0 \
-    INSET_PORT=8080
+    INSET_PORT=8080 \
+    INSET_SHUTDOWN_TIMEOUT=8
 EXPOSE 8080
 # The binary probes itself: no curl in the image.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
