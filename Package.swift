@@ -28,6 +28,9 @@ let package = Package(
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
         .target(name: "InsetJSON"),
         .executableTarget(name: "inset-server", dependencies: ["InsetService"]),
+        // libFuzzer target over the routes and the JSON codec; `scripts/fuzz` builds it with
+        // `-sanitize=fuzzer,address -D FUZZING`, a plain build makes a replayer (fuzz/README.md).
+        .executableTarget(name: "InsetFuzz", dependencies: ["InsetService", "InsetJSON", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         // A raw-socket HTTP client shared by the transport and service tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus in fuzz/corpus/ (run from anywhere; rewrites the files it owns).
+
+Each file is one fuzz input: segments separated by 0xFF, each a route selector byte then a body
+(see fuzz/README.md). The geometry is an iPhone 15 in portrait: frame 390x844, safe area 47/34,
+keyboard frameEnd {0, 508, 390, 336}.
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "corpus")
+
+SHOW, HIDE, CREATE, PATCH, GET, ANY, JSON_ONLY, MERGE_PATCH = range(8)
+METHODS = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRACE"]
+
+scroll_view = {
+    "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
+    "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+    "contentSize": {"width": 390, "height": 2000},
+}
+screen = {"width": 390, "height": 844}
+keyboard = {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}, "animationDuration": 0.25,
+            "animationCurve": 7}
+focused = {"x": 16, "y": 700, "width": 358, "height": 44}
+
+
+def segment(selector, body):
+    if not isinstance(body, (bytes, bytearray)):
+        body = body.encode() if isinstance(body, str) else json.dumps(body, separators=(",", ":")).encode()
+    return bytes([ord("0") + selector if selector < 8 else selector]) + body
+
+
+def any_route(method, path):
+    return bytes([ANY | (METHODS.index(method) << 3)]) + path.encode()
+
+
+def write(name, *segments):
+    with open(os.path.join(CORPUS, name), "wb") as f:
+        f.write(b"\xff".join(segments))
+
+
+def main():
+    os.makedirs(CORPUS, exist_ok=True)
+    # Stateless show and hide.
+    write("show-iphone15", segment(SHOW, {"scrollView": scroll_view, "screen": screen, "keyboard": keyboard,
+                                           "focusedRect": focused}))
+    write("show-minimal", segment(SHOW, {"scrollView": {"frame": scroll_view["frame"]}, "keyboard":
+                                         {"frameEnd": keyboard["frameEnd"]}}))
+    write("show-pretty", segment(SHOW, json.dumps({"scrollView": scroll_view, "screen": screen,
+                                                   "keyboard": keyboard}, indent=2)))
+    write("show-undocked-ipad", segment(SHOW, {
+        "scrollView": {"frame": {"x": 0, "y": 0, "width": 1024, "height": 1366}, "contentSize":
+                       {"width": 1024, "height": 3000}},
+        "screen": {"width": 1024, "height": 1366},
+        "window": {"x": 100, "y": 0, "width": 700, "height": 1366},
+        "followsUndockedKeyboard": True, "baseInsetMode": "max", "keyboardDistance": 20,
+        "keyboard": {"frameEnd": {"x": 200, "y": 600, "width": 320, "height": 250}, "isLocal": False}}))
+    write("show-full-scrollview", segment(SHOW, {
+        "scrollView": {**scroll_view, "contentInset": {"top": 10, "left": 0, "bottom": 20, "right": 0},
+                       "scrollIndicatorInsets": {"top": 0, "left": 0, "bottom": 5, "right": 0},
+                       "contentInsetAdjustmentBehavior": "always",
+                       "automaticallyAdjustsScrollIndicatorInsets": False,
+                       "contentOffset": {"x": 0, "y": 300}, "alwaysBounceVertical": True},
+        "screen": screen, "keyboard": {**keyboard, "animationCurve": 0}, "focusedRect": focused,
+        "timestamp": 1000}))
+    write("show-never-behaviour", segment(SHOW, {
+        "scrollView": {**scroll_view, "contentInsetAdjustmentBehavior": "never"}, "screen": screen,
+        "keyboard": keyboard, "focusedRect": {"x": 0, "y": 1990, "width": 390, "height": 900}}))
+    write("hide-iphone15", segment(HIDE, {"scrollView": scroll_view, "screen": screen, "keyboard": {
+        "frameBegin": keyboard["frameEnd"], "frameEnd": {"x": 0, "y": 844, "width": 390, "height": 336}}}))
+    write("hide-minimal", segment(HIDE, {"scrollView": {"frame": scroll_view["frame"]}}))
+    # Sessions.
+    write("session-create", segment(CREATE, {"scrollView": scroll_view, "screen": screen, "timestamp": 0}))
+    write("session-show-get-hide",
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 1000, "keyboard": keyboard}),
+          segment(GET, "at=1100"),
+          segment(HIDE, {"sessionId": "$SID", "timestamp": 1100}),
+          segment(GET, "at=1700"))
+    write("session-show-no-timestamp",
+          segment(SHOW, {"sessionId": "$SID", "keyboard": keyboard, "focusedRect": focused}),
+          segment(GET, ""))
+    write("session-stale", segment(PATCH, {"timestamp": 2000}),
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 500, "keyboard": keyboard}))
+    write("session-rotate",
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 1000, "keyboard": keyboard}),
+          segment(PATCH, {"timestamp": 2000, "scrollView": {"frame": {"x": 0, "y": 0, "width": 844, "height": 390},
+                                                           "safeAreaInsets": {"top": 0, "left": 47, "bottom": 21,
+                                                                              "right": 47}},
+                          "screen": {"width": 844, "height": 390}}),
+          segment(GET, "at=2000"))
+    write("session-height-change",
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 1000, "keyboard": keyboard}),
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 1200, "keyboard": {
+              "frameEnd": {"x": 0, "y": 464, "width": 390, "height": 380}}}),
+          segment(MERGE_PATCH, {"scrollView": {"contentOffset": {"x": 0, "y": 120}}}),
+          segment(GET, "at=1250&at=9"))
+    write("session-get-query", segment(GET, "at=1e3&x&=&at"))
+    write("session-get-bad-query", segment(GET, "at=-0.5e+2"))
+    write("session-unknown", segment(SHOW, {"sessionId": "AAAAAAAAAAAAAAAAAAAAAA", "keyboard": keyboard}))
+    write("session-delete-then-get", any_route("DELETE", "/sessions/$SID"), segment(GET, "at=1"))
+    # Routes and methods.
+    write("route-options", any_route("OPTIONS", "/keyboard/show"))
+    write("route-head", any_route("HEAD", "/sessions/$SID"))
+    write("route-put", any_route("PUT", "/sessions"))
+    write("route-health", any_route("GET", "/healthz"))
+    write("route-metrics", any_route("GET", "/metrics"))
+    write("route-unknown", any_route("GET", "/sessions/x/y//%00\u00e9"))
+    # Validation failures.
+    write("invalid-types", segment(SHOW, {"scrollView": {"frame": {"x": "0", "y": None, "width": -1,
+                                                                   "height": 1e7}},
+                                          "keyboard": {"animationDuration": 20, "animationCurve": 1.5}}))
+    write("invalid-unknown-keys", segment(SHOW, {"scrollview": {}, "keyboard": {"frameend": {}}, "x~/y": 1}))
+    write("invalid-not-object", segment(HIDE, "[1,2,3]"))
+    write("invalid-empty", segment(SHOW, b""))
+    write("invalid-truncated", segment(SHOW, b'{"scrollView":{"frame":{"x":0,"y":0,"width":390,"hei'))
+    write("invalid-duplicate-key", segment(CREATE, b'{"timestamp":1,"timestamp":2}'))
+    # JSON only: tricky texts for the parser and writer.
+    tricky = {
+        "json-numbers": b'[0,-0,1e308,-1e-308,4.9e-324,1.7976931348623157e308,123456789012345678901234567890,'
+                        b'0.1,1E+2,1e-7,9007199254740993,2.2250738585072011e-308]',
+        "json-overflow": b'[1e400,-1e400,1e-400]',
+        "json-strings": '["\\u0000\\u001f\\"\\\\\\/\\b\\f\\n\\r\\t","\\ud83d\\ude00","é","\u2028\u2029",'
+                        '"\\u00e9","e\\u0301"]'.encode(),
+        "json-lone-surrogate": b'["\\ud800","\\udc00x"]',
+        "json-deep": b"[" * 64 + b"]" * 64,
+        "json-too-deep": b"[" * 65 + b"]" * 65,
+        "json-objects": b'{"a":{"b":[{"c":null},true,false],"":{}},"\\u0061b":1}',
+        "json-whitespace": b' \t\r\n{ "a" : [ 1 , 2 ] } \n',
+        "json-bad-utf8": b'["\xc0\xaf","\xed\xa0\x80","\xf4\x90\x80\x80"]',
+        "json-bom": b'\xef\xbb\xbf{}',
+        "json-literals": b'[true,false,null,tru,nul]',
+    }
+    for name, body in tricky.items():
+        write(name, segment(JSON_ONLY, body))
+
+
+if __name__ == "__main__":
+    main()
