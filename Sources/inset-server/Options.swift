@@ -34,7 +34,7 @@ struct Options: Sendable {
             1...100_000_000, \.service.maxSessions),
         .seconds(
             "--session-ttl", "INSET_SESSION_TTL", "idle seconds before a session is dropped (default 1800)",
-            \.service.sessionTTL),
+            1...31_536_000, \.service.sessionTTL),
         .integer(
             "--max-body-bytes", "INSET_MAX_BODY_BYTES", "largest request body; larger gets 413 (default 65536)",
             64...(64 << 20), \.service.maxBodyBytes),
@@ -54,7 +54,7 @@ struct Options: Sendable {
         },
         .seconds(
             "--shutdown-timeout", "INSET_SHUTDOWN_TIMEOUT",
-            "seconds to drain on SIGTERM/SIGINT before exit (default 10)",
+            "seconds to drain on SIGTERM/SIGINT before exit (default 10)", 0...3600,
             \.shutdownTimeout),
         .integer(
             "--connection-timeout", "INSET_CONNECTION_TIMEOUT",
@@ -147,12 +147,13 @@ extension Options.Flag {
         }
     }
 
-    /// A finite, non-negative number of seconds.
+    /// A finite number of seconds within `range`.
     static func seconds(
-        _ name: String, _ environment: String, _ help: String, _ field: WritableKeyPath<Options, Double> & Sendable
+        _ name: String, _ environment: String, _ help: String, _ range: ClosedRange<Double>,
+        _ field: WritableKeyPath<Options, Double> & Sendable
     ) -> Self {
         Self(name: name, environment: environment, help: help) {
-            guard let value = Double($1), value.isFinite, value >= 0 else { return false }
+            guard let value = Double($1), value.isFinite, range.contains(value) else { return false }
             $0[keyPath: field] = value
             return true
         }

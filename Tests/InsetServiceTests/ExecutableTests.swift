@@ -88,8 +88,10 @@ struct ExecutableTests {
         let (bad, _, _) = try launch(["--bogus"])
         bad.waitUntilExit()
         #expect(bad.terminationStatus == 2)
-        let (badPort, _, _) = try launch(["--port", "99999"])
-        badPort.waitUntilExit()
-        #expect(badPort.terminationStatus == 2)
+        for bad in [["--port", "99999"], ["--session-ttl", "0"], ["--threads", "0"], ["--access-log", "maybe"]] {
+            let (process, _, _) = try launch(bad)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(bad)")
+        }
     }
 }
