@@ -31,6 +31,8 @@ let package = Package(
         // libFuzzer target over the routes and the JSON codec; `scripts/fuzz` builds it with
         // `-sanitize=fuzzer,address -D FUZZING`, a plain build makes a replayer (fuzz/README.md).
         .executableTarget(name: "InsetFuzz", dependencies: ["InsetService", "InsetJSON", "HTTPServer"]),
+        // Core micro-benchmark (ns per inset, ns per linear() easing, RSS per session), run by bench/run.
+        .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         // A raw-socket HTTP client shared by the transport and service tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),

@@ -1,0 +1,149 @@
+import HTTPServer
+import InsetCore
+import InsetService
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Core micro-benchmark for bench/run: ns per inset computation, ns per CSS `linear()` easing string, and
+// resident memory per idle session. `InsetBench [--smoke]`; --smoke uses fewer iterations and 10 000 sessions.
+
+/// Whether to run the short variant.
+let smoke = CommandLine.arguments.contains("--smoke")
+/// Timed batches per figure; the median is reported.
+let batches = smoke ? 3 : 7
+
+/// Monotonic time in nanoseconds.
+func nowNanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// The median of `values` (which must not be empty).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Keeps a value alive so the optimiser cannot drop the work that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Runs `body(iterations)` `batches` times and returns the median ns per iteration.
+func nanosecondsPerIteration(iterations: Int, _ body: (Int) -> Double) -> (ns: Double, checksum: Double) {
+    var samples: [Double] = []
+    var checksum = 0.0
+    _ = body(max(1, iterations / 10))  // warm-up
+    for _ in 0..<batches {
+        let start = nowNanoseconds()
+        checksum += body(iterations)
+        samples.append(Double(nowNanoseconds() - start) / Double(iterations))
+    }
+    return (median(samples), checksum)
+}
+
+/// This process's VmRSS in KiB, read from /proc/self/status; 0 when unavailable.
+func residentKiB() -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmRSS:") {
+            return Int(text.dropFirst(6).filter { $0.isNumber }) ?? 0
+        }
+    }
+    return 0
+}
+
+// (a) The inset computation on the iPhone 15 geometry with a focused rect.
+/// The iPhone 15 scroll view of the README example.
+let scrollView = ScrollViewGeometry(
+    frame: Rect(x: 0, y: 0, width: 390, height: 844),
+    safeAreaInsets: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+    contentSize: Size(width: 390, height: 2000))
+/// The screen the keyboard frame is in.
+let space = ScreenSpace(window: Rect(x: 0, y: 0, width: 390, height: 844), screen: Size(width: 390, height: 844))
+/// The docked keyboard's end frame.
+let keyboardFrame = Rect(x: 0, y: 508, width: 390, height: 336)
+/// Inset computations per batch.
+let insetIterations = smoke ? 200_000 : 5_000_000
+/// The inset figure: median ns per `KeyboardAvoidance.shown`.
+let inset = nanosecondsPerIteration(iterations: insetIterations) { count in
+    var sum = 0.0
+    for index in 0..<count {
+        // The field's y varies so the call cannot be hoisted out of the loop.
+        let focused = Rect(x: 16, y: 700 + Double(index & 7), width: 358, height: 44)
+        let result = KeyboardAvoidance.shown(
+            scrollView: scrollView, space: space, keyboardFrameEnd: keyboardFrame, focusedRect: focused)
+        sum += result.contentOffset.y + result.contentInset.bottom
+    }
+    return sum
+}
+blackHole(inset.checksum)
+
+// (b) The CSS linear() easing string for the keyboard curve.
+/// Easing strings per batch.
+let easingIterations = smoke ? 200 : 2_000
+/// The easing figure: median ns per `LinearEasing.css(for:)`.
+let easing = nanosecondsPerIteration(iterations: easingIterations) { count in
+    var total = 0
+    for _ in 0..<count {
+        total &+= LinearEasing.css(for: AnimationCurve(rawValue: 7)).utf8.count
+    }
+    return Double(total)
+}
+blackHole(easing.checksum)
+
+// (c) Resident memory per idle session.
+/// Sessions created for the memory figure.
+let sessionCount = smoke ? 10_000 : 100_000
+/// The application, without a socket.
+let application = buildApplication(ServiceConfiguration(maxSessions: 200_000, accessLog: false))
+/// The body of `POST /sessions`: the iPhone 15 geometry.
+let createBody = Array(
+    """
+    {"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844},
+     "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+     "contentSize": {"width": 390, "height": 2000}},
+     "screen": {"width": 390, "height": 844}}
+    """.utf8)
+/// One session-creating request.
+let createRequest = HTTPRequest(
+    method: "POST", path: "/sessions", headers: HTTPHeaders([("Content-Type", "application/json")]), body: createBody)
+// One session first, so the store and the allocator's arenas exist before the baseline reading; it is
+// counted in the total.
+guard application.respond(to: createRequest).status == 201 else {
+    print("InsetBench: POST /sessions did not answer 201")
+    exit(1)
+}
+/// VmRSS before the sessions, in KiB.
+let rssBefore = residentKiB()
+for _ in 1..<sessionCount {
+    let response = application.respond(to: createRequest)
+    guard response.status == 201 else {
+        print("InsetBench: POST /sessions answered \(response.status)")
+        exit(1)
+    }
+}
+/// VmRSS after the sessions, in KiB.
+let rssAfter = residentKiB()
+/// Bytes of resident memory per idle session.
+let bytesPerSession = Double(rssAfter - rssBefore) * 1024 / Double(sessionCount - 1)
+
+/// Formats `value` with one decimal.
+func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(abs(tenths % 10))"
+}
+
+print("inset_ns_per_call \(oneDecimal(inset.ns))")
+print("linear_easing_ns_per_call \(oneDecimal(easing.ns))")
+print(
+    "session_bytes_rss \(oneDecimal(bytesPerSession))",
+    "(\(sessionCount) sessions, VmRSS \(rssBefore) -> \(rssAfter) KiB)")
