@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Prometheus counters and the latency histogram, shared by every worker thread.
 final class Metrics: Sendable {
     private struct RequestKey: Hashable {
@@ -20,7 +18,7 @@ final class Metrics: Sendable {
         0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Counts one request; `route` is the matched pattern, never the raw path, so labels stay bounded.
     func record(method: String, route: String, status: Int, seconds: Double) {

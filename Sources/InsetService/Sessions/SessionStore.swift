@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Sessions in memory: bounded by count (least recently used evicted first) and by idle time.
 /// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
 final class SessionStore: Sendable {
@@ -13,7 +11,7 @@ final class SessionStore: Sendable {
     let maxSessions: Int
     /// Idle time after which a session is gone, in milliseconds.
     let ttl: Double
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(maxSessions: Int, ttlSeconds: Double) {
         self.maxSessions = max(1, maxSessions)
