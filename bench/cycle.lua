@@ -2,13 +2,8 @@
 -- whose ids bench/run wrote, one per line, to the file named by $BENCH_SESSIONS. No timestamps: the server
 -- clock is used. Request k of a thread goes to session k mod N, phase floor(k / N) mod 3, so consecutive
 -- requests (on different connections) never hit the same session. Prints "non2xx: N" in done().
-local threads = {}
+dofile("bench/non2xx.lua")
 local counter = 0
-
-function setup(thread)
-  thread:set("thread_id", #threads)
-  table.insert(threads, thread)
-end
 
 local function event(path, id, frame)
   local body = '{"sessionId": "' .. id .. '", "keyboard": {"frameEnd": ' .. frame
@@ -17,7 +12,6 @@ local function event(path, id, frame)
 end
 
 function init(args)
-  non2xx = 0
   local file = assert(io.open(assert(os.getenv("BENCH_SESSIONS"), "BENCH_SESSIONS not set"), "r"))
   local ids = {}
   for line in file:lines() do
@@ -45,18 +39,4 @@ function request()
   local phase = math.floor(counter / count) % 3
   counter = counter + 1
   return phases[phase + 1][session + 1]
-end
-
-function response(status, headers, body)
-  if status < 200 or status > 299 then
-    non2xx = non2xx + 1
-  end
-end
-
-function done(summary, latency, requests)
-  local n = 0
-  for _, t in ipairs(threads) do
-    n = n + (t:get("non2xx") or 0)
-  end
-  io.write(string.format("non2xx: %d\n", n))
 end

@@ -1,13 +1,8 @@
 -- wrk script: stateless POST /keyboard/show for an iPhone 15 with a focused field near the bottom.
 -- Counts non-2xx responses (wrk does not) and prints "non2xx: N" in done().
-local threads = {}
-
-function setup(thread)
-  table.insert(threads, thread)
-end
+dofile("bench/non2xx.lua")
 
 function init(args)
-  non2xx = 0
   local body = '{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844},'
     .. ' "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},'
     .. ' "contentSize": {"width": 390, "height": 2000}},'
@@ -20,18 +15,4 @@ end
 
 function request()
   return req
-end
-
-function response(status, headers, body)
-  if status < 200 or status > 299 then
-    non2xx = non2xx + 1
-  end
-end
-
-function done(summary, latency, requests)
-  local n = 0
-  for _, t in ipairs(threads) do
-    n = n + (t:get("non2xx") or 0)
-  end
-  io.write(string.format("non2xx: %d\n", n))
 end

@@ -1,0 +1,24 @@
+-- Shared by the wrk scripts (loaded with dofile from the repository root, where bench/run runs wrk):
+-- wrk does not count non-2xx answers as errors, so each thread counts them and done() prints "non2xx: N",
+-- which bench/run reads and fails on.
+threads = {}
+non2xx = 0
+
+function setup(thread)
+  thread:set("thread_id", #threads)
+  table.insert(threads, thread)
+end
+
+function response(status, headers, body)
+  if status < 200 or status > 299 then
+    non2xx = non2xx + 1
+  end
+end
+
+function done(summary, latency, requests)
+  local n = 0
+  for _, t in ipairs(threads) do
+    n = n + (t:get("non2xx") or 0)
+  end
+  io.write(string.format("non2xx: %d\n", n))
+end
