@@ -1,4 +1,7 @@
 /// Matches a method and a path against routes such as `GET /sessions/{id}`.
+///
+/// The matching lives in the non-generic `RouteTable`; this wrapper is inlinable so that a client module
+/// specialises it for its handler type instead of looking up generic metadata on every request.
 public struct Router<Handler: Sendable>: Sendable {
     /// What a lookup found.
     public enum Match {
@@ -10,6 +13,44 @@ public struct Router<Handler: Sendable>: Sendable {
         case notFound
     }
 
+    @usableFromInline var table = RouteTable()
+    @usableFromInline var handlers: [Handler] = []
+
+    /// Creates an empty router.
+    @inlinable public init() {}
+
+    /// Adds a route; `pattern` is a path whose `{name}` segments match any one non-empty segment.
+    @inlinable public mutating func add(_ method: String, _ pattern: String, _ handler: Handler) {
+        table.add(method, pattern)
+        handlers.append(handler)
+    }
+
+    /// Finds the route for `method` and `path`.
+    @inlinable public func match(method: String, path: String) -> Match {
+        switch table.match(method: method, path: path) {
+        case .found(let index, let parameters, let pattern):
+            return .found(handlers[index], parameters: parameters, pattern: pattern)
+        case .methodNotAllowed(let allow, let pattern):
+            return .methodNotAllowed(allow: allow, pattern: pattern)
+        case .notFound:
+            return .notFound
+        }
+    }
+
+    /// The patterns routed, each once, in the order added.
+    public var patterns: [String] { table.patterns }
+}
+
+/// The routes of a `Router`, by index: literal paths found by hashing, `{name}` patterns segment by segment.
+@usableFromInline
+struct RouteTable: Sendable {
+    @usableFromInline
+    enum Match {
+        case found(Int, parameters: [String: String], pattern: String)
+        case methodNotAllowed(allow: [String], pattern: String)
+        case notFound
+    }
+
     private enum Segment: Sendable, Equatable {
         case literal(Substring)
         case parameter(String)
@@ -18,35 +59,58 @@ public struct Router<Handler: Sendable>: Sendable {
     private struct Route: Sendable {
         var method: String
         var pattern: String
-        var segments: [Segment]
-        var handler: Handler
+        /// Nil for a literal pattern, which is matched by `literalRoutes` instead.
+        var segments: [Segment]?
+        /// The pattern up to its first `{`: a path without it cannot match, and needs no splitting.
+        var literalPrefix: Substring = ""
     }
 
     private var routes: [Route] = []
+    /// Route indices by literal path, in the order added.
+    private var literalRoutes: [String: [Int]] = [:]
+    /// Indices of the routes with `{name}` segments, in the order added.
+    private var parameterRoutes: [Int] = []
 
-    /// Creates an empty router.
-    public init() {}
+    @usableFromInline init() {}
 
-    /// Adds a route; `pattern` is a path whose `{name}` segments match any one non-empty segment.
-    public mutating func add(_ method: String, _ pattern: String, _ handler: Handler) {
-        let segments = Self.split(pattern).map { part -> Segment in
-            if part.hasPrefix("{") && part.hasSuffix("}") {
-                return .parameter(String(part.dropFirst().dropLast()))
+    @usableFromInline mutating func add(_ method: String, _ pattern: String) {
+        let parts = Self.split(pattern)
+        let index = routes.count
+        if parts.contains(where: { $0.hasPrefix("{") && $0.hasSuffix("}") }) {
+            let segments = parts.map { part -> Segment in
+                part.hasPrefix("{") && part.hasSuffix("}")
+                    ? .parameter(String(part.dropFirst().dropLast())) : .literal(part)
             }
-            return .literal(part)
+            let prefix = pattern.prefix { $0 != "{" }
+            routes.append(Route(method: method, pattern: pattern, segments: segments, literalPrefix: prefix))
+            parameterRoutes.append(index)
+        } else {
+            routes.append(Route(method: method, pattern: pattern, segments: nil))
+            literalRoutes[pattern, default: []].append(index)
         }
-        routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
     }
 
-    /// Finds the route for `method` and `path`.
-    public func match(method: String, path: String) -> Match {
-        let parts = Self.split(path)
+    @usableFromInline func match(method: String, path: String) -> Match {
+        // The routes whose pattern matches the path, in the order added: the first with the method wins.
+        var candidates: [(index: Int, parameters: [String: String])] = []
+        for index in literalRoutes[path] ?? [] { candidates.append((index, [:])) }
+        if parameterRoutes.contains(where: { path.hasPrefix(routes[$0].literalPrefix) }) {
+            let parts = Self.split(path)
+            for index in parameterRoutes {
+                guard path.hasPrefix(routes[index].literalPrefix), let segments = routes[index].segments,
+                    segments.count == parts.count,
+                    let parameters = Self.bind(segments, to: parts)
+                else { continue }
+                candidates.append((index, parameters))
+            }
+            candidates.sort { $0.index < $1.index }
+        }
         var allow: [String] = []
         var allowPattern = ""
-        for route in routes {
-            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
+        for candidate in candidates {
+            let route = routes[candidate.index]
             if route.method == method {
-                return .found(route.handler, parameters: parameters, pattern: route.pattern)
+                return .found(candidate.index, parameters: candidate.parameters, pattern: route.pattern)
             }
             if !allow.contains(route.method) { allow.append(route.method) }
             allowPattern = route.pattern
@@ -54,8 +118,7 @@ public struct Router<Handler: Sendable>: Sendable {
         return allow.isEmpty ? .notFound : .methodNotAllowed(allow: allow, pattern: allowPattern)
     }
 
-    /// The patterns routed, each once, in the order added.
-    public var patterns: [String] {
+    @usableFromInline var patterns: [String] {
         var seen: [String] = []
         for route in routes where !seen.contains(route.pattern) { seen.append(route.pattern) }
         return seen
@@ -68,10 +131,10 @@ public struct Router<Handler: Sendable>: Sendable {
     }
 
     private static func bind(_ segments: [Segment], to parts: [Substring]) -> [String: String]? {
-        guard segments.count == parts.count else { return nil }
         var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            switch segment {
+        for index in segments.indices {
+            let part = parts[index]
+            switch segments[index] {
             case .literal(let literal):
                 if literal != part { return nil }
             case .parameter(let name):

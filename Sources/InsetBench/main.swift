@@ -14,6 +14,14 @@ let smoke = CommandLine.arguments.contains("--smoke")
 /// Timed batches per figure; the median is reported.
 let batches = smoke ? 3 : 7
 
+/// The body of `POST /sessions`: the iPhone 15 geometry.
+let sessionBody = """
+    {"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844},
+     "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+     "contentSize": {"width": 390, "height": 2000}},
+     "screen": {"width": 390, "height": 844}}
+    """
+
 /// Monotonic time in nanoseconds.
 func nowNanoseconds() -> UInt64 {
     var spec = timespec()
@@ -100,19 +108,75 @@ let easing = nanosecondsPerIteration(iterations: easingIterations) { count in
 }
 blackHole(easing.checksum)
 
+// (c) The whole service layer without a socket: `respond(to:)` for the wrk scenarios' requests. The gap between
+// these and the HTTP figures is the transport's share.
+/// The application the handler figures use, apart from the one that holds the memory figure's sessions.
+let handlerApplication = buildApplication(ServiceConfiguration(accessLog: false))
+/// JSON request headers as wrk sends them.
+let jsonHeaders = HTTPHeaders([("Host", "127.0.0.1"), ("Content-Type", "application/json"), ("Content-Length", "400")])
+/// The body of bench/show.lua.
+let showBody = Array(
+    """
+    {"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}, \
+    "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0}, \
+    "contentSize": {"width": 390, "height": 2000}}, "screen": {"width": 390, "height": 844}, \
+    "keyboard": {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}, \
+    "animationDuration": 0.25, "animationCurve": 7}, \
+    "focusedRect": {"x": 16, "y": 700, "width": 358, "height": 44}}
+    """.utf8)
+/// One stateless show request.
+let showRequest = HTTPRequest(method: "POST", path: "/keyboard/show", headers: jsonHeaders, body: showBody)
+/// Handler calls per batch.
+let handlerIterations = smoke ? 2_000 : 200_000
+/// The stateless figure: median ns per `respond(to:)` of a show.
+let statelessHandler = nanosecondsPerIteration(iterations: handlerIterations) { count in
+    var total = 0
+    for _ in 0..<count { total &+= handlerApplication.respond(to: showRequest).body.count }
+    return Double(total)
+}
+blackHole(statelessHandler.checksum)
+
+/// Sessions the cycle figure rotates through, as bench/cycle.lua does.
+let cycleSessions: [String] = (0..<1_000).map { _ in
+    let response = handlerApplication.respond(
+        to: HTTPRequest(method: "POST", path: "/sessions", headers: jsonHeaders, body: Array(sessionBody.utf8)))
+    let text = String(decoding: response.body, as: UTF8.self)
+    // {"sessionId":"...": the id is the first string value.
+    return String(text.split(separator: "\"")[3])
+}
+/// The cycle's phases: show, hide, then a show with a taller keyboard.
+let cyclePhases = [
+    ("show", #"{"x": 0, "y": 508, "width": 390, "height": 336}"#),
+    ("hide", #"{"x": 0, "y": 844, "width": 390, "height": 336}"#),
+    ("show", #"{"x": 0, "y": 464, "width": 390, "height": 380}"#),
+]
+/// Every request of a cycle in bench/cycle.lua's order: phase by phase, each over all the sessions.
+let cycleRequestList = cyclePhases.flatMap { kind, frame in
+    cycleSessions.map { id in
+        let body =
+            #"{"sessionId": "\#(id)", "keyboard": {"frameEnd": \#(frame), "#
+            + #""animationDuration": 0.25, "animationCurve": 7}}"#
+        return HTTPRequest(method: "POST", path: "/keyboard/\(kind)", headers: jsonHeaders, body: Array(body.utf8))
+    }
+}
+/// The session figure: median ns per `respond(to:)` over the cycle's requests.
+let sessionHandler = nanosecondsPerIteration(iterations: handlerIterations) { count in
+    var total = 0
+    for index in 0..<count {
+        let response = handlerApplication.respond(to: cycleRequestList[index % cycleRequestList.count])
+        total &+= response.status == 200 ? response.body.count : -1_000_000
+    }
+    return Double(total)
+}
+blackHole(sessionHandler.checksum)
+
 // (c) Resident memory per idle session.
 /// Sessions created for the memory figure.
 let sessionCount = smoke ? 10_000 : 100_000
 /// The application, without a socket.
 let application = buildApplication(ServiceConfiguration(maxSessions: 200_000, accessLog: false))
 /// The body of `POST /sessions`: the iPhone 15 geometry.
-let createBody = Array(
-    """
-    {"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844},
-     "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
-     "contentSize": {"width": 390, "height": 2000}},
-     "screen": {"width": 390, "height": 844}}
-    """.utf8)
+let createBody = Array(sessionBody.utf8)
 /// One session-creating request.
 let createRequest = HTTPRequest(
     method: "POST", path: "/sessions", headers: HTTPHeaders([("Content-Type", "application/json")]), body: createBody)
@@ -144,6 +208,8 @@ func oneDecimal(_ value: Double) -> String {
 
 print("inset_ns_per_call \(oneDecimal(inset.ns))")
 print("linear_easing_ns_per_call \(oneDecimal(easing.ns))")
+print("handler_show_ns_per_request \(oneDecimal(statelessHandler.ns))")
+print("handler_session_cycle_ns_per_request \(oneDecimal(sessionHandler.ns))")
 print(
     "session_bytes_rss \(oneDecimal(bytesPerSession))",
     "(\(sessionCount) sessions, VmRSS \(rssBefore) -> \(rssAfter) KiB)")

@@ -32,10 +32,24 @@ public enum JSONValue: Equatable, Sendable {
 
 /// Whether two strings hold the same Unicode scalars (hence the same UTF-8 bytes).
 ///
-/// The length check (constant time for native strings) settles most distinct keys at once; `==`
-/// is fast and never false for identical scalars; the byte check then rejects strings that are only
-/// canonically equivalent.
+/// The length check (constant time for native strings) settles most distinct keys at once; then the bytes
+/// are compared where they lie, which `==` (canonical equivalence) and a generic `elementsEqual` both cost
+/// more than.
 @inline(__always)
 func sameScalars(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a == b && a.utf8.elementsEqual(b.utf8)
+    guard a.utf8.count == b.utf8.count else { return false }
+    let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y in
+            for index in 0..<x.count where x[index] != y[index] { return false }
+            return true
+        }
+    }
+    if let contiguous, let same = contiguous { return same }
+    return a.utf8.elementsEqual(b.utf8)
+}
+
+extension String {
+    /// Whether `other` holds the same Unicode scalars, as JSON object keys are compared (not `==`, which
+    /// also equates canonically equivalent strings).
+    public func hasSameScalars(as other: String) -> Bool { sameScalars(self, other) }
 }

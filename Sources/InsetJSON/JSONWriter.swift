@@ -56,6 +56,19 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member name fixed in the source, skipping the escaping scan: such names are plain ASCII,
+    /// which debug builds check. Responses write dozens of names, so this is worth its own entry point.
+    public mutating func key(static name: StaticString) {
+        let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        assert(text.allSatisfy { $0 >= ASCII.space && $0 != ASCII.quote && $0 != ASCII.backslash && $0 < 0x80 })
+        beginValue()
+        bytes.append(ASCII.quote)
+        bytes.append(contentsOf: text)
+        bytes.append(ASCII.quote)
+        bytes.append(ASCII.colon)
+        needsComma = false
+    }
+
     /// Writes a string value, escaped.
     public mutating func string(_ s: String) {
         beginValue()

@@ -21,6 +21,7 @@ public final class InsetApplication: HTTPResponder {
     public let configuration: ServiceConfiguration
     let store: SessionStore
     let metrics = Metrics()
+    let requestIDs = RequestIDGenerator()
     let log: AccessLog
     let router: Router<Endpoint>
     private let draining = Atomic<Bool>(false)
@@ -75,7 +76,7 @@ public final class InsetApplication: HTTPResponder {
     /// Answers one request; never throws, never traps on input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = now
-        let requestId = Self.requestId(from: request.headers["X-Request-Id"])
+        let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
         var routeLabel = "unmatched"
         var response = route(request, routeLabel: &routeLabel)
         response.headers.replace(name: "X-Request-Id", value: requestId)
@@ -155,13 +156,13 @@ public final class InsetApplication: HTTPResponder {
     }
 
     /// A client's id when it is short printable ASCII; otherwise a fresh one, so logs stay clean.
-    private static func requestId(from header: String?) -> String {
+    private func echoedOrFreshRequestId(_ header: String?) -> String {
         if let header, !header.isEmpty, header.utf8.count <= 128,
             header.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         {
             return header
         }
-        return SessionID.make()
+        return requestIDs.next()
     }
 }
 

@@ -21,6 +21,8 @@ public final class InsetServer: Sendable {
         var transport = configuration
         transport.maxBodyBytes = service.maxBodyBytes
         application = buildApplication(service)
+        // Before the port opens, so no client waits for the easing strings.
+        AnimationDescriptor.warmUp()
         http = HTTPServer(configuration: transport, responder: application)
     }
 

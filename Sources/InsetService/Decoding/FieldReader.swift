@@ -13,136 +13,141 @@ struct FieldReader {
     }
 
     /// The value as an object whose keys are all in `allowed`; unknown keys are errors, so typos surface.
-    mutating func object(_ value: JSONValue, at pointer: String, allowed: [String]) -> JSONObject? {
+    mutating func object(_ value: JSONValue, at pointer: @autoclosure () -> String, allowed: [String]) -> JSONObject? {
         guard case .object(let object) = value else {
-            fail(pointer, "must be an object")
+            fail(pointer(), "must be an object")
             return nil
         }
-        for key in object.keys where !allowed.contains(key) {
-            fail(pointer + "/" + escapePointerToken(key), "is not a known field")
+        for member in object.members where !allowed.contains(where: { $0.hasSameScalars(as: member.key) }) {
+            fail(pointer() + "/" + escapePointerToken(member.key), "is not a known field")
         }
         return object
     }
 
     mutating func number(
-        _ value: JSONValue, at pointer: String, in range: ClosedRange<Double> = -maxMagnitude...maxMagnitude
+        _ value: JSONValue, at pointer: @autoclosure () -> String,
+        in range: ClosedRange<Double> = -maxMagnitude...maxMagnitude
     ) -> Double? {
         guard case .number(let number) = value else {
-            fail(pointer, "must be a number")
+            fail(pointer(), "must be a number")
             return nil
         }
         guard number.isFinite, range.contains(number) else {
-            fail(pointer, "must be between \(formatted(range.lowerBound)) and \(formatted(range.upperBound))")
+            fail(pointer(), "must be between \(formatted(range.lowerBound)) and \(formatted(range.upperBound))")
             return nil
         }
         // -0 reads back as 0 so no client ever sees a negative zero echoed.
         return number == 0 ? 0 : number
     }
 
-    mutating func integer(_ value: JSONValue, at pointer: String, in range: ClosedRange<Int>) -> Int? {
-        guard let number = number(value, at: pointer, in: Double(range.lowerBound)...Double(range.upperBound))
+    mutating func integer(_ value: JSONValue, at pointer: @autoclosure () -> String, in range: ClosedRange<Int>) -> Int?
+    {
+        guard let number = number(value, at: pointer(), in: Double(range.lowerBound)...Double(range.upperBound))
         else { return nil }
         guard number.rounded() == number else {
-            fail(pointer, "must be a whole number")
+            fail(pointer(), "must be a whole number")
             return nil
         }
         return Int(number)
     }
 
-    mutating func bool(_ value: JSONValue, at pointer: String) -> Bool? {
+    mutating func bool(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Bool? {
         guard case .bool(let flag) = value else {
-            fail(pointer, "must be true or false")
+            fail(pointer(), "must be true or false")
             return nil
         }
         return flag
     }
 
-    mutating func string(_ value: JSONValue, at pointer: String, maxLength: Int = 256) -> String? {
+    mutating func string(_ value: JSONValue, at pointer: @autoclosure () -> String, maxLength: Int = 256) -> String? {
         guard case .string(let string) = value else {
-            fail(pointer, "must be a string")
+            fail(pointer(), "must be a string")
             return nil
         }
         guard string.utf8.count <= maxLength else {
-            fail(pointer, "must be at most \(maxLength) bytes")
+            fail(pointer(), "must be at most \(maxLength) bytes")
             return nil
         }
         return string
     }
 
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: String) -> T?
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: @autoclosure () -> String)
+        -> T?
     where T.RawValue == String {
-        guard let raw = string(value, at: pointer) else { return nil }
+        guard let raw = string(value, at: pointer()) else { return nil }
         guard let choice = T(rawValue: raw) else {
-            fail(pointer, "must be one of " + T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+            fail(pointer(), "must be one of " + T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
             return nil
         }
         return choice
     }
 
-    mutating func rect(_ value: JSONValue, at pointer: String) -> Rect? {
-        guard let object = object(value, at: pointer, allowed: ["x", "y", "width", "height"]) else { return nil }
-        let x = required(object, "x", at: pointer) { $0.number($1, at: $2) }
-        let y = required(object, "y", at: pointer) { $0.number($1, at: $2) }
-        let width = required(object, "width", at: pointer) { $0.length($1, at: $2) }
-        let height = required(object, "height", at: pointer) { $0.length($1, at: $2) }
+    mutating func rect(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Rect? {
+        guard let object = object(value, at: pointer(), allowed: ["x", "y", "width", "height"]) else { return nil }
+        let x = required(object, "x", at: pointer()) { $0.number($1, at: $2()) }
+        let y = required(object, "y", at: pointer()) { $0.number($1, at: $2()) }
+        let width = required(object, "width", at: pointer()) { $0.length($1, at: $2()) }
+        let height = required(object, "height", at: pointer()) { $0.length($1, at: $2()) }
         guard let x, let y, let width, let height else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 
-    mutating func size(_ value: JSONValue, at pointer: String) -> Size? {
-        guard let object = object(value, at: pointer, allowed: ["width", "height"]) else { return nil }
-        let width = required(object, "width", at: pointer) { $0.length($1, at: $2) }
-        let height = required(object, "height", at: pointer) { $0.length($1, at: $2) }
+    mutating func size(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Size? {
+        guard let object = object(value, at: pointer(), allowed: ["width", "height"]) else { return nil }
+        let width = required(object, "width", at: pointer()) { $0.length($1, at: $2()) }
+        let height = required(object, "height", at: pointer()) { $0.length($1, at: $2()) }
         guard let width, let height else { return nil }
         return Size(width: width, height: height)
     }
 
-    mutating func point(_ value: JSONValue, at pointer: String) -> Point? {
-        guard let object = object(value, at: pointer, allowed: ["x", "y"]) else { return nil }
-        let x = required(object, "x", at: pointer) { $0.number($1, at: $2) }
-        let y = required(object, "y", at: pointer) { $0.number($1, at: $2) }
+    mutating func point(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Point? {
+        guard let object = object(value, at: pointer(), allowed: ["x", "y"]) else { return nil }
+        let x = required(object, "x", at: pointer()) { $0.number($1, at: $2()) }
+        let y = required(object, "y", at: pointer()) { $0.number($1, at: $2()) }
         guard let x, let y else { return nil }
         return Point(x: x, y: y)
     }
 
     /// Insets; `nonNegative` for safe areas, which UIKit never reports below zero.
-    mutating func insets(_ value: JSONValue, at pointer: String, nonNegative: Bool = false) -> EdgeInsets? {
-        guard let object = object(value, at: pointer, allowed: ["top", "left", "bottom", "right"]) else {
+    mutating func insets(_ value: JSONValue, at pointer: @autoclosure () -> String, nonNegative: Bool = false)
+        -> EdgeInsets?
+    {
+        guard let object = object(value, at: pointer(), allowed: ["top", "left", "bottom", "right"]) else {
             return nil
         }
         let range = nonNegative ? 0...Self.maxMagnitude : -Self.maxMagnitude...Self.maxMagnitude
-        let top = required(object, "top", at: pointer) { $0.number($1, at: $2, in: range) }
-        let left = required(object, "left", at: pointer) { $0.number($1, at: $2, in: range) }
-        let bottom = required(object, "bottom", at: pointer) { $0.number($1, at: $2, in: range) }
-        let right = required(object, "right", at: pointer) { $0.number($1, at: $2, in: range) }
+        let top = required(object, "top", at: pointer()) { $0.number($1, at: $2(), in: range) }
+        let left = required(object, "left", at: pointer()) { $0.number($1, at: $2(), in: range) }
+        let bottom = required(object, "bottom", at: pointer()) { $0.number($1, at: $2(), in: range) }
+        let right = required(object, "right", at: pointer()) { $0.number($1, at: $2(), in: range) }
         guard let top, let left, let bottom, let right else { return nil }
         return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
     /// A width or height: never negative.
-    mutating func length(_ value: JSONValue, at pointer: String) -> Double? {
-        number(value, at: pointer, in: 0...Self.maxMagnitude)
+    mutating func length(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Double? {
+        number(value, at: pointer(), in: 0...Self.maxMagnitude)
     }
 
     /// Reads `key` of `object` when present; a missing key is not an error.
     mutating func optional<T>(
-        _ object: JSONObject, _ key: String, at pointer: String,
-        _ read: (inout FieldReader, JSONValue, String) -> T?
+        _ object: JSONObject, _ key: String, at pointer: @autoclosure () -> String,
+        _ read: (inout FieldReader, JSONValue, () -> String) -> T?
     ) -> T? {
         guard let value = object[key] else { return nil }
-        return read(&self, value, pointer + "/" + key)
+        return withoutActuallyEscaping(pointer) { parent in read(&self, value, { parent() + "/" + key }) }
     }
 
     /// Reads `key` of `object`; a missing key is an error.
     mutating func required<T>(
-        _ object: JSONObject, _ key: String, at pointer: String,
-        _ read: (inout FieldReader, JSONValue, String) -> T?
+        _ object: JSONObject, _ key: String, at pointer: @autoclosure () -> String,
+        _ read: (inout FieldReader, JSONValue, () -> String) -> T?
     ) -> T? {
         guard let value = object[key] else {
-            fail(pointer + "/" + key, "is required")
+            fail(pointer() + "/" + key, "is required")
             return nil
         }
-        return read(&self, value, pointer + "/" + key)
+        return withoutActuallyEscaping(pointer) { parent in read(&self, value, { parent() + "/" + key }) }
     }
 }
 

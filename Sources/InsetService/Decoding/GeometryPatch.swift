@@ -20,25 +20,25 @@ struct ScrollViewPatch: Equatable, Sendable {
 
     init() {}
 
-    init?(_ value: JSONValue, at pointer: String, reader: inout FieldReader) {
-        guard let object = reader.object(value, at: pointer, allowed: Self.fields) else { return nil }
-        frame = reader.optional(object, "frame", at: pointer) { $0.rect($1, at: $2) }
-        contentInset = reader.optional(object, "contentInset", at: pointer) { $0.insets($1, at: $2) }
-        scrollIndicatorInsets = reader.optional(object, "scrollIndicatorInsets", at: pointer) {
-            $0.insets($1, at: $2)
+    init?(_ value: JSONValue, at pointer: @autoclosure () -> String, reader: inout FieldReader) {
+        guard let object = reader.object(value, at: pointer(), allowed: Self.fields) else { return nil }
+        frame = reader.optional(object, "frame", at: pointer()) { $0.rect($1, at: $2()) }
+        contentInset = reader.optional(object, "contentInset", at: pointer()) { $0.insets($1, at: $2()) }
+        scrollIndicatorInsets = reader.optional(object, "scrollIndicatorInsets", at: pointer()) {
+            $0.insets($1, at: $2())
         }
-        safeAreaInsets = reader.optional(object, "safeAreaInsets", at: pointer) {
-            $0.insets($1, at: $2, nonNegative: true)
+        safeAreaInsets = reader.optional(object, "safeAreaInsets", at: pointer()) {
+            $0.insets($1, at: $2(), nonNegative: true)
         }
-        contentInsetAdjustmentBehavior = reader.optional(object, "contentInsetAdjustmentBehavior", at: pointer) {
-            $0.choice($1, at: $2)
+        contentInsetAdjustmentBehavior = reader.optional(object, "contentInsetAdjustmentBehavior", at: pointer()) {
+            $0.choice($1, at: $2())
         }
         automaticallyAdjustsScrollIndicatorInsets = reader.optional(
-            object, "automaticallyAdjustsScrollIndicatorInsets", at: pointer
-        ) { $0.bool($1, at: $2) }
-        contentSize = reader.optional(object, "contentSize", at: pointer) { $0.size($1, at: $2) }
-        contentOffset = reader.optional(object, "contentOffset", at: pointer) { $0.point($1, at: $2) }
-        alwaysBounceVertical = reader.optional(object, "alwaysBounceVertical", at: pointer) { $0.bool($1, at: $2) }
+            object, "automaticallyAdjustsScrollIndicatorInsets", at: pointer()
+        ) { $0.bool($1, at: $2()) }
+        contentSize = reader.optional(object, "contentSize", at: pointer()) { $0.size($1, at: $2()) }
+        contentOffset = reader.optional(object, "contentOffset", at: pointer()) { $0.point($1, at: $2()) }
+        alwaysBounceVertical = reader.optional(object, "alwaysBounceVertical", at: pointer()) { $0.bool($1, at: $2()) }
     }
 }
 
@@ -61,13 +61,13 @@ struct GeometryPatch: Equatable, Sendable {
         if let value = object["scrollView"], let patch = ScrollViewPatch(value, at: "/scrollView", reader: &reader) {
             scrollView = patch
         }
-        window = reader.optional(object, "window", at: "") { $0.rect($1, at: $2) }
-        screen = reader.optional(object, "screen", at: "") { $0.size($1, at: $2) }
+        window = reader.optional(object, "window", at: "") { $0.rect($1, at: $2()) }
+        screen = reader.optional(object, "screen", at: "") { $0.size($1, at: $2()) }
         keyboardDistance = reader.optional(object, "keyboardDistance", at: "") {
-            $0.number($1, at: $2, in: 0...10_000)
+            $0.number($1, at: $2(), in: 0...10_000)
         }
-        baseInsetMode = reader.optional(object, "baseInsetMode", at: "") { $0.choice($1, at: $2) }
-        followsUndockedKeyboard = reader.optional(object, "followsUndockedKeyboard", at: "") { $0.bool($1, at: $2) }
+        baseInsetMode = reader.optional(object, "baseInsetMode", at: "") { $0.choice($1, at: $2()) }
+        followsUndockedKeyboard = reader.optional(object, "followsUndockedKeyboard", at: "") { $0.bool($1, at: $2()) }
     }
 }
 

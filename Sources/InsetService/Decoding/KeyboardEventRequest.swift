@@ -19,21 +19,21 @@ struct KeyboardInfo: Equatable, Sendable {
 
     init() {}
 
-    init?(_ value: JSONValue, at pointer: String, reader: inout FieldReader) {
-        guard let object = reader.object(value, at: pointer, allowed: Self.fields) else { return nil }
-        frameEnd = reader.optional(object, "frameEnd", at: pointer) { $0.rect($1, at: $2) }
-        frameBegin = reader.optional(object, "frameBegin", at: pointer) { $0.rect($1, at: $2) }
+    init?(_ value: JSONValue, at pointer: @autoclosure () -> String, reader: inout FieldReader) {
+        guard let object = reader.object(value, at: pointer(), allowed: Self.fields) else { return nil }
+        frameEnd = reader.optional(object, "frameEnd", at: pointer()) { $0.rect($1, at: $2()) }
+        frameBegin = reader.optional(object, "frameBegin", at: pointer()) { $0.rect($1, at: $2()) }
         if let duration = reader.optional(
-            object, "animationDuration", at: pointer, { $0.number($1, at: $2, in: 0...10) })
+            object, "animationDuration", at: pointer(), { $0.number($1, at: $2(), in: 0...10) })
         {
             animationDuration = duration
         }
         if let curve = reader.optional(
-            object, "animationCurve", at: pointer, { $0.integer($1, at: $2, in: Self.curveRange) })
+            object, "animationCurve", at: pointer(), { $0.integer($1, at: $2(), in: Self.curveRange) })
         {
             animationCurve = curve
         }
-        isLocal = reader.optional(object, "isLocal", at: pointer) { $0.bool($1, at: $2) }
+        isLocal = reader.optional(object, "isLocal", at: pointer()) { $0.bool($1, at: $2()) }
     }
 }
 
@@ -47,8 +47,11 @@ struct KeyboardEventRequest: Equatable, Sendable {
     var keyboard: KeyboardInfo
     var focusedRect: Rect?
 
+    private static let hideFields = GeometryPatch.fields + ["sessionId", "timestamp", "keyboard"]
+    private static let showFields = hideFields + ["focusedRect"]
+
     static func fields(for kind: Kind) -> [String] {
-        GeometryPatch.fields + ["sessionId", "timestamp", "keyboard"] + (kind == .show ? ["focusedRect"] : [])
+        kind == .show ? showFields : hideFields
     }
 
     /// Decodes and validates the body; a show needs `keyboard.frameEnd`.
@@ -57,8 +60,8 @@ struct KeyboardEventRequest: Equatable, Sendable {
         guard let object = reader.object(value, at: "", allowed: fields(for: kind)) else {
             throw .validation(reader.errors)
         }
-        let sessionId = reader.optional(object, "sessionId", at: "") { $0.string($1, at: $2, maxLength: 64) }
-        let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2) }
+        let sessionId = reader.optional(object, "sessionId", at: "") { $0.string($1, at: $2(), maxLength: 64) }
+        let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2()) }
         let geometry = GeometryPatch(object, reader: &reader)
         var keyboard = KeyboardInfo()
         if let value = object["keyboard"] {
@@ -69,7 +72,7 @@ struct KeyboardEventRequest: Equatable, Sendable {
         } else if kind == .show {
             reader.fail("/keyboard", "is required")
         }
-        let focusedRect = reader.optional(object, "focusedRect", at: "") { $0.rect($1, at: $2) }
+        let focusedRect = reader.optional(object, "focusedRect", at: "") { $0.rect($1, at: $2()) }
         guard reader.errors.isEmpty else { throw .validation(reader.errors) }
         return KeyboardEventRequest(
             sessionId: sessionId, timestamp: timestamp, geometry: geometry, keyboard: keyboard,
@@ -87,7 +90,7 @@ struct SessionRequest: Equatable, Sendable {
     static func decode(_ value: JSONValue) throws(Problem) -> SessionRequest {
         var reader = FieldReader()
         guard let object = reader.object(value, at: "", allowed: fields) else { throw .validation(reader.errors) }
-        let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2) }
+        let timestamp = reader.optional(object, "timestamp", at: "") { $0.timestamp($1, at: $2()) }
         let geometry = GeometryPatch(object, reader: &reader)
         guard reader.errors.isEmpty else { throw .validation(reader.errors) }
         return SessionRequest(timestamp: timestamp, geometry: geometry)
@@ -98,7 +101,7 @@ extension FieldReader {
     /// Milliseconds on the client's clock (`performance.now()` or `Date.now()` alike).
     static let timestampRange = 0.0...1e15
 
-    mutating func timestamp(_ value: JSONValue, at pointer: String) -> Double? {
-        number(value, at: pointer, in: Self.timestampRange)
+    mutating func timestamp(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Double? {
+        number(value, at: pointer(), in: Self.timestampRange)
     }
 }

@@ -2,23 +2,23 @@ import InsetCore
 import InsetJSON
 
 extension JSONWriter {
-    mutating func field(_ name: String, _ value: Double) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: Double) {
+        key(static: name)
         number(value)
     }
 
-    mutating func field(_ name: String, _ value: Int) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: Int) {
+        key(static: name)
         int(value)
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        key(static: name)
         bool(value)
     }
 
-    mutating func field(_ name: String, _ value: String) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: String) {
+        key(static: name)
         string(value)
     }
 
@@ -57,24 +57,24 @@ extension JSONWriter {
     /// `{contentInset, scrollIndicatorInsets, contentOffset}`.
     mutating func scrollState(_ state: ScrollState) {
         beginObject()
-        key("contentInset")
+        key(static: "contentInset")
         insets(state.contentInset)
-        key("scrollIndicatorInsets")
+        key(static: "scrollIndicatorInsets")
         insets(state.scrollIndicatorInsets)
-        key("contentOffset")
+        key(static: "contentOffset")
         point(state.contentOffset)
         endObject()
     }
 
     /// The members of an inset result, inside an object the caller opened.
     mutating func resultMembers(_ result: InsetResult) {
-        key("contentInset")
+        key(static: "contentInset")
         insets(result.contentInset)
-        key("scrollIndicatorInsets")
+        key(static: "scrollIndicatorInsets")
         insets(result.scrollIndicatorInsets)
-        key("adjustedContentInset")
+        key(static: "adjustedContentInset")
         insets(result.adjustedContentInset)
-        key("contentOffset")
+        key(static: "contentOffset")
         point(result.contentOffset)
         field("keyboardOverlap", result.keyboardOverlap)
         field("keyboardDocked", result.keyboardDocked)

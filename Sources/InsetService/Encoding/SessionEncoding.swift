@@ -9,28 +9,28 @@ extension Session {
         writer.field("keyboardState", phase(at: time).rawValue)
         writer.field("time", time)
         writer.field("lastEventTime", lastTime)
-        writer.key("scrollView")
+        writer.key(static: "scrollView")
         writeScrollView(into: &writer)
-        writer.key("window")
+        writer.key(static: "window")
         writer.rect(geometry.window)
-        writer.key("screen")
+        writer.key(static: "screen")
         if let screen = geometry.space.screen { writer.size(screen) } else { writer.null() }
         writer.field("keyboardDistance", geometry.options.keyboardDistance)
         writer.field("baseInsetMode", geometry.options.baseInsetMode.rawValue)
         writer.field("followsUndockedKeyboard", geometry.options.followsUndockedKeyboard)
-        writer.key("keyboard")
+        writer.key(static: "keyboard")
         if let keyboard { keyboard.write(into: &writer) } else { writer.null() }
-        writer.key("target")
+        writer.key(static: "target")
         writer.beginObject()
         writer.resultMembers(target)
         writer.endObject()
-        writer.key("animation")
+        writer.key(static: "animation")
         if let running = animationInFlight(at: time) {
             AnimationDescriptor.write(running, timed: true, into: &writer)
         } else {
             writer.null()
         }
-        writer.key("presentation")
+        writer.key(static: "presentation")
         writer.scrollState(presentation(at: time))
         writer.endObject()
     }
@@ -47,19 +47,19 @@ extension Session {
     private func writeScrollView(into writer: inout JSONWriter) {
         let sv = geometry.scrollView
         writer.beginObject()
-        writer.key("frame")
+        writer.key(static: "frame")
         writer.rect(sv.frame)
-        writer.key("contentInset")
+        writer.key(static: "contentInset")
         writer.insets(sv.contentInset)
-        writer.key("scrollIndicatorInsets")
+        writer.key(static: "scrollIndicatorInsets")
         writer.insets(sv.scrollIndicatorInsets)
-        writer.key("safeAreaInsets")
+        writer.key(static: "safeAreaInsets")
         writer.insets(sv.safeAreaInsets)
         writer.field("contentInsetAdjustmentBehavior", sv.contentInsetAdjustmentBehavior.rawValue)
         writer.field("automaticallyAdjustsScrollIndicatorInsets", sv.automaticallyAdjustsScrollIndicatorInsets)
-        writer.key("contentSize")
+        writer.key(static: "contentSize")
         writer.size(sv.contentSize)
-        writer.key("contentOffset")
+        writer.key(static: "contentOffset")
         writer.point(sv.contentOffset)
         writer.field("alwaysBounceVertical", sv.alwaysBounceVertical)
         writer.endObject()
@@ -70,11 +70,11 @@ extension KeyboardInfo {
     func write(into writer: inout JSONWriter) {
         writer.beginObject()
         if let frameEnd {
-            writer.key("frameEnd")
+            writer.key(static: "frameEnd")
             writer.rect(frameEnd)
         }
         if let frameBegin {
-            writer.key("frameBegin")
+            writer.key(static: "frameBegin")
             writer.rect(frameBegin)
         }
         writer.field("animationDuration", animationDuration)

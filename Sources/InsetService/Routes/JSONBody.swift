@@ -17,11 +17,24 @@ extension InsetApplication {
 
     /// `application/json` or any `+json` type (merge-patch included), with or without parameters.
     static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingSpaces().lowercased()
-        }
-        guard let mediaType else { return false }
-        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        // Over the bytes: this runs on every JSON request, where splitting and lowercasing would allocate.
+        var utf8 = contentType.utf8[...]
+        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+        let type = "application/".utf8
+        let suffix = "json".utf8
+        guard utf8.count >= type.count + suffix.count, utf8.prefix(type.count).elementsEqual(type, by: sameLetter)
+        else { return false }
+        let subtype = utf8.dropFirst(type.count)
+        guard subtype.suffix(suffix.count).elementsEqual(suffix, by: sameLetter) else { return false }
+        return subtype.count == suffix.count
+            || subtype[subtype.index(subtype.endIndex, offsetBy: -5)] == UInt8(ascii: "+")
+    }
+
+    /// ASCII case-insensitive byte equality; `expected` is lowercase.
+    private static func sameLetter(_ byte: UInt8, _ expected: UInt8) -> Bool {
+        byte == expected || (byte >= 0x41 && byte <= 0x5A && byte + 0x20 == expected)
     }
 
     /// A `200 application/json` response with the writer's bytes.

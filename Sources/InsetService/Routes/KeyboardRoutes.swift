@@ -23,10 +23,10 @@ extension InsetApplication {
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
         writer.resultMembers(outcome.result)
-        writer.key("animation")
+        writer.key(static: "animation")
         AnimationDescriptor.write(outcome.animation, timed: outcome.session != nil, into: &writer)
         if let session = outcome.session {
-            writer.key("session")
+            writer.key(static: "session")
             session.writeReference(at: outcome.time, into: &writer)
         }
         writer.endObject()

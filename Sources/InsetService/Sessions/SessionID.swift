@@ -28,6 +28,20 @@ enum SessionID {
 
     /// Whether `id` could be one of ours; anything else is not looked up at all.
     static func isWellFormed(_ id: String) -> Bool {
-        id.utf8.count == length && id.utf8.allSatisfy { alphabet.contains($0) }
+        id.utf8.count == length && id.utf8.allSatisfy(isDigit)
+    }
+
+    /// The base64url character for a 6-bit value.
+    static func digit(_ value: Int) -> UInt8 { alphabet[value] }
+
+    /// Whether `byte` is a base64url character; a range test, not a search of the alphabet.
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
     }
 }
