@@ -62,7 +62,7 @@ struct RouteTable: Sendable {
         /// Nil for a literal pattern, which is matched by `literalRoutes` instead.
         var segments: [Segment]?
         /// The pattern up to its first `{`: a path without it cannot match, and needs no splitting.
-        var literalPrefix: Substring = ""
+        var literalPrefix = ""
     }
 
     private var routes: [Route] = []
@@ -81,7 +81,7 @@ struct RouteTable: Sendable {
                 part.hasPrefix("{") && part.hasSuffix("}")
                     ? .parameter(String(part.dropFirst().dropLast())) : .literal(part)
             }
-            let prefix = pattern.prefix { $0 != "{" }
+            let prefix = String(pattern.prefix { $0 != "{" })
             routes.append(Route(method: method, pattern: pattern, segments: segments, literalPrefix: prefix))
             parameterRoutes.append(index)
         } else {

@@ -7,10 +7,14 @@ import InsetService
 #endif
 
 // Core micro-benchmark for bench/run: ns per inset computation, ns per CSS `linear()` easing string, and
-// resident memory per idle session. `InsetBench [--smoke]`; --smoke uses fewer iterations and 10 000 sessions.
+// resident memory per idle session, and the service layer without a socket (ns per `respond(to:)`).
+// `InsetBench [--smoke] [--handlers]`: --smoke uses fewer iterations and 10 000 sessions; --handlers prints only
+// the service-layer figures, for quick comparisons while optimising.
 
 /// Whether to run the short variant.
 let smoke = CommandLine.arguments.contains("--smoke")
+/// Whether to measure the service layer only.
+let handlersOnly = CommandLine.arguments.contains("--handlers")
 /// Timed batches per figure; the median is reported.
 let batches = smoke ? 3 : 7
 
@@ -21,6 +25,12 @@ let sessionBody = """
      "contentSize": {"width": 390, "height": 2000}},
      "screen": {"width": 390, "height": 844}}
     """
+
+/// Formats `value` with one decimal.
+func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(abs(tenths % 10))"
+}
 
 /// Monotonic time in nanoseconds.
 func nowNanoseconds() -> UInt64 {
@@ -80,7 +90,7 @@ let space = ScreenSpace(window: Rect(x: 0, y: 0, width: 390, height: 844), scree
 /// The docked keyboard's end frame.
 let keyboardFrame = Rect(x: 0, y: 508, width: 390, height: 336)
 /// Inset computations per batch.
-let insetIterations = smoke ? 200_000 : 5_000_000
+let insetIterations = handlersOnly ? 10 : smoke ? 200_000 : 5_000_000
 /// The inset figure: median ns per `KeyboardAvoidance.shown`.
 let inset = nanosecondsPerIteration(iterations: insetIterations) { count in
     var sum = 0.0
@@ -97,7 +107,7 @@ blackHole(inset.checksum)
 
 // (b) The CSS linear() easing string for the keyboard curve.
 /// Easing strings per batch.
-let easingIterations = smoke ? 200 : 2_000
+let easingIterations = handlersOnly ? 1 : smoke ? 200 : 2_000
 /// The easing figure: median ns per `LinearEasing.css(for:)`.
 let easing = nanosecondsPerIteration(iterations: easingIterations) { count in
     var total = 0
@@ -169,6 +179,11 @@ let sessionHandler = nanosecondsPerIteration(iterations: handlerIterations) { co
     return Double(total)
 }
 blackHole(sessionHandler.checksum)
+if handlersOnly {
+    print("handler_show_ns_per_request \(oneDecimal(statelessHandler.ns))")
+    print("handler_session_cycle_ns_per_request \(oneDecimal(sessionHandler.ns))")
+    exit(0)
+}
 
 // (c) Resident memory per idle session.
 /// Sessions created for the memory figure.
@@ -199,12 +214,6 @@ for _ in 1..<sessionCount {
 let rssAfter = residentKiB()
 /// Bytes of resident memory per idle session.
 let bytesPerSession = Double(rssAfter - rssBefore) * 1024 / Double(sessionCount - 1)
-
-/// Formats `value` with one decimal.
-func oneDecimal(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(abs(tenths % 10))"
-}
 
 print("inset_ns_per_call \(oneDecimal(inset.ns))")
 print("linear_easing_ns_per_call \(oneDecimal(easing.ns))")

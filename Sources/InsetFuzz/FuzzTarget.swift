@@ -9,7 +9,8 @@ import Synchronization
 
 // The libFuzzer target: every input is played against one application as requests would arrive
 // (decoding, validation, sessions, the core computation, encoding), and every body is also run
-// through the JSON parser and writer with a round-trip assertion.
+// through the JSON parser and writer with a round-trip assertion, and through the show/hide fast path,
+// which must decline it or decode it exactly as the general path does.
 //
 // Input format (see fuzz/README.md): the input is cut at 0xFF bytes (never in UTF-8, so never in a
 // valid JSON body) into at most `maxRequests` segments. Each segment's first byte picks the route
@@ -153,6 +154,8 @@ func requireNoStrayNull(_ value: JSONValue, member: String?, in body: [UInt8]) {
 /// When the bytes are JSON, writing them back and parsing again must give the same value, and
 /// writing that again the same bytes.
 func checkRoundTrip(_ bytes: UnsafeRawBufferPointer) {
+    let agrees = bytes.withMemoryRebound(to: UInt8.self) { FastPathAgreement.holds(for: $0) }
+    require(agrees, "the show/hide fast path disagrees with the general path on: \(text(Array(bytes)))")
     guard let value = try? JSONParser.parse(bytes) else { return }
     let written = value.serialized()
     let reparsed: JSONValue

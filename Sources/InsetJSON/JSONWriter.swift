@@ -127,6 +127,12 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: utf8Bytes)
     }
 
+    /// Inserts pre-encoded members (`"a":1,"b":2`, no braces) into the open object; the caller vouches for them.
+    public mutating func rawMembers(_ utf8Bytes: [UInt8]) {
+        beginValue()
+        bytes.append(contentsOf: utf8Bytes)
+    }
+
     /// Inserts a pre-encoded JSON value given as a string; the caller vouches that it is valid JSON.
     public mutating func rawString(_ json: String) {
         beginValue()

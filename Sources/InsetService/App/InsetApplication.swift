@@ -79,11 +79,12 @@ public final class InsetApplication: HTTPResponder {
         let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
         var routeLabel = "unmatched"
         var response = route(request, routeLabel: &routeLabel)
-        response.headers.replace(name: "X-Request-Id", value: requestId)
+        // Handlers never set these, so adding them needs no search for an earlier one.
+        response.headers.add(name: "X-Request-Id", value: requestId)
         if let origin = configuration.corsOrigin {
-            response.headers.replace(name: "Access-Control-Allow-Origin", value: origin)
-            response.headers.replace(name: "Access-Control-Expose-Headers", value: "Location, X-Request-Id")
-            if origin != "*" { response.headers.replace(name: "Vary", value: "Origin") }
+            response.headers.add(name: "Access-Control-Allow-Origin", value: origin)
+            response.headers.add(name: "Access-Control-Expose-Headers", value: "Location, X-Request-Id")
+            if origin != "*" { response.headers.add(name: "Vary", value: "Origin") }
         }
         let seconds = max(0, now - started) / 1000
         metrics.record(method: request.method, route: routeLabel, status: response.status, seconds: seconds)

@@ -1,0 +1,195 @@
+import InsetJSON
+import Testing
+
+@testable import InsetService
+
+/// The show/hide fast path may only ever say "I don't know": whatever it decodes, the general path must
+/// decode to the same request. Generated bodies, valid and broken, hold it to that.
+@Suite("Show and hide fast path")
+struct FastPathTests {
+    /// A body as a tree of members, so mutations can aim at one value.
+    indirect enum Node {
+        case raw(String)
+        case object([(String, Node)])
+    }
+
+    static let rect = Node.object([
+        ("x", .raw("0")), ("y", .raw("508")), ("width", .raw("390")), ("height", .raw("336")),
+    ])
+    static let insets = Node.object([
+        ("top", .raw("47")), ("left", .raw("0")), ("bottom", .raw("34")), ("right", .raw("0")),
+    ])
+
+    /// Bodies that use every member the fast path knows.
+    static let templates: [(KeyboardEventRequest.Kind, Node)] = [
+        (
+            .show,
+            .object([
+                (
+                    "scrollView",
+                    .object([
+                        (
+                            "frame",
+                            .object([
+                                ("x", .raw("0")), ("y", .raw("0")), ("width", .raw("390")), ("height", .raw("844")),
+                            ])
+                        ),
+                        ("safeAreaInsets", insets), ("contentInset", insets), ("scrollIndicatorInsets", insets),
+                        ("contentSize", .object([("width", .raw("390")), ("height", .raw("2000"))])),
+                        ("contentOffset", .object([("x", .raw("0")), ("y", .raw("12.5"))])),
+                        ("contentInsetAdjustmentBehavior", .raw("\"automatic\"")),
+                        ("automaticallyAdjustsScrollIndicatorInsets", .raw("true")),
+                        ("alwaysBounceVertical", .raw("false")),
+                    ])
+                ),
+                ("screen", .object([("width", .raw("390")), ("height", .raw("844"))])),
+                (
+                    "window",
+                    .object([("x", .raw("0")), ("y", .raw("0")), ("width", .raw("390")), ("height", .raw("844"))])
+                ),
+                ("keyboardDistance", .raw("10")), ("baseInsetMode", .raw("\"max\"")),
+                ("followsUndockedKeyboard", .raw("false")),
+                (
+                    "keyboard",
+                    .object([
+                        ("frameEnd", rect), ("frameBegin", rect), ("animationDuration", .raw("0.25")),
+                        ("animationCurve", .raw("7")), ("isLocal", .raw("true")),
+                    ])
+                ),
+                ("focusedRect", rect),
+            ])
+        ),
+        (
+            .show,
+            .object([
+                ("sessionId", .raw("\"CbuU4KaY_tIrhsQGEICoPi\"")), ("timestamp", .raw("2000")),
+                (
+                    "keyboard",
+                    .object([("frameEnd", rect), ("animationDuration", .raw("0.25")), ("animationCurve", .raw("7"))])
+                ),
+            ])
+        ),
+        (
+            .hide,
+            .object([
+                ("sessionId", .raw("\"CbuU4KaY_tIrhsQGEICoPi\"")),
+                ("keyboard", .object([("frameBegin", rect), ("frameEnd", rect)])),
+            ])
+        ),
+        (.hide, .object([])),
+    ]
+
+    /// Values that probe every range and type rule.
+    static let odd = [
+        "-0", "0", "-0.0", "1e6", "1000000", "1000000.5", "-1000000", "-1000001", "1e400", "-1e400", "0.25", "15",
+        "15.5",
+        "16", "-1", "10", "10.000001", "1e15", "1E15", "1e16", "\"1\"", "null", "true", "[]", "{}", "01", "1.", ".5",
+        "\"automatic\"", "\"never\"", "\"Automatic\"", "\"max\"", "\"additive\"", "\"\\u0061utomatic\"", "\"\"",
+        "\"" + String(repeating: "a", count: 64) + "\"", "\"" + String(repeating: "a", count: 65) + "\"",
+        "\"CbuU4KaY_tIrhsQGEICoPi\"", "\"\\u00e9\"", "7", "7.0", "7e0", "-7", "2.5e-1",
+    ]
+
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func render(_ node: Node, _ random: inout Generator, spaced: Bool) -> String {
+        switch node {
+        case .raw(let text): return text
+        case .object(let members):
+            let space = spaced ? [" ", "\n", "\t ", ""].randomElement(using: &random)! : ""
+            let body = members.map { "\(space)\"\($0.0)\"\(space):\(space)\(render($0.1, &random, spaced: spaced))" }
+            return "{" + body.joined(separator: ",") + space + "}"
+        }
+    }
+
+    /// One random change somewhere in the tree.
+    static func mutate(_ node: Node, _ random: inout Generator) -> Node {
+        guard case .object(var members) = node else {
+            return .raw(odd.randomElement(using: &random)!)
+        }
+        let choice = Int.random(in: 0..<10, using: &random)
+        if members.isEmpty || choice == 0 {
+            members.append(
+                ([("unknown"), ("frame"), ("x"), ("keyboard"), ("userInfo")].randomElement(using: &random)!, .raw("1")))
+            return .object(members)
+        }
+        let index = Int.random(in: 0..<members.count, using: &random)
+        switch choice {
+        case 1: members.remove(at: index)
+        case 2: members.append(members[index])
+        case 3: members[index].0 = members[index].0.replacingFirst("a", with: "\\u0061")
+        case 4: members[index].1 = .raw(odd.randomElement(using: &random)!)
+        default: members[index].1 = mutate(members[index].1, &random)
+        }
+        return .object(members)
+    }
+
+    static func slow(_ bytes: [UInt8], _ kind: KeyboardEventRequest.Kind) -> KeyboardEventRequest? {
+        guard let value = try? JSONParser.parse(bytes) else { return nil }
+        return try? KeyboardEventRequest.decode(value, kind: kind)
+    }
+
+    static func fast(_ bytes: [UInt8], _ kind: KeyboardEventRequest.Kind) -> KeyboardEventRequest? {
+        bytes.withUnsafeBufferPointer { KeyboardEventRequest.decodeFast($0, kind: kind) }
+    }
+
+    @Test func theTemplatesTakeTheFastPathAndAgree() {
+        var random = Generator(state: 1)
+        for (kind, template) in Self.templates {
+            for spaced in [false, true] {
+                let bytes = Array(Self.render(template, &random, spaced: spaced).utf8)
+                let fast = Self.fast(bytes, kind)
+                #expect(fast != nil, "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(String(describing: fast) == String(describing: Self.slow(bytes, kind)))
+            }
+        }
+    }
+
+    @Test(arguments: 0..<8)
+    func whateverTheFastPathAcceptsTheGeneralPathDecodesTheSame(seed: UInt64) {
+        var random = Generator(state: seed &* 7919 &+ 11)
+        var accepted = 0
+        var refused = 0
+        let rounds = 2_500
+        for round in 0..<rounds {
+            let (kind, template) = Self.templates[round % Self.templates.count]
+            var node = template
+            for _ in 0..<Int.random(in: 0..<3, using: &random) { node = Self.mutate(node, &random) }
+            var text = Self.render(node, &random, spaced: random.next() % 2 == 0)
+            switch random.next() % 16 {
+            case 0: text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))
+            case 1: text += ["}", " x", ",", "\u{0}", " "].randomElement(using: &random)!
+            case 2: text = "\u{FEFF}" + text
+            default: break
+            }
+            let bytes = Array(text.utf8)
+            let slow = Self.slow(bytes, kind)
+            if let fast = Self.fast(bytes, kind) {
+                accepted += 1
+                // The descriptions too: == calls -0 and 0 equal, and a client would see the difference.
+                #expect(
+                    slow == fast && String(describing: slow) == String(describing: Optional(fast)), "\(kind) \(text)")
+            } else if slow != nil {
+                refused += 1
+            }
+        }
+        // Both outcomes must really occur, or the comparison above proves nothing.
+        #expect(accepted > rounds / 10)
+        #expect(refused > 0)
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: Character, with replacement: String) -> String {
+        guard let index = firstIndex(of: target) else { return self }
+        return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
+    }
+}
