@@ -2,20 +2,20 @@ extension JSONWriter {
     /// Writes `s` between quotes, escaping only what RFC 8259 requires: the quote, the backslash and
     /// control characters. Non-ASCII text stays as UTF-8, which every JSON reader must accept.
     mutating func appendQuoted(_ s: String) {
-        bytes.append(ASCII.quote)
+        out.append(ASCII.quote)
         var text = s
         text.withUTF8 { utf8 in
             var runStart = 0
             for position in 0..<utf8.count {
                 let byte = utf8[position]
                 guard byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
                 appendEscape(for: byte)
                 runStart = position + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            out.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        bytes.append(ASCII.quote)
+        out.append(ASCII.quote)
     }
 
     /// The short escape where JSON has one (readable in logs), `\u00XX` for the other control characters.
@@ -31,12 +31,12 @@ extension JSONWriter {
         case 0x0C: short = ASCII.lowerF
         default:
             let hexDigits: StaticString = "0123456789abcdef"
-            bytes.append(contentsOf: [ASCII.backslash, ASCII.lowerU, ASCII.zero, ASCII.zero])
-            bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
-            bytes.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+            out.append([ASCII.backslash, ASCII.lowerU, ASCII.zero, ASCII.zero])
+            out.append(hexDigits.utf8Start[Int(byte >> 4)])
+            out.append(hexDigits.utf8Start[Int(byte & 0x0F)])
             return
         }
-        bytes.append(ASCII.backslash)
-        bytes.append(short)
+        out.append(ASCII.backslash)
+        out.append(short)
     }
 }

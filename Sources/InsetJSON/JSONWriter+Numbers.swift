@@ -7,7 +7,7 @@ extension JSONWriter {
     /// `1e-05`, `1e+21`, `5e-324`) are all valid JSON numbers once NaN and infinities are excluded.
     mutating func appendNumber(_ d: Double) {
         guard d.isFinite else {
-            bytes.append(contentsOf: [ASCII.lowerN, ASCII.lowerU, 0x6C, 0x6C])
+            out.append([ASCII.lowerN, ASCII.lowerU, 0x6C, 0x6C])
             return
         }
         // A truncating conversion and a compare, rather than Int(exactly:), which needs libm's trunc.
@@ -15,23 +15,28 @@ extension JSONWriter {
             appendInteger(Int(d))
             return
         }
-        bytes.append(contentsOf: d.description.utf8)
+        out.append(d.description)
     }
 
     /// Writes the decimal digits of `i`, most significant first.
     mutating func appendInteger(_ i: Int) {
-        if i < 0 { bytes.append(ASCII.minus) }
-        var magnitude = i.magnitude
-        // 20 digits hold UInt64.max, so they hold any Int's magnitude.
-        let capacity = 20
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { digits in
-            var first = capacity
-            repeat {
-                first -= 1
-                digits.initializeElement(at: first, to: ASCII.zero + UInt8(truncatingIfNeeded: magnitude % 10))
-                magnitude /= 10
-            } while magnitude != 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first..<capacity]))
+        if i < 0 { out.append(ASCII.minus) }
+        let magnitude = i.magnitude
+        var digits = 1
+        var limit: UInt = 10
+        // 20 digits hold UInt64.max; the multiplication would overflow only past that.
+        while digits < 20, magnitude >= limit {
+            digits += 1
+            limit &*= 10
+        }
+        out.reserve(digits)
+        var divisor: UInt = 1
+        for _ in 1..<digits { divisor &*= 10 }
+        var rest = magnitude
+        for _ in 0..<digits {
+            out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 }

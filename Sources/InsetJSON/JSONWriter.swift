@@ -3,48 +3,51 @@
 /// The writer does not check that calls nest properly (a key outside an object, an unclosed array):
 /// responses are built by fixed code paths, and verifying them on every request would cost more than
 /// the bugs it could catch in tests.
-public struct JSONWriter: Sendable {
-    // Settable within the module only so that the escaping and number files can append to it.
-    /// The JSON text written so far, as UTF-8.
-    public internal(set) var bytes: [UInt8]
+///
+/// It is noncopyable because it owns its buffer: pass it `inout`, and read `bytes` at the end.
+public struct JSONWriter: ~Copyable {
+    // Internal so that the escaping and number files can append to it.
+    var out: OutputBytes
     /// Whether the next value or key follows a sibling and so needs a comma first.
     private var needsComma = false
 
     /// Creates an empty writer; reserving the usual response size up front avoids regrowing the buffer.
     public init(reservingCapacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(max(0, reservingCapacity))
+        out = OutputBytes(capacity: reservingCapacity)
     }
+
+    /// The JSON text written so far, as UTF-8 (a copy).
+    public var bytes: [UInt8] { out.array }
 
     /// Separates a new value (or key) from the previous sibling.
     private mutating func beginValue() {
-        if needsComma { bytes.append(ASCII.comma) }
+        if needsComma { out.append(ASCII.comma) }
         needsComma = true
     }
 
     /// Writes `{`; follow with `key` and value pairs, then `endObject`.
     public mutating func beginObject() {
         beginValue()
-        bytes.append(ASCII.openBrace)
+        out.append(ASCII.openBrace)
         needsComma = false
     }
 
     /// Writes `}`.
     public mutating func endObject() {
-        bytes.append(ASCII.closeBrace)
+        out.append(ASCII.closeBrace)
         needsComma = true
     }
 
     /// Writes `[`; follow with values, then `endArray`.
     public mutating func beginArray() {
         beginValue()
-        bytes.append(ASCII.openBracket)
+        out.append(ASCII.openBracket)
         needsComma = false
     }
 
     /// Writes `]`.
     public mutating func endArray() {
-        bytes.append(ASCII.closeBracket)
+        out.append(ASCII.closeBracket)
         needsComma = true
     }
 
@@ -52,7 +55,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(_ k: String) {
         beginValue()
         appendQuoted(k)
-        bytes.append(ASCII.colon)
+        out.append(ASCII.colon)
         needsComma = false
     }
 
@@ -62,10 +65,11 @@ public struct JSONWriter: Sendable {
         let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         assert(text.allSatisfy { $0 >= ASCII.space && $0 != ASCII.quote && $0 != ASCII.backslash && $0 < 0x80 })
         beginValue()
-        bytes.append(ASCII.quote)
-        bytes.append(contentsOf: text)
-        bytes.append(ASCII.quote)
-        bytes.append(ASCII.colon)
+        out.reserve(text.count + 3)
+        out.appendReserved(ASCII.quote)
+        for byte in text { out.appendReserved(byte) }
+        out.appendReserved(ASCII.quote)
+        out.appendReserved(ASCII.colon)
         needsComma = false
     }
 
@@ -124,23 +128,23 @@ public struct JSONWriter: Sendable {
     /// Inserts a pre-encoded JSON value (a cached fragment) as is; the caller vouches that it is valid JSON.
     public mutating func raw(_ utf8Bytes: [UInt8]) {
         beginValue()
-        bytes.append(contentsOf: utf8Bytes)
+        out.append(utf8Bytes)
     }
 
     /// Inserts pre-encoded members (`"a":1,"b":2`, no braces) into the open object; the caller vouches for them.
     public mutating func rawMembers(_ utf8Bytes: [UInt8]) {
         beginValue()
-        bytes.append(contentsOf: utf8Bytes)
+        out.append(utf8Bytes)
     }
 
     /// Inserts a pre-encoded JSON value given as a string; the caller vouches that it is valid JSON.
     public mutating func rawString(_ json: String) {
         beginValue()
-        bytes.append(contentsOf: json.utf8)
+        out.append(json)
     }
 
     private mutating func appendLiteral(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        out.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
 

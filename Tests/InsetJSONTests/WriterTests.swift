@@ -2,7 +2,7 @@ import InsetJSON
 import Testing
 
 /// The writer's output as text, for readable expectations.
-func text(_ writer: JSONWriter) -> String {
+func text(_ writer: borrowing JSONWriter) -> String {
     String(decoding: writer.bytes, as: UTF8.self)
 }
 
@@ -47,7 +47,12 @@ func numberFormatting(_ value: Double, _ expected: String) throws {
     }
 }
 
-@Test("integers are exact", arguments: [0, 7, -7, 390, Int.max, Int.min, 1 << 53, -(1 << 53) - 1])
+@Test(
+    "integers are exact",
+    arguments: [
+        0, 7, -7, 9, 10, 99, 100, 390, -1000, 999_999_999_999_999_999, 1_000_000_000_000_000_000, Int.max, Int.min,
+        Int.min + 1, 1 << 53, -(1 << 53) - 1,
+    ])
 func integerFormatting(_ value: Int) {
     #expect(written { $0.int(value) } == String(value))
 }
@@ -146,6 +151,21 @@ func stringEscaping(_ value: String, _ expected: String) throws {
     writer.value(.number(-0.0))
     writer.endArray()
     #expect(text(writer) == #"[{"z":1,"a":[true,null,"s",2.5],"m":{"nested":{}}},0]"#)
+}
+
+@Test("the buffer grows past any reservation", arguments: [0, 1, 16, 1024])
+func theBufferGrows(reserved: Int) {
+    var writer = JSONWriter(reservingCapacity: reserved)
+    var expected = "["
+    writer.beginArray()
+    for index in 0..<2_000 {
+        writer.string("item \(index)")
+        writer.int(index)
+        expected += "\"item \(index)\",\(index),"
+    }
+    writer.rawMembers(Array("null".utf8))
+    writer.endArray()
+    #expect(text(writer) == expected + "null]")
 }
 
 @Test func reservingCapacityDoesNotWriteAnything() {

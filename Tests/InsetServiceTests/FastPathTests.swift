@@ -104,7 +104,7 @@ struct FastPathTests {
         switch node {
         case .raw(let text): return text
         case .object(let members):
-            let space = spaced ? [" ", "\n", "\t ", ""].randomElement(using: &random)! : ""
+            let space = spaced ? pick([" ", "\n", "\t ", ""], &random) : ""
             let body = members.map { "\(space)\"\($0.0)\"\(space):\(space)\(render($0.1, &random, spaced: spaced))" }
             return "{" + body.joined(separator: ",") + space + "}"
         }
@@ -113,12 +113,12 @@ struct FastPathTests {
     /// One random change somewhere in the tree.
     static func mutate(_ node: Node, _ random: inout Generator) -> Node {
         guard case .object(var members) = node else {
-            return .raw(odd.randomElement(using: &random)!)
+            return .raw(pick(odd, &random))
         }
         let choice = Int.random(in: 0..<10, using: &random)
         if members.isEmpty || choice == 0 {
             members.append(
-                ([("unknown"), ("frame"), ("x"), ("keyboard"), ("userInfo")].randomElement(using: &random)!, .raw("1")))
+                (pick([("unknown"), ("frame"), ("x"), ("keyboard"), ("userInfo")], &random), .raw("1")))
             return .object(members)
         }
         let index = Int.random(in: 0..<members.count, using: &random)
@@ -126,7 +126,7 @@ struct FastPathTests {
         case 1: members.remove(at: index)
         case 2: members.append(members[index])
         case 3: members[index].0 = members[index].0.replacingFirst("a", with: "\\u0061")
-        case 4: members[index].1 = .raw(odd.randomElement(using: &random)!)
+        case 4: members[index].1 = .raw(pick(odd, &random))
         default: members[index].1 = mutate(members[index].1, &random)
         }
         return .object(members)
@@ -166,7 +166,7 @@ struct FastPathTests {
             var text = Self.render(node, &random, spaced: random.next() % 2 == 0)
             switch random.next() % 16 {
             case 0: text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))
-            case 1: text += ["}", " x", ",", "\u{0}", " "].randomElement(using: &random)!
+            case 1: text += pick(["}", " x", ",", "\u{0}", " "], &random)
             case 2: text = "\u{FEFF}" + text
             default: break
             }
@@ -185,6 +185,11 @@ struct FastPathTests {
         #expect(accepted > rounds / 10)
         #expect(refused > 0)
     }
+}
+
+/// A random element of a non-empty array.
+private func pick<T>(_ choices: [T], _ random: inout FastPathTests.Generator) -> T {
+    choices[Int.random(in: 0..<choices.count, using: &random)]
 }
 
 extension String {

@@ -33,7 +33,7 @@ enum AnimationDescriptor {
         }
 
         /// The writer's members without the opening brace.
-        private static func members(_ writer: JSONWriter) -> [UInt8] { Array(writer.bytes.dropFirst()) }
+        private static func members(_ writer: borrowing JSONWriter) -> [UInt8] { Array(writer.bytes.dropFirst()) }
     }
 
     private static let cachedCurves: [CurveMembers] = KeyboardInfo.curveRange.map {

@@ -45,7 +45,7 @@ extension InsetApplication {
     }
 
     /// A `200 application/json` response with the writer's bytes.
-    static func json(_ writer: JSONWriter, status: Int = 200) -> HTTPResponse {
+    static func json(_ writer: borrowing JSONWriter, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: writer.bytes)
     }
 }
