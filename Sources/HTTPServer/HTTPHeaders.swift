@@ -39,6 +39,8 @@ public struct HTTPHeaders: Sendable, Sequence {
 extension String {
     /// ASCII case-insensitive comparison, as header names need; avoids allocating lowercased copies.
     func caseInsensitiveEquals(_ other: String) -> Bool {
+        // Native strings know their UTF-8 length, so most different names part here.
+        guard utf8.count == other.utf8.count else { return false }
         var a = utf8.makeIterator()
         var b = other.utf8.makeIterator()
         while true {

@@ -88,28 +88,35 @@ private func originForm(_ target: String) -> String {
 }
 
 /// RFC 9112 framing that must be refused rather than guessed at: request smuggling starts with these.
+///
+/// It runs on every request, so it looks at bytes and allocates nothing unless a header is unusual.
 private func framingError(_ headers: HTTPHeaders) -> String? {
     var hosts = 0
-    var lengths: Set<String> = []
+    var length: String?
     var codings: [String] = []
     for field in headers {
-        if field.name.contains(where: { $0 == " " || $0 == "\t" }) { return "a header name contains whitespace" }
+        if field.name.utf8.contains(where: isBlank) { return "a header name contains whitespace" }
         if field.name.caseInsensitiveEquals("Host") { hosts += 1 }
         if field.name.caseInsensitiveEquals("Content-Length") {
-            lengths.insert(field.value.trimmingCharacters(in: " \t"))
+            let padded = field.value.utf8.first.map(isBlank) == true || field.value.utf8.last.map(isBlank) == true
+            let value = padded ? field.value.trimmingCharacters(in: " \t") : field.value
+            if let length, length != value { return "Content-Length headers that disagree" }
+            length = value
         }
         if field.name.caseInsensitiveEquals("Transfer-Encoding") {
             codings += field.value.split(separator: ",").map { $0.lowercased().trimmingCharacters(in: " \t") }
         }
     }
     if hosts > 1 { return "more than one Host header" }
-    if lengths.count > 1 { return "Content-Length headers that disagree" }
     if !codings.isEmpty {
-        if !lengths.isEmpty { return "both Content-Length and Transfer-Encoding" }
+        if length != nil { return "both Content-Length and Transfer-Encoding" }
         if codings != ["chunked"] { return "a transfer coding other than chunked" }
     }
     return nil
 }
+
+/// A space or a tab: the optional whitespace of RFC 9110 §5.6.3.
+private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
 private func respond(_ state: RequestState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true

@@ -18,13 +18,14 @@ final class Metrics: Sendable {
         0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]
 
+    private static let knownMethods = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"]
+
     private let state = Locked(State())
 
     /// Counts one request; `route` is the matched pattern, never the raw path, so labels stay bounded.
     func record(method: String, route: String, status: Int, seconds: Double) {
         // Unknown methods fold into one label so a client cannot grow the table.
-        let knownMethods = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"]
-        let label = knownMethods.contains(method) ? method : "other"
+        let label = Self.knownMethods.contains(method) ? method : "other"
         state.withLock { state in
             state.requests[RequestKey(method: label, route: route, status: status), default: 0] += 1
             if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
