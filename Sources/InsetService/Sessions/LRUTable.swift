@@ -26,6 +26,23 @@ struct LRUTable<Value> {
         return node.value
     }
 
+    /// Runs `body` on the value of `key`, given its last use (before this call); the value is replaced only if
+    /// `body` returns, and is then the most recently used at `now`. Nil when `key` is absent.
+    ///
+    /// One hash lookup where lastUse + touch + update take three, on every session event.
+    mutating func modify<T, E: Error>(
+        _ key: String, now: Double, _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
+    ) throws(E) -> T? {
+        guard let slot = index[key], let node = nodes[slot] else { return nil }
+        var value = node.value
+        let result = try body(&value, node.lastUse)
+        nodes[slot]?.value = value
+        unlink(slot)
+        nodes[slot]?.lastUse = now
+        linkAsNewest(slot)
+        return result
+    }
+
     /// The last use of `key`, without touching it.
     func lastUse(_ key: String) -> Double? {
         index[key].flatMap { nodes[$0]?.lastUse }

@@ -36,17 +36,22 @@ final class SessionStore: Sendable {
         _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
     ) throws(Problem) -> T {
         guard SessionID.isWellFormed(id) else { throw .sessionNotFound }
+        let ttl = ttl
         return try state.withLock { (state: inout State) throws(Problem) -> T in
-            guard let lastUse = state.table.lastUse(id) else { throw .sessionNotFound }
-            if now - lastUse > ttl {
+            var expired = false
+            let result = try state.table.modify(id, now: now) { (session, lastUse) throws(Problem) -> T? in
+                if now - lastUse > ttl {
+                    expired = true
+                    return nil
+                }
+                return try body(&session)
+            }
+            if expired {
                 state.table.remove(id)
                 state.expired += 1
-                throw .sessionNotFound
             }
-            guard var session = state.table.touch(id, now: now) else { throw .sessionNotFound }
-            let result = try body(&session)
-            state.table.update(id, session)
-            return result
+            guard let result, let value = result else { throw .sessionNotFound }
+            return value
         }
     }
 
