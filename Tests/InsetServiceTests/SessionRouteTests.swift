@@ -45,6 +45,25 @@ struct SessionRouteTests {
         #expect(ids.count == 1000)
     }
 
+    @Test func aSessionIdleForLongerThanTheTTLIsGoneAndAUsedOneStays() throws {
+        let clock = ManualClock()
+        let app = makeApp(ttl: 10, clock: clock)
+        let idle = try createSession(app)
+        let used = try createSession(app)
+        let show = #"{"sessionId":"ID","keyboard":\#(Phone.keyboard)}"#
+        for _ in 0..<3 {
+            clock.advance(by: 6_000)
+            #expect(
+                app.call("POST", "/keyboard/show", json: show.replacingOccurrences(of: "ID", with: used)).status == 200)
+        }
+        #expect(app.call("POST", "/keyboard/show", json: show.replacingOccurrences(of: "ID", with: idle)).status == 404)
+        #expect(app.call("GET", "/sessions/\(idle)").status == 404)
+        #expect(app.call("GET", "/sessions/\(used)").status == 200)
+        let metrics = String(decoding: app.call("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("inset_sessions_evicted_total{reason=\"ttl\"} 1"))
+        #expect(metrics.contains("inset_sessions_live 1"))
+    }
+
     @Test func aShowWithASessionAnimatesAndSettles() throws {
         let clock = ManualClock()
         let app = makeApp(clock: clock)
