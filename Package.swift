@@ -23,9 +23,12 @@ let package = Package(
         .target(
             name: "InsetService",
             dependencies: ["InsetCore", "InsetJSON", "HTTPServer"],
-            // The contract and the browser client, compiled into the binary and served by it.
+            // The contract and the browser playground, compiled into the binary and served by it.
             resources: [
                 .embedInCode("Resources/openapi.yaml"),
+                .embedInCode("Resources/playground.html"),
+                .embedInCode("Resources/playground.css"),
+                .embedInCode("Resources/playground.js"),
                 .embedInCode("Resources/client.js"),
             ]
         ),

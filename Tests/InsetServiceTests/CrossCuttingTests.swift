@@ -23,6 +23,7 @@ struct CrossCuttingTests {
         #expect(app.call("GET", "/readyz").status == 200)
         #expect(app.call("GET", "/metrics").status == 401)
         #expect(app.call("GET", "/openapi.yaml").status == 401)
+        #expect(app.call("GET", "/").status == 200)
         #expect(app.call("GET", "/client.js").status == 200)
         #expect(app.call("OPTIONS", "/keyboard/show").status == 204)
     }

@@ -6,7 +6,10 @@ import Testing
 
 /// The static routes, their media types and the repository files they must serve byte for byte.
 let staticAssets: [(path: String, contentType: String, file: String)] = [
-    ("/client.js", "text/javascript; charset=utf-8", "client.js")
+    ("/", "text/html; charset=utf-8", "playground.html"),
+    ("/playground.css", "text/css; charset=utf-8", "playground.css"),
+    ("/playground.js", "text/javascript; charset=utf-8", "playground.js"),
+    ("/client.js", "text/javascript; charset=utf-8", "client.js"),
 ]
 
 /// A file of `Sources/InsetService/Resources` as it is in the repository.
@@ -16,7 +19,7 @@ func resourceOnDisk(_ name: String) throws -> [UInt8] {
     return try [UInt8](Data(contentsOf: url))
 }
 
-@Suite("GET /client.js")
+@Suite("GET /, /playground.css, /playground.js and /client.js")
 struct PlaygroundRouteTests {
     @Test(arguments: staticAssets)
     func servesTheEmbeddedFile(path: String, contentType: String, file: String) throws {
@@ -98,11 +101,26 @@ struct PlaygroundRouteTests {
 
     @Test func onlyGetHeadAndOptions() {
         let app = makeApp()
-        let post = app.call("POST", "/client.js", json: "{}")
+        let post = app.call("POST", "/", json: "{}")
         #expect(post.status == 405)
         #expect(post.headers["Allow"] == "GET, HEAD, OPTIONS")
-        #expect(app.call("GET", "/client.mjs").status == 404)
+        #expect(app.call("GET", "/index.html").status == 404)
         #expect(app.call("GET", "/client.js/").status == 404)
+    }
+
+    @Test func thePageLoadsNothingFromElsewhere() throws {
+        let page = app().call("GET", "/")
+        #expect(page.headers["Content-Security-Policy"]?.hasPrefix("default-src 'none'; script-src 'self';") == true)
+        let html = page.text
+        #expect(html.contains(#"<link rel="stylesheet" href="playground.css">"#))
+        #expect(html.contains(#"<script type="module" src="playground.js"></script>"#))
+        let script = app().call("GET", "/playground.js").text
+        #expect(script.contains(#"from "./client.js";"#))
+        for asset in staticAssets {
+            let text = app().call("GET", asset.path).text
+            #expect(!text.contains("://"), "\(asset.file) names another host")
+            #expect(!text.contains("@import"), "\(asset.file) imports a style sheet")
+        }
     }
 
     @Test func theClientDependsOnNothing() {
@@ -130,14 +148,14 @@ struct PlaygroundRouteTests {
         let server = try startServer(token: "t0ken")
         defer { server.shutdown(timeout: 1) }
         let client = try RawHTTPClient(port: server.http.port)
-        let first = try client.request("GET", "/client.js")
-        #expect(first.status == 200)
-        #expect(first.body == (try resourceOnDisk("client.js")))
-        let tag = try #require(first.header("ETag"))
+        let page = try client.request("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.body == (try resourceOnDisk("playground.html")))
+        let tag = try #require(page.header("ETag"))
         let head = try client.request("HEAD", "/client.js")
         #expect(head.status == 200)
         #expect(head.header("Content-Type") == "text/javascript; charset=utf-8")
-        let notModified = try client.request("GET", "/client.js", headers: [("If-None-Match", tag)])
+        let notModified = try client.request("GET", "/", headers: [("If-None-Match", tag)])
         #expect(notModified.status == 304)
         #expect(notModified.body.isEmpty)
         // The same keep-alive connection still frames the next answer right after the 304 and the HEAD.

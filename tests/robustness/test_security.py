@@ -104,7 +104,7 @@ def test_token_right_gives_the_answer(auth_server: Server) -> None:
     check_show_numbers(response.json())
 
 
-@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/client.js"])
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/", "/playground.css", "/playground.js", "/client.js"])
 def test_public_routes_open_without_token(auth_server: Server, path: str) -> None:
     response = send(auth_server.port, "GET", path)
     assert response.status == 200, response

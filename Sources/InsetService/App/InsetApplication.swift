@@ -6,11 +6,11 @@ import Synchronization
 enum Endpoint: Sendable {
     case show, hide, createSession, getSession, patchSession, deleteSession
     case health, readiness, metrics, openAPI, version
-    /// An embedded file: the browser client.
+    /// An embedded file: the playground page, its style sheet and script, the browser client.
     case asset(StaticAsset)
 
     /// Health probes and the static files need no token: orchestrators probe without one, and a browser
-    /// loads a page's script before anyone can type a token into it.
+    /// loads the page before anyone can type a token into it.
     var isPublic: Bool {
         switch self {
         case .health, .readiness, .asset: true
@@ -64,6 +64,9 @@ public final class InsetApplication: HTTPResponder {
         router.add("GET", "/metrics", .metrics)
         router.add("GET", "/openapi.yaml", .openAPI)
         router.add("GET", "/version", .version)
+        router.add("GET", "/", .asset(.playgroundPage))
+        router.add("GET", "/playground.css", .asset(.playgroundStyles))
+        router.add("GET", "/playground.js", .asset(.playgroundScript))
         router.add("GET", "/client.js", .asset(.clientScript))
         return router
     }
