@@ -23,7 +23,14 @@ let package = Package(
         .target(
             name: "InsetService",
             dependencies: ["InsetCore", "InsetJSON", "HTTPServer"],
-            resources: [.embedInCode("Resources/openapi.yaml")]
+            // The contract and the browser playground, compiled into the binary and served by it.
+            resources: [
+                .embedInCode("Resources/openapi.yaml"),
+                .embedInCode("Resources/playground.html"),
+                .embedInCode("Resources/playground.css"),
+                .embedInCode("Resources/playground.js"),
+                .embedInCode("Resources/client.js"),
+            ]
         ),
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
         .target(name: "InsetJSON"),

@@ -47,7 +47,7 @@ struct Options: Sendable {
         },
         Flag(
             name: "--api-token", environment: "INSET_API_TOKEN",
-            help: "require Authorization: Bearer TOKEN on every route but /healthz and /readyz"
+            help: "require Authorization: Bearer TOKEN on every route but /healthz, /readyz and the playground files"
         ) {
             $0.service.apiToken = $1.isEmpty ? nil : $1
             return true

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Auth, CORS, request ids, health, metrics, spec")
 struct CrossCuttingTests {
-    @Test func aTokenGuardsEveryRouteButHealth() {
+    @Test func aTokenGuardsEveryRouteButHealthAndTheStaticFiles() {
         let app = makeApp(token: "s3cret")
         #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).status == 401)
         let wrong = app.call(
@@ -22,6 +22,9 @@ struct CrossCuttingTests {
         #expect(app.call("GET", "/healthz").status == 200)
         #expect(app.call("GET", "/readyz").status == 200)
         #expect(app.call("GET", "/metrics").status == 401)
+        #expect(app.call("GET", "/openapi.yaml").status == 401)
+        #expect(app.call("GET", "/").status == 200)
+        #expect(app.call("GET", "/client.js").status == 200)
         #expect(app.call("OPTIONS", "/keyboard/show").status == 204)
     }
 

@@ -104,8 +104,8 @@ def test_token_right_gives_the_answer(auth_server: Server) -> None:
     check_show_numbers(response.json())
 
 
-@pytest.mark.parametrize("path", ["/healthz", "/readyz"])
-def test_health_open_without_token(auth_server: Server, path: str) -> None:
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/", "/playground.css", "/playground.js", "/client.js"])
+def test_public_routes_open_without_token(auth_server: Server, path: str) -> None:
     response = send(auth_server.port, "GET", path)
     assert response.status == 200, response
     wrong = send(auth_server.port, "GET", path, headers={"Authorization": "Bearer wrong"})

@@ -6,6 +6,17 @@ import Synchronization
 enum Endpoint: Sendable {
     case show, hide, createSession, getSession, patchSession, deleteSession
     case health, readiness, metrics, openAPI, version
+    /// An embedded file: the playground page, its style sheet and script, the browser client.
+    case asset(StaticAsset)
+
+    /// Health probes and the static files need no token: orchestrators probe without one, and a browser
+    /// loads the page before anyone can type a token into it.
+    var isPublic: Bool {
+        switch self {
+        case .health, .readiness, .asset: true
+        default: false
+        }
+    }
 }
 
 /// A request with its route parameters.
@@ -54,6 +65,10 @@ public final class InsetApplication: HTTPResponder {
         router.add("GET", "/metrics", .metrics)
         router.add("GET", "/openapi.yaml", .openAPI)
         router.add("GET", "/version", .version)
+        router.add("GET", "/", .asset(.playgroundPage))
+        router.add("GET", "/playground.css", .asset(.playgroundStyles))
+        router.add("GET", "/playground.js", .asset(.playgroundScript))
+        router.add("GET", "/client.js", .asset(.clientScript))
         return router
     }
 
@@ -70,6 +85,7 @@ public final class InsetApplication: HTTPResponder {
         case .metrics: return metricsText()
         case .openAPI: return openAPIDocument()
         case .version: return versionInfo()
+        case .asset(let asset): return staticAsset(asset, request)
         }
     }
 
@@ -102,7 +118,7 @@ public final class InsetApplication: HTTPResponder {
         switch router.match(method: method, path: request.path) {
         case .found(let endpoint, let parameters, let pattern):
             routeLabel = pattern
-            if !Self.isPublic(pattern), let problem = authorizationProblem(request) { return problem.response }
+            if !endpoint.isPublic, let problem = authorizationProblem(request) { return problem.response }
             do {
                 return try handle(endpoint, RouteRequest(http: request, parameters: parameters))
             } catch {
@@ -138,11 +154,6 @@ public final class InsetApplication: HTTPResponder {
         if all.contains("GET") { all.append("HEAD") }
         all.append("OPTIONS")
         return all
-    }
-
-    /// Health endpoints stay open so orchestrators need no token.
-    private static func isPublic(_ pattern: String) -> Bool {
-        pattern == "/healthz" || pattern == "/readyz"
     }
 
     private func authorizationProblem(_ request: HTTPRequest) -> Problem? {

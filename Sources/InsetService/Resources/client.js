@@ -1,0 +1,307 @@
+// client.js: the keyboard-inset service from a browser. A dependency-free ES module served by inset-server at
+// /client.js: sessions, keyboard events, and the Web Animations replay of the service's animation descriptors.
+//
+//   import { createSession, applyAnimation, insetAdjustment } from "/client.js";
+//   const session = await createSession({ scrollView: { frame, safeAreaInsets, contentSize }, screen });
+//   const answer = await session.show({ keyboard: { frameEnd }, focusedRect });
+//   await applyAnimation(answer.animation, { scrollView: table }, { adjustment: insetAdjustment(answer) });
+//
+// Options every call takes: `baseURL` (default: the page's own origin), `token` (sent as `Authorization:
+// Bearer`), `onExchange` (called with each request and answer), `fetch` (a replacement fetch). A session keeps the
+// options it was created with. Times are milliseconds on the document timeline (the `performance.now()` clock),
+// so a session's `startTime`s line up with the page's animations.
+
+/** An answer outside 2xx: its `status` and the RFC 9457 `problem` the service sent (null when not JSON). */
+export class InsetError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
+    this.name = "InsetError";
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+/** The current frame's time: what is on screen now, on the clock the Web Animations API runs on. */
+export function frameTime() {
+  return document.timeline?.currentTime ?? performance.now();
+}
+
+function url(baseURL, path) {
+  return (baseURL ?? "").replace(/\/+$/, "") + path;
+}
+
+async function call(method, path, body, options = {}) {
+  const headers = { Accept: "application/json, application/problem+json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const started = performance.now();
+  const response = await (options.fetch ?? fetch)(url(options.baseURL, path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let answer = null;
+  try {
+    answer = text ? JSON.parse(text) : null;
+  } catch {
+    answer = null;
+  }
+  options.onExchange?.({
+    method,
+    path,
+    request: body ?? null,
+    status: response.status,
+    response: answer,
+    milliseconds: performance.now() - started,
+  });
+  if (!response.ok) throw new InsetError(response.status, answer);
+  return answer;
+}
+
+/** A session for one scroll view, as `createSession` answers it; `state` is the last session representation. */
+export class Session {
+  constructor(state, options) {
+    this.id = state.id;
+    this.state = state;
+    this.options = options;
+    this.lastTimestamp = state.time;
+  }
+
+  /** `POST /keyboard/show` on this session. */
+  show(body, options) {
+    return show(this, body, options);
+  }
+
+  /** `POST /keyboard/hide` on this session. */
+  hide(body = {}, options) {
+    return hide(this, body, options);
+  }
+
+  /** `PATCH /sessions/{id}`: rotation, a new content size, the user's scroll. */
+  patch(body, options) {
+    return patch(this, body, options);
+  }
+
+  /** `GET /sessions/{id}`, at `at` (ms) when given. */
+  async get(at, options) {
+    const query = at === undefined ? "" : `?at=${encodeURIComponent(at)}`;
+    this.state = await call("GET", `/sessions/${this.id}${query}`, undefined, { ...this.options, ...options });
+    return this.state;
+  }
+
+  /** `DELETE /sessions/{id}`. */
+  async delete(options) {
+    await call("DELETE", `/sessions/${this.id}`, undefined, { ...this.options, ...options });
+  }
+}
+
+/** The timestamp of the next event: `options.timestamp`, else the frame time, never older than the last one sent. */
+function stamp(session, options) {
+  if (options.timestamp === false) return undefined;
+  let time = options.timestamp ?? frameTime();
+  if (session instanceof Session) {
+    if (session.lastTimestamp != null && time < session.lastTimestamp) time = session.lastTimestamp;
+    session.lastTimestamp = time;
+  }
+  return time;
+}
+
+function sessionIdOf(session) {
+  return typeof session === "string" ? session : session.id;
+}
+
+function optionsOf(session, options) {
+  return session instanceof Session ? { ...session.options, ...options } : { ...options };
+}
+
+/**
+ * `POST /sessions` with `geometry` (`scrollView` with its `frame`, `screen`, `window`, ...). The session's clock
+ * starts at `options.timestamp` (default: the frame time; `false` leaves it to the server).
+ */
+export async function createSession(geometry, options = {}) {
+  const body = { ...geometry };
+  const timestamp = options.timestamp === false ? undefined : (options.timestamp ?? frameTime());
+  if (timestamp !== undefined) body.timestamp = timestamp;
+  return new Session(await call("POST", "/sessions", body, options), { ...options, timestamp: undefined });
+}
+
+async function keyboardEvent(kind, session, body, options) {
+  const merged = optionsOf(session, options);
+  let request = { ...body };
+  if (session) {
+    const timestamp = stamp(session, merged);
+    request = { sessionId: sessionIdOf(session), ...(timestamp === undefined ? {} : { timestamp }), ...body };
+  }
+  return call("POST", `/keyboard/${kind}`, request, merged);
+}
+
+/** `POST /keyboard/show`: `session` is a Session, a session id, or null for a stateless call with the whole geometry. */
+export function show(session, body, options = {}) {
+  return keyboardEvent("show", session, body, options);
+}
+
+/** `POST /keyboard/hide`: `session` is a Session, a session id, or null for a stateless call. */
+export function hide(session, body = {}, options = {}) {
+  return keyboardEvent("hide", session, body, options);
+}
+
+/** `PATCH /sessions/{id}`: merges the geometry changes in `body` and answers the session. */
+export async function patch(session, body, options = {}) {
+  const merged = optionsOf(session, options);
+  const timestamp = stamp(session, merged);
+  const request = { ...(timestamp === undefined ? {} : { timestamp }), ...body };
+  const state = await call("PATCH", `/sessions/${sessionIdOf(session)}`, request, merged);
+  if (session instanceof Session) session.state = state;
+  return state;
+}
+
+/**
+ * What UIKit adds from the safe area on top of `contentInset` (`adjustedContentInset - contentInset`), from a
+ * keyboard answer or a session's `target`: the part of the DOM padding that is not the scroll view's own inset.
+ */
+export function insetAdjustment(result) {
+  return {
+    top: result.adjustedContentInset.top - result.contentInset.top,
+    bottom: result.adjustedContentInset.bottom - result.contentInset.bottom,
+  };
+}
+
+/** Elements → the playback animating them, so a new one starts from what the old one has on screen. */
+const running = new WeakMap();
+
+const px = (value) => `${value}px`;
+
+function paddings(state, adjustment) {
+  return {
+    paddingTop: px(state.contentInset.top + adjustment.top),
+    paddingBottom: px(state.contentInset.bottom + adjustment.bottom),
+  };
+}
+
+function scrollTopOf(state, adjustment) {
+  return state.contentOffset.y + state.contentInset.top + adjustment.top;
+}
+
+/** The computed values of the properties `keyframe` names, as a keyframe: where the element is now. */
+function currentKeyframe(element, keyframe) {
+  const style = getComputedStyle(element);
+  return Object.fromEntries(Object.keys(keyframe).map((name) => [name, style[name]]));
+}
+
+function supportsEasing(easing) {
+  return typeof CSS !== "undefined" && CSS.supports("animation-timing-function", easing);
+}
+
+/** A running replay: awaitable (resolves `true` when it completes, `false` when a newer one interrupted it). */
+export class Playback {
+  constructor(animations, finished, cancel) {
+    this.animations = animations;
+    this.finished = finished;
+    this.cancel = cancel;
+  }
+
+  then(onFulfilled, onRejected) {
+    return this.finished.then(onFulfilled, onRejected);
+  }
+}
+
+/**
+ * Replays an animation descriptor with the Web Animations API, as UIKit would animate the scroll view.
+ *
+ * elements:
+ *   scrollView  the scroll container; its `scrollTop` follows `contentOffset.y` (plus the top inset)
+ *   content     the element whose padding carries the insets (default: `scrollView`): `padding-bottom` is
+ *               `contentInset.bottom + adjustment.bottom`, `padding-top` likewise
+ *   extra       `[{ element, keyframes }]` or `[{ element, to }]`: anything else that moves with the keyboard
+ *               (the keyboard itself); with `to` only, it starts from its computed style now
+ * options:
+ *   adjustment  `{ top, bottom }` the safe area adds to the insets, see `insetAdjustment` (default zero)
+ *   startTime   document-timeline ms the animation starts at; default the descriptor's `startTime` when it is on
+ *               this page's clock (a session created here), so the page runs in step with the service
+ *   easing      default the descriptor's exact `linearEasing`, or its `timingFunction` where `linear()` is unknown
+ *
+ * The final values are set at once as inline styles (the model values, as in Core Animation) and the animations
+ * run over them without fill. A playback on the same elements still running is cancelled first: the descriptor's
+ * `from` is what the service computed to be on screen, so the new one begins from the current state.
+ */
+export function applyAnimation(descriptor, elements, options = {}) {
+  const { scrollView, content = scrollView, extra = [] } = elements;
+  const adjustment = { top: 0, bottom: 0, ...options.adjustment };
+  const extras = extra.map(({ element, keyframes, to }) => ({
+    element,
+    keyframes: keyframes ?? [currentKeyframe(element, to), to],
+  }));
+  const touched = [scrollView, content, ...extras.map(({ element }) => element)];
+  for (const element of touched) running.get(element)?.cancel();
+
+  const from = paddings(descriptor.from, adjustment);
+  const to = paddings(descriptor.to, adjustment);
+  Object.assign(content.style, to);
+  for (const { element, keyframes } of extras) {
+    const { offset, easing, composite, ...last } = keyframes[keyframes.length - 1];
+    Object.assign(element.style, last);
+  }
+  const fromY = scrollTopOf(descriptor.from, adjustment);
+  const toY = scrollTopOf(descriptor.to, adjustment);
+
+  if (!(descriptor.cssDuration > 0)) {
+    scrollView.scrollTop = toY;
+    return new Playback([], Promise.resolve(true), () => {});
+  }
+
+  const easing =
+    options.easing ?? (supportsEasing(descriptor.linearEasing) ? descriptor.linearEasing : descriptor.timingFunction);
+  const timing = { duration: descriptor.cssDuration, easing, fill: "none" };
+  const driver = content.animate([from, to], timing);
+  const animations = [driver, ...extras.map(({ element, keyframes }) => element.animate(keyframes, timing))];
+  let startTime = options.startTime;
+  if (startTime === undefined && typeof descriptor.startTime === "number") {
+    const now = frameTime();
+    // A session on another clock (Date.now() timestamps, say) would start far away: then start now.
+    if (Math.abs(descriptor.startTime - now) < descriptor.cssDuration + 1000) startTime = descriptor.startTime;
+  }
+  if (startTime != null) for (const animation of animations) animation.startTime = startTime;
+
+  // The offset rides on the padding animation's eased progress, read each frame: WAAPI cannot animate scrollTop.
+  const sync = () => {
+    const timing = driver.effect.getComputedTiming();
+    const fraction = timing.progress ?? ((timing.localTime ?? 0) >= timing.duration ? 1 : 0);
+    scrollView.scrollTop = fromY + (toY - fromY) * fraction;
+  };
+  let frame = 0;
+  const loop = () => {
+    sync();
+    frame = requestAnimationFrame(loop);
+  };
+  loop();
+
+  let playback;
+  const release = () => {
+    cancelAnimationFrame(frame);
+    for (const element of touched) if (running.get(element) === playback) running.delete(element);
+  };
+  const finished = Promise.all(animations.map((animation) => animation.finished)).then(
+    () => {
+      release();
+      scrollView.scrollTop = toY;
+      return true;
+    },
+    () => {
+      release();
+      return false;
+    },
+  );
+  playback = new Playback(animations, finished, () => {
+    release();
+    for (const animation of animations) animation.cancel();
+  });
+  for (const element of touched) running.set(element, playback);
+  return playback;
+}
+
+/** Sets a scroll state at once (a session's `presentation` after a PATCH, say), cancelling any playback. */
+export function applyState(state, elements, options = {}) {
+  return applyAnimation({ from: state, to: state, cssDuration: 0 }, elements, options);
+}

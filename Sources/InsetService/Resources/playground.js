@@ -1,0 +1,524 @@
+// The playground: a phone mock whose table makes room for a mock keyboard exactly as the service says UIKit
+// would. Every number comes from the service through client.js; the page only measures and replays.
+//
+// The DOM is the scroll view: #table is its frame (the whole screen), #table-content's padding is
+// `adjustedContentInset` (so padding-bottom = contentInset.bottom + the safe area UIKit adds), and
+// `scrollTop = contentOffset.y + adjustedContentInset.top`. #phone[data-keyboard-state] says where the keyboard is.
+
+import { applyAnimation, applyState, createSession, frameTime, insetAdjustment, InsetError } from "./client.js";
+
+/** Screen sizes in points, safe areas by orientation, keyboard heights without and with the QuickType bar. */
+const DEVICES = {
+  "iphone-se": {
+    size: [375, 667],
+    portrait: { top: 20, left: 0, bottom: 0, right: 0 },
+    landscape: { top: 0, left: 0, bottom: 0, right: 0 },
+    keyboard: { portrait: [216, 260], landscape: [162, 200] },
+  },
+  "iphone-15": {
+    size: [390, 844],
+    portrait: { top: 47, left: 0, bottom: 34, right: 0 },
+    landscape: { top: 0, left: 47, bottom: 21, right: 47 },
+    keyboard: { portrait: [291, 336], landscape: [171, 209] },
+  },
+  "iphone-15-pro-max": {
+    size: [430, 932],
+    portrait: { top: 59, left: 0, bottom: 34, right: 0 },
+    landscape: { top: 0, left: 59, bottom: 21, right: 59 },
+    keyboard: { portrait: [301, 346], landscape: [171, 209] },
+  },
+  ipad: {
+    size: [820, 1180],
+    portrait: { top: 24, left: 0, bottom: 20, right: 0 },
+    landscape: { top: 24, left: 0, bottom: 20, right: 0 },
+    keyboard: { portrait: [313, 368], landscape: [343, 398] },
+    floats: true,
+  },
+};
+/** A hardware keyboard leaves only the shortcut bar on screen. */
+const SHORTCUT_BAR = 55;
+/** The iPad's floating keyboard, lifted off the screen's bottom edge (so the service sees it undocked). */
+const FLOATING = { width: 320, height: 260, lift: 96 };
+/** The interruption fires this fraction of the reported duration into a show (125 ms of 0.25 s). */
+const INTERRUPT_AFTER = 0.5;
+const KEYBOARD_INFO = { animationDuration: 0.25, animationCurve: 7 };
+const LOG_LIMIT = 200;
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  stage: $("stage"),
+  box: $("device-box"),
+  phone: $("phone"),
+  table: $("table"),
+  content: $("table-content"),
+  rows: $("table-rows"),
+  sections: $("sections"),
+  field: $("field"),
+  keyboard: $("keyboard"),
+  keys: $("kb-keys"),
+  summary: $("summary"),
+  status: $("status"),
+  log: $("log"),
+  device: $("device"),
+  landscape: $("landscape"),
+  quicktype: $("quicktype"),
+  hardware: $("hardware"),
+  floating: $("floating"),
+  interrupt: $("interrupt"),
+  token: $("token"),
+};
+
+let session = null;
+/** The last target the service answered (an InsetResult): what the table shows once animations end. */
+let model = null;
+let adjustment = { top: 0, bottom: 0 };
+/** The client.js playback running now, if any. */
+let playback = null;
+let keyboardVisible = false;
+/** The keyboard frame last sent on a show, in screen coordinates. */
+let shownFrame = null;
+/** Requests go one after the other, so their timestamps reach the service in order. */
+let queue = Promise.resolve();
+let resetting = false;
+let sequence = 0;
+let scrollTimer = 0;
+
+function enqueue(task) {
+  queue = queue.then(task).catch(report);
+  return queue;
+}
+
+// ---- Geometry -----------------------------------------------------------------------------------------------
+
+function device() {
+  return DEVICES[ui.device.value];
+}
+
+function orientation() {
+  return ui.landscape.checked ? "landscape" : "portrait";
+}
+
+function screenSize() {
+  const [width, height] = device().size;
+  return ui.landscape.checked ? { width: height, height: width } : { width, height };
+}
+
+function safeArea() {
+  return device()[orientation()];
+}
+
+/** The current offset as UIKit would report it, read from the DOM. */
+function domOffset() {
+  return ui.table.scrollTop - parseFloat(getComputedStyle(ui.content).paddingTop);
+}
+
+function geometry() {
+  const { width, height } = screenSize();
+  return {
+    scrollView: {
+      frame: { x: 0, y: 0, width, height },
+      safeAreaInsets: safeArea(),
+      contentSize: { width, height: ui.rows.offsetHeight },
+    },
+    screen: { width, height },
+  };
+}
+
+/** The field in content coordinates (#table-rows is its offset parent). */
+function focusedRect() {
+  const field = ui.field;
+  return { x: field.offsetLeft, y: field.offsetTop, width: field.offsetWidth, height: field.offsetHeight };
+}
+
+/** The keyboard frame the toggles describe, in screen coordinates, as UIKeyboardFrameEndUserInfoKey gives it. */
+function keyboardFrame() {
+  const { width, height } = screenSize();
+  if (ui.hardware.checked) return { x: 0, y: height - SHORTCUT_BAR, width, height: SHORTCUT_BAR };
+  if (ui.floating.checked && device().floats) {
+    const x = Math.round((width - FLOATING.width) / 2);
+    return { x, y: height - FLOATING.height - FLOATING.lift, width: FLOATING.width, height: FLOATING.height };
+  }
+  const keyboardHeight = device().keyboard[orientation()][ui.quicktype.checked ? 1 : 0];
+  return { x: 0, y: height - keyboardHeight, width, height: keyboardHeight };
+}
+
+function isFloating(frame) {
+  return frame.y + frame.height < screenSize().height - 1;
+}
+
+/** Where a keyboard goes when it hides: below the screen, or (floating) where it is, faded out. */
+function hiddenFrame(frame) {
+  return isFloating(frame) ? frame : { ...frame, y: screenSize().height };
+}
+
+// ---- The phone ----------------------------------------------------------------------------------------------
+
+function buildTable() {
+  for (let section = 1; section <= 10; section += 1) {
+    const element = document.createElement("section");
+    element.className = "table-section";
+    const header = document.createElement("h3");
+    header.className = "table-header";
+    header.textContent = `Section ${section}`;
+    element.append(header);
+    for (let row = 1; row <= section; row += 1) {
+      const cell = document.createElement("div");
+      cell.className = "table-row";
+      cell.textContent = `${section}, ${row}`;
+      element.append(cell);
+    }
+    ui.sections.append(element);
+  }
+}
+
+function buildKeys() {
+  const rows = [[..."qwertyuiop"], [..."asdfghjkl"], ["⇧", ..."zxcvbnm", "⌫"], ["123", "space", "return"]];
+  for (const keys of rows) {
+    const row = document.createElement("div");
+    row.className = "kb-row";
+    for (const key of keys) {
+      const cap = document.createElement("span");
+      cap.className = key.length > 1 ? `kb-key kb-${key === "space" ? "space" : "wide"}` : "kb-key";
+      cap.textContent = key;
+      row.append(cap);
+    }
+    ui.keys.append(row);
+  }
+}
+
+function layoutScreen() {
+  const { width, height } = screenSize();
+  const safe = safeArea();
+  const style = ui.phone.style;
+  style.setProperty("--w", `${width}px`);
+  style.setProperty("--h", `${height}px`);
+  for (const edge of ["top", "left", "bottom", "right"]) style.setProperty(`--safe-${edge}`, `${safe[edge]}px`);
+  ui.phone.dataset.device = ui.device.value;
+  ui.phone.dataset.orientation = orientation();
+  const { top, bottom } = safe;
+  ui.summary.querySelector('[data-key="screen"]').textContent = `${width}×${height}, safe area ${top}/${bottom}`;
+  ui.floating.disabled = !device().floats;
+  if (!device().floats) ui.floating.checked = false;
+  fit();
+}
+
+/** Scales the phone to the stage; transforms leave scrollTop, offsets and computed padding in points. */
+function fit() {
+  const { width, height } = screenSize();
+  const bezel = 12;
+  const outer = { width: width + 2 * bezel, height: height + 2 * bezel };
+  const stage = ui.stage.getBoundingClientRect();
+  const scale = Math.min(1, (stage.width - 32) / outer.width, (stage.height - 32) / outer.height);
+  ui.phone.style.setProperty("--fit", String(Math.max(scale, 0.2)));
+  ui.box.style.width = `${outer.width * scale}px`;
+  ui.box.style.height = `${outer.height * scale}px`;
+}
+
+/** The keyboard's box and look now (its computed style, mid-animation included): a keyframe to start from. */
+function keyboardNow() {
+  const style = getComputedStyle(ui.keyboard);
+  return { left: style.left, top: style.top, width: style.width, height: style.height, opacity: style.opacity };
+}
+
+function keyboardKeyframe(frame, visible) {
+  const shown = { left: `${frame.x}px`, top: `${frame.y}px`, width: `${frame.width}px`, height: `${frame.height}px` };
+  if (visible) return { ...shown, opacity: "1" };
+  return isFloating(frame) ? { ...shown, opacity: "0" } : { ...shown, top: `${screenSize().height}px`, opacity: "1" };
+}
+
+function keyboardMode(frame) {
+  const mode = ui.hardware.checked ? "hardware" : isFloating(frame) ? "floating" : "docked";
+  ui.keyboard.dataset.mode = mode;
+  ui.keyboard.dataset.quicktype = String(ui.quicktype.checked);
+}
+
+function setState(state) {
+  ui.phone.dataset.keyboardState = state;
+  ui.summary.querySelector('[data-key="state"]').textContent = state;
+}
+
+function showSummary(result) {
+  const values = {
+    overlap: result.keyboardOverlap,
+    docked: String(result.keyboardDocked),
+    inset: result.contentInset.bottom,
+    adjusted: result.adjustedContentInset.bottom,
+    offset: result.contentOffset.y,
+  };
+  for (const [key, value] of Object.entries(values)) {
+    const shown = typeof value === "number" ? String(round(value)) : value;
+    ui.summary.querySelector(`[data-key="${key}"]`).textContent = shown;
+  }
+}
+
+/** One line on what the service answered and why, for the status line. */
+function explain(answer, kind) {
+  const inset = round(answer.contentInset.bottom);
+  const offset = round(answer.contentOffset.y);
+  if (kind === "hide") return `Hidden: the base insets come back, contentOffset.y ${offset}.`;
+  if (!answer.keyboardDocked) return "Undocked keyboard: nothing to make room for (followsUndockedKeyboard is off).";
+  const safe = round(answer.adjustedContentInset.bottom - answer.contentInset.bottom);
+  return (
+    `Overlap ${round(answer.keyboardOverlap)} pt minus the ${safe} pt of safe area UIKit already adds: ` +
+    `contentInset.bottom ${inset}; contentOffset.y ${offset}.`
+  );
+}
+
+function round(value) {
+  return Math.round(value * 100) / 100;
+}
+
+function say(message, kind = "info") {
+  ui.status.textContent = message;
+  ui.status.dataset.kind = kind;
+}
+
+function report(error) {
+  if (error instanceof InsetError && error.status === 401) {
+    say("This server needs an API token: paste it in the Token field.", "error");
+  } else if (error instanceof InsetError) {
+    say(`${error.status} ${error.problem?.title ?? ""}: ${error.message}`, "error");
+  } else {
+    say(`Could not reach the service: ${error.message}`, "error");
+  }
+  ui.phone.dataset.ready = session ? "true" : "error";
+}
+
+// ---- Requests and animations --------------------------------------------------------------------------------
+
+function logExchange(exchange) {
+  sequence += 1;
+  const item = document.createElement("li");
+  item.className = "exchange";
+  Object.assign(item.dataset, {
+    seq: String(sequence),
+    method: exchange.method,
+    path: exchange.path,
+    status: String(exchange.status),
+  });
+  const details = document.createElement("details");
+  details.open = true;
+  const summary = document.createElement("summary");
+  const title = document.createElement("span");
+  title.textContent = `${exchange.method} ${exchange.path}`;
+  const status = document.createElement("span");
+  status.className = exchange.status < 400 ? "code ok" : "code failed";
+  status.textContent = `${exchange.status} · ${exchange.milliseconds.toFixed(0)} ms`;
+  summary.append(title, status);
+  details.append(summary);
+  for (const [name, value] of [
+    ["request", exchange.request],
+    ["response", exchange.response],
+  ]) {
+    const block = document.createElement("pre");
+    block.className = `json ${name}`;
+    block.textContent = value == null ? "" : JSON.stringify(value, null, 2);
+    details.append(block);
+  }
+  item.append(details);
+  for (const older of ui.log.querySelectorAll("details[open]")) older.open = false;
+  ui.log.prepend(item);
+  while (ui.log.children.length > LOG_LIMIT) ui.log.lastElementChild.remove();
+}
+
+function elements(keyframes) {
+  return { scrollView: ui.table, content: ui.content, extra: keyframes ? [{ element: ui.keyboard, keyframes }] : [] };
+}
+
+/** Replays an answer's descriptor on the table and the keyboard; `during` and `after` are the states to show. */
+function play(answer, keyboardKeyframes, during, after) {
+  model = answer;
+  adjustment = insetAdjustment(answer);
+  ui.phone.style.setProperty("--adjusted-top", `${answer.adjustedContentInset.top}px`);
+  showSummary(answer);
+  setState(during);
+  const current = applyAnimation(answer.animation, elements(keyboardKeyframes), { adjustment });
+  playback = current;
+  current.then((completed) => {
+    if (playback === current) playback = null;
+    if (completed) setState(after);
+  });
+  return current;
+}
+
+/** Tells the session about the user's own scroll (PATCH), at `time`: a show or hide begins from it. */
+async function syncScroll(time) {
+  if (!session || playback || !model) return;
+  const offset = domOffset();
+  if (Math.abs(offset - model.contentOffset.y) <= 1) return;
+  const state = await session.patch({ scrollView: { contentOffset: { x: 0, y: offset } } }, { timestamp: time });
+  model = state.target;
+}
+
+async function keyboardWillShow(time, keyboardFrom) {
+  if (!session) return;
+  await syncScroll(time);
+  const frame = keyboardFrame();
+  keyboardMode(frame);
+  const answer = await session.show(
+    { keyboard: { frameEnd: frame, ...KEYBOARD_INFO }, focusedRect: focusedRect() },
+    { timestamp: time },
+  );
+  keyboardVisible = true;
+  shownFrame = frame;
+  play(answer, [keyboardFrom, keyboardKeyframe(frame, true)], "showing", "shown");
+  say(explain(answer, "show"));
+  if (ui.interrupt.checked) interruptHalfway(answer.animation);
+}
+
+async function keyboardWillHide(time, keyboardFrom) {
+  if (!session || !keyboardVisible) return;
+  await syncScroll(time);
+  const frame = shownFrame ?? keyboardFrame();
+  const answer = await session.hide(
+    { keyboard: { frameBegin: frame, frameEnd: hiddenFrame(frame), ...KEYBOARD_INFO } },
+    { timestamp: time },
+  );
+  keyboardVisible = false;
+  play(answer, [keyboardFrom, keyboardKeyframe(frame, false)], "hiding", "hidden");
+  say(explain(answer, "hide"));
+  const interrupted = ui.phone.dataset.interruptedAt;
+  if (interrupted && Number(interrupted) === time) {
+    // The DOM values the page read in the interrupting frame, in UIKit terms, beside the service's `from`.
+    const from = answer.animation.from;
+    const inset = parseFloat(ui.phone.dataset.interruptedPadding) - adjustment.bottom;
+    const offset = Number(ui.phone.dataset.interruptedScrollTop) - answer.adjustedContentInset.top;
+    const since = time - Number(ui.phone.dataset.showStartedAt);
+    say(
+      `Hidden ${since.toFixed(0)} ms into the show. On screen then: contentInset.bottom ${inset.toFixed(1)}, ` +
+        `contentOffset.y ${offset.toFixed(1)}; the hide begins from ${from.contentInset.bottom.toFixed(1)} and ` +
+        `${from.contentOffset.y.toFixed(1)} (the exact spring; the page's linear() easing is within 0.5 %).`,
+    );
+  }
+}
+
+/** Dismisses the keyboard halfway through the show's reported duration, in the frame that gets there. */
+function interruptHalfway(animation) {
+  const at = animation.startTime + animation.duration * 1000 * INTERRUPT_AFTER;
+  ui.phone.dataset.showStartedAt = String(animation.startTime);
+  const tick = () => {
+    if (ui.phone.dataset.keyboardState !== "showing" || document.activeElement !== ui.field) return;
+    if (frameTime() < at) {
+      requestAnimationFrame(tick);
+      return;
+    }
+    // What this frame shows, read from the DOM: the hide is stamped with this frame's time.
+    Object.assign(ui.phone.dataset, {
+      interruptedAt: String(frameTime()),
+      interruptedPadding: getComputedStyle(ui.content).paddingBottom,
+      interruptedScrollTop: String(ui.table.scrollTop),
+    });
+    ui.field.blur();
+  };
+  requestAnimationFrame(tick);
+}
+
+/** Keyboard toggles while shown: iOS sends another show with the new frame (keyboardWillChangeFrame). */
+function keyboardChanged() {
+  if (!keyboardVisible || document.activeElement !== ui.field) return;
+  const time = frameTime();
+  const from = keyboardNow();
+  enqueue(() => keyboardWillShow(time, from));
+}
+
+async function rotate() {
+  const offset = session ? domOffset() : 0;
+  layoutScreen();
+  if (!session) return;
+  const changes = geometry();
+  changes.scrollView.contentOffset = { x: 0, y: offset };
+  const state = await session.patch(changes);
+  model = state.target;
+  adjustment = insetAdjustment(state.target);
+  ui.phone.style.setProperty("--adjusted-top", `${state.target.adjustedContentInset.top}px`);
+  applyState(state.presentation, elements(), { adjustment });
+  showSummary(state.target);
+  if (keyboardVisible) {
+    const frame = keyboardFrame();
+    keyboardMode(frame);
+    Object.assign(ui.keyboard.style, keyboardKeyframe(frame, true));
+    await keyboardWillShow(frameTime(), keyboardKeyframe(frame, true));
+  }
+}
+
+/** A new session for the current device: on load, and when the device or the token changes. */
+async function resetSession() {
+  resetting = true;
+  if (document.activeElement === ui.field) ui.field.blur();
+  resetting = false;
+  playback?.cancel();
+  playback = null;
+  keyboardVisible = false;
+  shownFrame = null;
+  ui.phone.dataset.ready = "false";
+  const old = session;
+  session = null;
+  if (old) await old.delete().catch(() => {});
+  layoutScreen();
+  const frame = keyboardFrame();
+  keyboardMode(frame);
+  Object.assign(ui.keyboard.style, keyboardKeyframe(frame, false));
+  ui.table.scrollTop = 0;
+  const body = geometry();
+  // UIKit starts a scroll view at the top of its content: contentOffset.y = -adjustedContentInset.top.
+  body.scrollView.contentOffset = { x: 0, y: -safeArea().top };
+  const created = await createSession(body, { token: ui.token.value || undefined, onExchange: logExchange });
+  session = created;
+  model = created.state.target;
+  adjustment = insetAdjustment(model);
+  ui.phone.style.setProperty("--adjusted-top", `${model.adjustedContentInset.top}px`);
+  applyState(created.state.presentation, elements(), { adjustment });
+  showSummary(model);
+  setState("hidden");
+  ui.phone.dataset.sessionId = created.id;
+  ui.phone.dataset.ready = "true";
+  say("Scroll to the end of the table and tap the field.");
+}
+
+// ---- Events -------------------------------------------------------------------------------------------------
+
+function listen() {
+  ui.field.addEventListener("focus", () => {
+    const time = frameTime();
+    const from = keyboardNow();
+    enqueue(() => keyboardWillShow(time, from));
+  });
+  ui.field.addEventListener("blur", () => {
+    if (resetting) return;
+    const time = frameTime();
+    const from = keyboardNow();
+    enqueue(() => keyboardWillHide(time, from));
+  });
+  // Tapping the keyboard or a toggle must not take the focus from the field.
+  for (const keep of [ui.keyboard, ...document.querySelectorAll(".toggle")]) {
+    keep.addEventListener("mousedown", (event) => event.preventDefault());
+  }
+  ui.quicktype.addEventListener("change", keyboardChanged);
+  ui.hardware.addEventListener("change", () => {
+    if (ui.hardware.checked) ui.floating.checked = false;
+    keyboardChanged();
+  });
+  ui.floating.addEventListener("change", () => {
+    if (ui.floating.checked) ui.hardware.checked = false;
+    keyboardChanged();
+  });
+  ui.landscape.addEventListener("change", () => enqueue(rotate));
+  ui.device.addEventListener("change", () => enqueue(resetSession));
+  ui.token.addEventListener("change", () => enqueue(resetSession));
+  $("token-form").addEventListener("submit", (event) => event.preventDefault());
+  ui.table.addEventListener("scroll", () => {
+    if (playback) return;
+    clearTimeout(scrollTimer);
+    scrollTimer = setTimeout(() => {
+      const time = frameTime();
+      enqueue(() => syncScroll(time));
+    }, 150);
+  });
+  $("clear-log").addEventListener("click", () => ui.log.replaceChildren());
+  addEventListener("resize", fit);
+}
+
+buildTable();
+buildKeys();
+listen();
+enqueue(resetSession);

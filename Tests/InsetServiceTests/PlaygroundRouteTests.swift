@@ -1,0 +1,168 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+@testable import InsetService
+
+/// The static routes, their media types and the repository files they must serve byte for byte.
+let staticAssets: [(path: String, contentType: String, file: String)] = [
+    ("/", "text/html; charset=utf-8", "playground.html"),
+    ("/playground.css", "text/css; charset=utf-8", "playground.css"),
+    ("/playground.js", "text/javascript; charset=utf-8", "playground.js"),
+    ("/client.js", "text/javascript; charset=utf-8", "client.js"),
+]
+
+/// A file of `Sources/InsetService/Resources` as it is in the repository.
+func resourceOnDisk(_ name: String) throws -> [UInt8] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../Sources/InsetService/Resources/\(name)")
+    return try [UInt8](Data(contentsOf: url))
+}
+
+@Suite("GET /, /playground.css, /playground.js and /client.js")
+struct PlaygroundRouteTests {
+    @Test(arguments: staticAssets)
+    func servesTheEmbeddedFile(path: String, contentType: String, file: String) throws {
+        let answer = makeApp().call("GET", path)
+        #expect(answer.status == 200)
+        #expect(answer.headers["Content-Type"] == contentType)
+        #expect(answer.headers["Cache-Control"] == "no-cache")
+        #expect(answer.headers["X-Content-Type-Options"] == "nosniff")
+        let onDisk = try resourceOnDisk(file)
+        #expect(!answer.body.isEmpty)
+        let identical = answer.body == onDisk
+        #expect(identical, "\(path) serves \(answer.body.count) bytes; \(file) has \(onDisk.count)")
+    }
+
+    @Test(arguments: staticAssets)
+    func isPublicEvenWithAToken(path: String, contentType: String, file: String) {
+        let app = makeApp(token: "s3cret")
+        #expect(app.call("GET", path).status == 200)
+        #expect(app.call("GET", path, headers: [("Authorization", "Bearer nope")]).status == 200)
+        #expect(app.call("HEAD", path).status == 200)
+        // What the page calls stays guarded.
+        #expect(app.call("POST", "/sessions", json: Phone.sessionBody).status == 401)
+    }
+
+    @Test(arguments: staticAssets)
+    func headAnswersLikeGet(path: String, contentType: String, file: String) {
+        let app = makeApp()
+        let get = app.call("GET", path)
+        let head = app.call("HEAD", path)
+        #expect(head.status == 200)
+        #expect(head.headers["Content-Type"] == contentType)
+        #expect(head.headers["ETag"] == get.headers["ETag"])
+    }
+
+    @Test func theEntityTagIsTheBytesDigest() throws {
+        let app = makeApp()
+        var tags = Set<String>()
+        for asset in staticAssets {
+            let tag = try #require(app.call("GET", asset.path).headers["ETag"])
+            #expect(tag.utf8.count == 18 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
+            #expect(tag == "\"\(StaticAsset.hexDigest(try resourceOnDisk(asset.file)))\"")
+            // Another application (a restart) gives the same tag: the bytes decide it.
+            #expect(makeApp().call("GET", asset.path).headers["ETag"] == tag)
+            tags.insert(tag)
+        }
+        #expect(tags.count == staticAssets.count)
+        // FNV-1a 64 reference values.
+        #expect(StaticAsset.hexDigest([]) == "cbf29ce484222325")
+        #expect(StaticAsset.hexDigest(Array("a".utf8)) == "af63dc4c8601ec8c")
+    }
+
+    @Test(arguments: [
+        ("exact", true), ("weak", true), ("list", true), ("star", true), ("other", false), ("unquoted", false),
+    ])
+    func ifNoneMatchAnswers304WhenTheCopyIsCurrent(form: String, matches: Bool) throws {
+        let app = makeApp()
+        let tag = try #require(app.call("GET", "/client.js").headers["ETag"])
+        let value =
+            switch form {
+            case "exact": tag
+            case "weak": "W/\(tag)"
+            case "list": "\"0000000000000000\", \(tag)"
+            case "star": "*"
+            case "other": "\"0000000000000000\""
+            default: String(tag.dropFirst().dropLast())
+            }
+        let answer = app.call("GET", "/client.js", headers: [("If-None-Match", value)])
+        if matches {
+            #expect(answer.status == 304)
+            #expect(answer.body.isEmpty)
+            #expect(answer.headers["ETag"] == tag)
+            #expect(answer.headers["Cache-Control"] == "no-cache")
+            #expect(answer.headers["Content-Type"] == nil)
+        } else {
+            #expect(answer.status == 200)
+            #expect(!answer.body.isEmpty)
+        }
+    }
+
+    @Test func onlyGetHeadAndOptions() {
+        let app = makeApp()
+        let post = app.call("POST", "/", json: "{}")
+        #expect(post.status == 405)
+        #expect(post.headers["Allow"] == "GET, HEAD, OPTIONS")
+        #expect(app.call("GET", "/index.html").status == 404)
+        #expect(app.call("GET", "/client.js/").status == 404)
+    }
+
+    @Test func thePageLoadsNothingFromElsewhere() throws {
+        let page = app().call("GET", "/")
+        #expect(page.headers["Content-Security-Policy"]?.hasPrefix("default-src 'none'; script-src 'self';") == true)
+        let html = page.text
+        #expect(html.contains(#"<link rel="stylesheet" href="playground.css">"#))
+        #expect(html.contains(#"<script type="module" src="playground.js"></script>"#))
+        let script = app().call("GET", "/playground.js").text
+        #expect(script.contains(#"from "./client.js";"#))
+        for asset in staticAssets {
+            let text = app().call("GET", asset.path).text
+            #expect(!text.contains("://"), "\(asset.file) names another host")
+            #expect(!text.contains("@import"), "\(asset.file) imports a style sheet")
+        }
+    }
+
+    @Test func theClientDependsOnNothing() {
+        let text = app().call("GET", "/client.js").text
+        #expect(!text.contains("://"), "client.js names another host")
+        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains("import(") }
+        #expect(imports.isEmpty, "client.js imports \(imports)")
+    }
+
+    @Test func theClientExportsWhatTheReadmeShows() {
+        let client = app().call("GET", "/client.js").text
+        for declaration in [
+            "export async function createSession(geometry, options = {})",
+            "export function show(session, body, options = {})",
+            "export function hide(session, body = {}, options = {})",
+            "export async function patch(session, body, options = {})",
+            "export function applyAnimation(descriptor, elements, options = {})",
+            "export function insetAdjustment(result)",
+        ] {
+            #expect(client.contains(declaration), "client.js lacks \(declaration)")
+        }
+    }
+
+    @Test func theFilesTravelOverTheWireWithConditionalRequests() throws {
+        let server = try startServer(token: "t0ken")
+        defer { server.shutdown(timeout: 1) }
+        let client = try RawHTTPClient(port: server.http.port)
+        let page = try client.request("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.body == (try resourceOnDisk("playground.html")))
+        let tag = try #require(page.header("ETag"))
+        let head = try client.request("HEAD", "/client.js")
+        #expect(head.status == 200)
+        #expect(head.header("Content-Type") == "text/javascript; charset=utf-8")
+        let notModified = try client.request("GET", "/", headers: [("If-None-Match", tag)])
+        #expect(notModified.status == 304)
+        #expect(notModified.body.isEmpty)
+        // The same keep-alive connection still frames the next answer right after the 304 and the HEAD.
+        let script = try client.request("GET", "/client.js")
+        #expect(script.status == 200)
+        #expect(script.body == (try resourceOnDisk("client.js")))
+    }
+
+    private func app() -> InsetApplication { makeApp() }
+}

@@ -1,0 +1,238 @@
+"""The playground as the tests see it: real DOM values, the request log, and the same requests replayed on the API."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from dataclasses import dataclass
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_server import Server
+
+WAIT = 10.0  # seconds: every wait is bounded
+
+# What the DOM shows now: the table content's computed padding, the scroll container's offset, the keyboard's box.
+DOM_STATE = """
+const content = document.getElementById('table-content');
+const table = document.getElementById('table');
+const keyboard = getComputedStyle(document.getElementById('keyboard'));
+const style = getComputedStyle(content);
+return {
+  paddingTop: parseFloat(style.paddingTop),
+  paddingBottom: parseFloat(style.paddingBottom),
+  scrollTop: table.scrollTop,
+  maxScrollTop: table.scrollHeight - table.clientHeight,
+  keyboardTop: parseFloat(keyboard.top),
+  keyboardHeight: parseFloat(keyboard.height),
+  running: document.getAnimations().length,
+};
+"""
+
+# The side panel's log, oldest first: each exchange's method, path, status and the JSON shown.
+LOG = """
+return [...document.querySelectorAll('#log li.exchange')].map((item) => ({
+  seq: Number(item.dataset.seq),
+  method: item.dataset.method,
+  path: item.dataset.path,
+  status: Number(item.dataset.status),
+  request: item.querySelector('pre.request').textContent,
+  response: item.querySelector('pre.response').textContent,
+})).sort((a, b) => a.seq - b.seq);
+"""
+
+# A recorder owned by the test, not the page: after every frame it reads the DOM (in a task, so the time, the
+# computed padding and scrollTop all belong to the same rendered frame) and the animations running on the table.
+RECORDER = """
+const content = document.getElementById('table-content');
+const table = document.getElementById('table');
+const frames = (window.__frames = []);
+window.__recording = true;
+const sample = () => {
+  const animations = content.getAnimations().map((animation) => {
+    const keyframes = animation.effect.getKeyframes();
+    const timing = animation.effect.getTiming();
+    return {
+      startTime: animation.startTime,
+      from: parseFloat(keyframes[0].paddingBottom),
+      to: parseFloat(keyframes[keyframes.length - 1].paddingBottom),
+      duration: timing.duration,
+      easing: timing.easing,
+    };
+  });
+  frames.push({
+    t: document.timeline.currentTime,
+    paddingBottom: parseFloat(getComputedStyle(content).paddingBottom),
+    scrollTop: table.scrollTop,
+    animations,
+  });
+};
+const tick = () => {
+  setTimeout(sample, 0);
+  if (window.__recording && frames.length < 5000) requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+"""
+
+# The keyboard spring (curve 7): mass 3, stiffness 1000, critically damped, run over 0.5 s.
+OMEGA = math.sqrt(1000 / 3)
+
+
+def spring(milliseconds: float) -> float:
+    if milliseconds >= 500:
+        return 1.0
+    t = max(0.0, milliseconds) / 1000
+    return 1 - math.exp(-OMEGA * t) * (1 + OMEGA * t)
+
+
+def linear_stops(easing: str) -> list[tuple[float, float | None]]:
+    """`linear(0, 0.5 20%, 1)` as [(0, 0), (0.5, 20), (1, 100)]: the endpoints' implicit 0% and 100% spelled
+    out, as browsers serialize them."""
+    assert easing.startswith("linear(") and easing.endswith(")"), easing
+    stops = []
+    for part in easing[len("linear(") : -1].split(","):
+        value, *at = part.split()
+        stops.append((float(value), float(at[0].removesuffix("%")) if at else None))
+    if stops and stops[0][1] is None:
+        stops[0] = (stops[0][0], 0.0)
+    if stops and stops[-1][1] is None:
+        stops[-1] = (stops[-1][0], 100.0)
+    return stops
+
+
+def linear_at(easing: str, x: float) -> float:
+    """A CSS `linear()` easing's output at input progress `x` (0...1): straight lines between its stops."""
+    stops = linear_stops(easing)
+    percent = min(max(x, 0.0), 1.0) * 100
+    for (v0, p0), (v1, p1) in zip(stops, stops[1:]):
+        if p0 <= percent <= p1:
+            return v0 if p1 == p0 else v0 + (v1 - v0) * (percent - p0) / (p1 - p0)
+    return stops[-1][0]
+
+
+@dataclass
+class Exchange:
+    """One request the page made and the answer its panel shows, with the answer the test got replaying it."""
+
+    method: str
+    path: str
+    status: int
+    request: dict | None
+    shown: dict | None
+    replayed: dict | None = None
+
+
+def without_ids(value):
+    """The answer without session ids, which differ between the page's session and the replayed one."""
+    value = copy.deepcopy(value)
+    if isinstance(value, dict):
+        value.pop("id", None)
+        if isinstance(value.get("session"), dict):
+            value["session"].pop("id", None)
+    return value
+
+
+class Playground:
+    def __init__(self, driver, server: Server):
+        self.driver = driver
+        self.server = server
+
+    # ---- driving the page ----
+
+    def open(self) -> None:
+        self.driver.get(self.server.base + "/")
+        self.wait_for(lambda: self.phone("data-ready") in ("true", "error"), "the page to create its session")
+
+    def phone(self, attribute: str) -> str | None:
+        return self.driver.find_element(By.ID, "phone").get_attribute(attribute)
+
+    def wait_for(self, condition, what: str, timeout: float = WAIT):
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(
+            lambda _: condition(), message=f"timed out after {timeout} s waiting for {what}"
+        )
+
+    def wait_for_state(self, state: str) -> None:
+        self.wait_for(lambda: self.phone("data-keyboard-state") == state, f"the keyboard to be {state}")
+        self.wait_for(lambda: self.dom()["running"] == 0, "the animations to end")
+
+    def scroll_to_end(self) -> None:
+        """A wheel over the table, as a user scrolls, down to the field at the end of the content."""
+        table = self.driver.find_element(By.ID, "table")
+        ActionChains(self.driver).scroll_from_origin(ScrollOrigin.from_element(table), 0, 20000).perform()
+        self.wait_for(lambda: (d := self.dom())["scrollTop"] >= d["maxScrollTop"] - 0.5, "the table to reach its end")
+
+    def click(self, element_id: str) -> None:
+        self.driver.find_element(By.ID, element_id).click()
+
+    def tap_outside(self) -> None:
+        """Clicks the side panel's heading, which takes no focus: the field blurs."""
+        self.driver.find_element(By.CSS_SELECTOR, ".panel h2").click()
+
+    def dom(self) -> dict:
+        return self.driver.execute_script(DOM_STATE)
+
+    def start_recording(self) -> None:
+        self.driver.execute_script(RECORDER)
+
+    def stop_recording(self) -> list[dict]:
+        return self.driver.execute_script("window.__recording = false; return window.__frames;")
+
+    def screenshot(self, directory, name: str) -> None:
+        self.driver.save_screenshot(str(directory / f"{name}.png"))
+
+    def console_errors(self) -> list[dict]:
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+    # ---- the log and its replay ----
+
+    def exchanges(self) -> list[Exchange]:
+        """The exchanges of the page's current session, from its POST /sessions on, oldest first."""
+        rows = self.driver.execute_script(LOG)
+        starts = [index for index, row in enumerate(rows) if row["method"] == "POST" and row["path"] == "/sessions"]
+        assert starts, f"no POST /sessions in the page's log: {rows}"
+        return [
+            Exchange(
+                row["method"],
+                row["path"],
+                row["status"],
+                json.loads(row["request"]) if row["request"] else None,
+                json.loads(row["response"]) if row["response"] else None,
+            )
+            for row in rows[starts[-1] :]
+        ]
+
+    def replay(self, token: str | None = None) -> list[Exchange]:
+        """Sends the page's requests again, on a session of the test's own, and checks the panel showed the truth.
+
+        Every event carries its timestamp, so the service's answers depend on the requests alone: the replayed
+        answers are what the service answered the page.
+        """
+        exchanges = self.exchanges()
+        session_id = None
+        for exchange in exchanges:
+            body = copy.deepcopy(exchange.request)
+            path = exchange.path
+            if exchange.method == "POST" and path == "/sessions":
+                status, _, answer = self.server.call("POST", path, body, token)
+                session_id = answer["id"]
+            else:
+                assert session_id, "a request before the session was created"
+                if body and "sessionId" in body:
+                    body["sessionId"] = session_id
+                if path.startswith("/sessions/"):
+                    path = f"/sessions/{session_id}"
+                status, _, answer = self.server.call(exchange.method, path, body, token)
+            assert status == exchange.status, (exchange, status, answer)
+            assert without_ids(answer) == without_ids(exchange.shown), f"the panel shows another answer to {path}"
+            exchange.replayed = answer
+        return exchanges
+
+
+def last(exchanges: list[Exchange], method: str, path: str) -> Exchange:
+    matching = [exchange for exchange in exchanges if exchange.method == method and exchange.path == path]
+    assert matching, f"the page sent no {method} {path}: {[(e.method, e.path) for e in exchanges]}"
+    return matching[-1]

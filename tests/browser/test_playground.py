@@ -1,0 +1,205 @@
+"""The playground in headless Chromium against a real inset-server: what the DOM shows is what the service said.
+
+DOM conventions (README, playground.js): #table is the scroll view's frame, #table-content's padding is
+`adjustedContentInset` (padding-bottom = contentInset.bottom + the safe area UIKit adds) and
+`scrollTop = contentOffset.y + adjustedContentInset.top`.
+
+Tolerances:
+- Settled states: padding exactly (0.01 px, the computed value's print precision); scrollTop within 1 px, since
+  a scroll offset lands on whole device pixels (device scale 1 here) while an answer may be fractional.
+- Mid-animation: the page eases with the descriptor's `linearEasing`, which the service keeps within 0.5 % of the
+  exact spring, so what the DOM shows at an instant is within 0.5 % of the animated distance of the service's
+  presentation: 0.005 * |to - from| (+0.05 px of print precision) for the padding, the same plus 1 px of pixel
+  snapping for scrollTop.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from browser_server import TOKEN
+from playground_page import Playground, last, linear_at, linear_stops, spring
+
+# The iPhone 15 the page starts with: 390x844, 47/34 safe area, a 336-pt keyboard with the QuickType bar.
+SAFE_BOTTOM = 34
+CURVE_ERROR = 0.005
+# Milliseconds: Chromium stores an animation's startTime in its own time type, so a startTime set from a JSON
+# number can read back a rounding away from it (1e-13 ms seen); 10 us is far below a frame.
+TIME_PRECISION = 0.01
+
+
+@pytest.fixture
+def page(driver, server, artifacts):
+    page = Playground(driver, server)
+    page.open()
+    assert page.phone("data-ready") == "true", driver.find_element("id", "status").text
+    yield page
+    errors = page.console_errors()
+    assert not errors, f"the browser console reported errors: {errors}"
+
+
+def assert_settled_on(page: Playground, answer: dict) -> dict:
+    """The DOM shows the answer's insets and offset, the animations having ended."""
+    dom = page.dom()
+    adjusted = answer["adjustedContentInset"]
+    assert dom["running"] == 0
+    assert dom["paddingBottom"] == pytest.approx(adjusted["bottom"], abs=0.01), dom
+    assert dom["paddingTop"] == pytest.approx(adjusted["top"], abs=0.01), dom
+    assert dom["scrollTop"] == pytest.approx(answer["contentOffset"]["y"] + adjusted["top"], abs=1), dom
+    return dom
+
+
+def show_keyboard(page: Playground) -> dict:
+    page.scroll_to_end()
+    base = page.dom()
+    page.click("field")
+    page.wait_for_state("shown")
+    return base
+
+
+def test_focusing_the_field_applies_the_service_answer(page: Playground, artifacts) -> None:
+    page.screenshot(artifacts, "1-loaded")
+    show_keyboard(page)
+    page.screenshot(artifacts, "2-keyboard-shown")
+
+    exchanges = page.replay()
+    show = last(exchanges, "POST", "/keyboard/show")
+    frame = show.request["keyboard"]["frameEnd"]
+    assert frame == {"x": 0, "y": 508, "width": 390, "height": 336}
+    answer = show.replayed
+    # The README's numbers: 336 pt of overlap minus the 34-pt home indicator UIKit already adds.
+    assert answer["contentInset"]["bottom"] == 302
+    assert answer["adjustedContentInset"]["bottom"] == 336
+    assert answer["keyboardDocked"] is True
+    dom = assert_settled_on(page, answer)
+    # The field sat under the keyboard's frame: the table scrolled it up.
+    assert answer["contentOffset"]["y"] > answer["animation"]["from"]["contentOffset"]["y"]
+    assert dom["keyboardTop"] == pytest.approx(frame["y"], abs=0.01)
+    assert dom["keyboardHeight"] == pytest.approx(frame["height"], abs=0.01)
+
+
+def test_blurring_the_field_brings_the_base_values_back(page: Playground, artifacts) -> None:
+    base = show_keyboard(page)
+    page.tap_outside()
+    page.wait_for_state("hidden")
+    page.screenshot(artifacts, "3-keyboard-hidden")
+
+    exchanges = page.replay()
+    created = last(exchanges, "POST", "/sessions").replayed
+    hide = last(exchanges, "POST", "/keyboard/hide").replayed
+    assert hide["contentInset"] == created["target"]["contentInset"]
+    assert hide["adjustedContentInset"]["bottom"] == SAFE_BOTTOM
+    dom = assert_settled_on(page, hide)
+    assert dom["paddingBottom"] == pytest.approx(base["paddingBottom"], abs=0.01)
+    assert dom["scrollTop"] == pytest.approx(base["scrollTop"], abs=1)
+    assert dom["keyboardTop"] == pytest.approx(844, abs=0.01), "the keyboard went below the screen"
+
+
+def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Playground, artifacts) -> None:
+    page.scroll_to_end()
+    base = page.dom()
+    page.click("interrupt")
+    page.start_recording()
+    page.click("field")
+    # The page blurs the field itself, 125 ms into the show.
+    page.wait_for(lambda: page.phone("data-interrupted-at") is not None, "the page to interrupt the show")
+    page.wait_for_state("hidden")
+    frames = page.stop_recording()
+    page.screenshot(artifacts, "4-interrupted-and-hidden")
+
+    exchanges = page.replay()
+    show = last(exchanges, "POST", "/keyboard/show").replayed["animation"]
+    hide_exchange = last(exchanges, "POST", "/keyboard/hide")
+    hide = hide_exchange.replayed["animation"]
+    t0, t1 = show["startTime"], hide["startTime"]
+    assert t1 == hide_exchange.request["timestamp"]
+
+    # The interruption came mid-show, in the frame the page stamped the hide with.
+    assert float(page.phone("data-interrupted-at")) == pytest.approx(t1, abs=TIME_PRECISION)
+    assert t0 + 125 <= t1 < t0 + show["cssDuration"], (t0, t1)
+
+    # The service began the hide from its presentation of the show at t1: the exact spring, checked here.
+    fraction = spring(t1 - t0)
+    for key, path in [("contentInset", "bottom"), ("contentOffset", "y")]:
+        start, end = show["from"][key][path], show["to"][key][path]
+        assert hide["from"][key][path] == pytest.approx(start + (end - start) * fraction, abs=1e-6)
+    assert 0.05 < fraction < 0.995, "the interruption must land where the show is still moving"
+
+    # What the DOM showed in that frame, as the test's own recorder read it (the page's snapshot if the
+    # recorder's task for that frame ran late).
+    page_padding = float(page.phone("data-interrupted-padding").removesuffix("px"))
+    page_top = float(page.phone("data-interrupted-scroll-top"))
+    at_t1 = [frame for frame in frames if abs(frame["t"] - t1) < TIME_PRECISION]
+    if at_t1:
+        shown_padding, shown_top = at_t1[0]["paddingBottom"], at_t1[0]["scrollTop"]
+        # The page's own reading of the same frame agrees.
+        assert page_padding == pytest.approx(shown_padding, abs=0.01)
+        assert page_top == pytest.approx(shown_top, abs=0.5)
+    else:
+        shown_padding, shown_top = page_padding, page_top
+    inset_span = abs(show["to"]["contentInset"]["bottom"] - show["from"]["contentInset"]["bottom"])
+    offset_span = abs(show["to"]["contentOffset"]["y"] - show["from"]["contentOffset"]["y"])
+    adjusted_top = base["paddingTop"]
+    assert shown_padding == pytest.approx(
+        hide["from"]["contentInset"]["bottom"] + SAFE_BOTTOM, abs=CURVE_ERROR * inset_span + 0.05
+    )
+    assert shown_top == pytest.approx(
+        hide["from"]["contentOffset"]["y"] + adjusted_top, abs=CURVE_ERROR * offset_span + 1
+    )
+
+    # Stricter: the DOM is the descriptor's own `linear()` at t1 - t0, so the page ran the show in step with the
+    # service's clock (a frame late would be several points off).
+    eased = linear_at(show["linearEasing"], (t1 - t0) / show["cssDuration"])
+    start, end = show["from"]["contentInset"]["bottom"], show["to"]["contentInset"]["bottom"]
+    assert shown_padding == pytest.approx(start + (end - start) * eased + SAFE_BOTTOM, abs=0.05)
+    start, end = show["from"]["contentOffset"]["y"], show["to"]["contentOffset"]["y"]
+    assert shown_top == pytest.approx(start + (end - start) * eased + adjusted_top, abs=1)
+
+    # The hide's own animation on the table starts at t1 from exactly the service's `from`, with its easing.
+    hides = [a for frame in frames for a in frame["animations"] if abs(a["startTime"] - t1) < TIME_PRECISION]
+    started = sorted({a["startTime"] for frame in frames for a in frame["animations"]})
+    assert hides, f"no animation on the table started at the hide's timestamp {t1}: {started}"
+    figures = {
+        "interrupted_after_ms": t1 - t0,
+        "show_fraction": fraction,
+        "dom_read_by": "recorder" if at_t1 else "page snapshot",
+        "dom_padding_bottom": shown_padding,
+        "service_from_padding_bottom": hide["from"]["contentInset"]["bottom"] + SAFE_BOTTOM,
+        "padding_tolerance": CURVE_ERROR * inset_span + 0.05,
+        "dom_scroll_top": shown_top,
+        "service_from_scroll_top": hide["from"]["contentOffset"]["y"] + adjusted_top,
+        "scroll_top_tolerance": CURVE_ERROR * offset_span + 1,
+        "frames_recorded": len(frames),
+        "hide_animation_start_minus_t1": hides[0]["startTime"] - t1,
+    }
+    (artifacts / "interruption.json").write_text(json.dumps(figures, indent=2) + "\n")
+    print(f"\n[browser] interruption: {json.dumps(figures)}")
+
+    assert hides[0]["from"] == pytest.approx(hide["from"]["contentInset"]["bottom"] + SAFE_BOTTOM, abs=0.01)
+    assert hides[0]["to"] == pytest.approx(hide["to"]["contentInset"]["bottom"] + SAFE_BOTTOM, abs=0.01)
+    assert hides[0]["duration"] == hide["cssDuration"]
+    assert linear_stops(hides[0]["easing"]) == linear_stops(hide["linearEasing"])
+
+    # And it ends on the base values.
+    dom = assert_settled_on(page, hide_exchange.replayed)
+    assert dom["paddingBottom"] == pytest.approx(base["paddingBottom"], abs=0.01)
+    assert dom["scrollTop"] == pytest.approx(base["scrollTop"], abs=1)
+
+
+def test_the_page_is_public_and_takes_the_token_from_a_field(driver, token_server) -> None:
+    for path in ["/", "/playground.css", "/playground.js", "/client.js"]:
+        assert token_server.call("GET", path)[0] == 200
+    page = Playground(driver, token_server)
+    page.open()
+    assert page.phone("data-ready") == "error"
+    assert "token" in driver.find_element("id", "status").text
+    field = driver.find_element("id", "token")
+    field.send_keys(TOKEN + "\n")
+    page.wait_for(lambda: page.phone("data-ready") == "true", "the session made with the token")
+    exchanges = page.replay(token=TOKEN)
+    assert exchanges[0].status == 201
+    # The failed attempt without the token is the only console error the page caused.
+    errors = page.console_errors()
+    assert all("401" in entry["message"] for entry in errors), errors
