@@ -64,6 +64,20 @@ struct SessionRouteTests {
         #expect(metrics.contains("inset_sessions_live 1"))
     }
 
+    /// Found through the playground: the show animated from the session's old offset, so the table jumped back
+    /// to the top before scrolling to the field.
+    @Test(arguments: ["show", "hide"])
+    func anEventCarryingTheUsersScrollBeginsFromThatScroll(kind: String) throws {
+        let app = makeApp()
+        let id = try createSession(app)
+        let keyboard = kind == "show" ? Phone.keyboard : #"{"frameEnd":{"x":0,"y":844,"width":390,"height":336}}"#
+        let event = app.call(
+            "POST", "/keyboard/\(kind)",
+            json: #"{"sessionId":"\#(id)","scrollView":{"contentOffset":{"x":0,"y":900}},"keyboard":\#(keyboard)}"#)
+        #expect(event.status == 200)
+        #expect(event.json.at("animation", "from", "contentOffset").number("y") == 900)
+    }
+
     @Test func aShowWithASessionAnimatesAndSettles() throws {
         let clock = ManualClock()
         let app = makeApp(clock: clock)

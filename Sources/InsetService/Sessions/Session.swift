@@ -53,6 +53,14 @@ struct Session: Sendable {
         animation?.presentation(atMilliseconds: time) ?? target.state
     }
 
+    /// Where an event's animation begins: what is on screen, except that an offset the event carries is the
+    /// user's scroll, which is on screen now whatever the last animation left there.
+    private func onScreen(at time: Double, scrolledTo offset: Point?) -> ScrollState {
+        var state = presentation(at: time)
+        if let offset { state.contentOffset = offset }
+        return state
+    }
+
     /// The animation still running at `time`, if any.
     func animationInFlight(at time: Double) -> KeyboardAnimation? {
         guard let animation, !animation.isFinished(atMilliseconds: time) else { return nil }
@@ -68,7 +76,7 @@ struct Session: Sendable {
     /// A show (or, while shown, a frame change) at `time`, beginning from what is on screen.
     mutating func show(_ request: KeyboardEventRequest, frameEnd: Rect, at time: Double) {
         geometry.apply(request.geometry)
-        let from = presentation(at: time)
+        let from = onScreen(at: time, scrolledTo: request.geometry.scrollView.contentOffset)
         let result = KeyboardAvoidance.shown(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
             focusedRect: request.focusedRect, options: geometry.options)
@@ -78,7 +86,7 @@ struct Session: Sendable {
     /// A hide at `time`, beginning from what is on screen.
     mutating func hide(_ request: KeyboardEventRequest, at time: Double) {
         geometry.apply(request.geometry)
-        let from = presentation(at: time)
+        let from = onScreen(at: time, scrolledTo: request.geometry.scrollView.contentOffset)
         let result = KeyboardAvoidance.hidden(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: request.keyboard.frameEnd)
         finish(result, from: from, keyboard: request.keyboard, visible: false, at: time)
