@@ -23,6 +23,13 @@ screen = {"width": 390, "height": 844}
 keyboard = {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}, "animationDuration": 0.25,
             "animationCurve": 7}
 focused = {"x": 16, "y": 700, "width": 358, "height": 44}
+# keyboardWillShow's userInfo as the iPhone 15 logs it, replayed as keyboard.userInfo.
+user_info = {"UIKeyboardAnimationCurveUserInfoKey": 7, "UIKeyboardAnimationDurationUserInfoKey": 0.25,
+             "UIKeyboardBoundsUserInfoKey": "NSRect: {{0, 0}, {390, 336}}",
+             "UIKeyboardCenterBeginUserInfoKey": "NSPoint: {195, 1012}",
+             "UIKeyboardCenterEndUserInfoKey": "NSPoint: {195, 676}",
+             "UIKeyboardFrameBeginUserInfoKey": "NSRect: {{0, 844}, {390, 336}}",
+             "UIKeyboardFrameEndUserInfoKey": "NSRect: {{0, 508}, {390, 336}}", "UIKeyboardIsLocalUserInfoKey": 1}
 
 
 def segment(selector, body):
@@ -70,6 +77,11 @@ def main():
     write("hide-iphone15", segment(HIDE, {"scrollView": scroll_view, "screen": screen, "keyboard": {
         "frameBegin": keyboard["frameEnd"], "frameEnd": {"x": 0, "y": 844, "width": 390, "height": 336}}}))
     write("hide-minimal", segment(HIDE, {"scrollView": {"frame": scroll_view["frame"]}}))
+    write("show-userinfo-iphone15", segment(SHOW, {"scrollView": scroll_view, "screen": screen,
+                                                    "keyboard": {"userInfo": user_info}, "focusedRect": focused}))
+    write("hide-userinfo", segment(HIDE, {"scrollView": scroll_view, "screen": screen, "keyboard": {"userInfo": {
+        "UIKeyboardFrameBeginUserInfoKey": "{{0,508},{390,336}}", "UIKeyboardFrameEndUserInfoKey":
+        "{{0, 844.5}, {390, -0}}", "UIKeyboardIsLocalUserInfoKey": False}}}))
     # Sessions.
     write("session-create", segment(CREATE, {"scrollView": scroll_view, "screen": screen, "timestamp": 0}))
     write("session-show-get-hide",
@@ -111,6 +123,10 @@ def main():
                                                                    "height": 1e7}},
                                           "keyboard": {"animationDuration": 20, "animationCurve": 1.5}}))
     write("invalid-unknown-keys", segment(SHOW, {"scrollview": {}, "keyboard": {"frameend": {}}, "x~/y": 1}))
+    write("invalid-userinfo", segment(SHOW, {"scrollView": scroll_view, "keyboard": {"animationCurve": 7, "userInfo": {
+        "UIKeyboardFrameEndUserInfoKey": "{{0,508},{390}}", "UIKeyboardFrameBeginUserInfoKey":
+        "{{0, 1e400}, {-1, 1.0000000000000001e-05}} ", "UIKeyboardCenterEndUserInfoKey": "{nan, 01}",
+        "UIKeyboardIsLocalUserInfoKey": 2}}}))
     write("invalid-not-object", segment(HIDE, "[1,2,3]"))
     write("invalid-empty", segment(SHOW, b""))
     write("invalid-truncated", segment(SHOW, b'{"scrollView":{"frame":{"x":0,"y":0,"width":390,"hei'))

@@ -2,12 +2,18 @@ import InsetCore
 import InsetJSON
 
 /// The keyboard part of a show or hide: the notification's `userInfo`, in points and seconds.
+///
+/// It comes either as fields or, alone, as `userInfo`: the dictionary as the app logged it (see
+/// `KeyboardUserInfo`). A field sent beside `userInfo` is an error at that field, whatever the two say,
+/// so which value is meant is never guessed.
 struct KeyboardInfo: Equatable, Sendable {
     static let defaultDuration = 0.25
     /// The keyboard's own spring, what iOS reports for every keyboard animation.
     static let defaultCurve = 7
     /// `UIView.AnimationOptions` keeps the curve in four bits.
     static let curveRange = 0...15
+    /// Seconds; 0 means no animation.
+    static let durationRange = 0.0...10
 
     var frameEnd: Rect?
     var frameBegin: Rect?
@@ -15,16 +21,26 @@ struct KeyboardInfo: Equatable, Sendable {
     var animationCurve = defaultCurve
     var isLocal: Bool?
 
-    static let fields = ["frameEnd", "frameBegin", "animationDuration", "animationCurve", "isLocal"]
+    static let fields = ["frameEnd", "frameBegin", "animationDuration", "animationCurve", "isLocal", "userInfo"]
 
     init() {}
 
     init?(_ value: JSONValue, at pointer: @autoclosure () -> String, reader: inout FieldReader) {
         guard let object = reader.object(value, at: pointer(), allowed: Self.fields) else { return nil }
+        if let userInfo = object["userInfo"] {
+            for field in Self.fields where field != "userInfo" && object[field] != nil {
+                reader.fail(pointer() + "/" + field, "cannot be sent with \(pointer())/userInfo: send one or the other")
+            }
+            guard let info = KeyboardUserInfo(userInfo, at: pointer() + "/userInfo", reader: &reader) else {
+                return nil
+            }
+            self = KeyboardInfo(info)
+            return
+        }
         frameEnd = reader.optional(object, "frameEnd", at: pointer()) { $0.rect($1, at: $2()) }
         frameBegin = reader.optional(object, "frameBegin", at: pointer()) { $0.rect($1, at: $2()) }
         if let duration = reader.optional(
-            object, "animationDuration", at: pointer(), { $0.number($1, at: $2(), in: 0...10) })
+            object, "animationDuration", at: pointer(), { $0.number($1, at: $2(), in: Self.durationRange) })
         {
             animationDuration = duration
         }
@@ -34,6 +50,15 @@ struct KeyboardInfo: Equatable, Sendable {
             animationCurve = curve
         }
         isLocal = reader.optional(object, "isLocal", at: pointer()) { $0.bool($1, at: $2()) }
+    }
+
+    /// What a logged notification said, with the defaults for the keys it lacked.
+    init(_ userInfo: KeyboardUserInfo) {
+        frameEnd = userInfo.frameEnd
+        frameBegin = userInfo.frameBegin
+        animationDuration = userInfo.animationDuration ?? Self.defaultDuration
+        animationCurve = userInfo.animationCurve ?? Self.defaultCurve
+        isLocal = userInfo.isLocal
     }
 }
 
@@ -54,7 +79,7 @@ struct KeyboardEventRequest: Equatable, Sendable {
         kind == .show ? showFields : hideFields
     }
 
-    /// Decodes and validates the body; a show needs `keyboard.frameEnd`.
+    /// Decodes and validates the body; a show needs `keyboard.frameEnd` (or its `userInfo` counterpart).
     static func decode(_ value: JSONValue, kind: Kind) throws(Problem) -> KeyboardEventRequest {
         var reader = FieldReader()
         guard let object = reader.object(value, at: "", allowed: fields(for: kind)) else {
@@ -66,7 +91,8 @@ struct KeyboardEventRequest: Equatable, Sendable {
         var keyboard = KeyboardInfo()
         if let value = object["keyboard"] {
             if let info = KeyboardInfo(value, at: "/keyboard", reader: &reader) { keyboard = info }
-            if kind == .show, case .object(let fields) = value, fields["frameEnd"] == nil {
+            // userInfo requires its own end frame key.
+            if kind == .show, case .object(let fields) = value, fields["frameEnd"] == nil, fields["userInfo"] == nil {
                 reader.fail("/keyboard/frameEnd", "is required")
             }
         } else if kind == .show {
