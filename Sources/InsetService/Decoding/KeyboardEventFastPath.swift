@@ -120,91 +120,60 @@ private struct FastReader {
         }
     }
 
-    mutating func rect() -> Rect? {
-        var x = 0.0
-        var y = 0.0
-        var width = 0.0
-        var height = 0.0
+    /// An object of `count` numbers, every one required: `slot` names a key's position (nil: unknown key), and
+    /// `range` the values that position accepts.
+    mutating func numbers(
+        count: Int, slot: (UnsafeBufferPointer<UInt8>) -> Int?, range: (Int) -> ClosedRange<Double>
+    ) -> (Double, Double, Double, Double)? {
+        var values = (0.0, 0.0, 0.0, 0.0)
         var all: UInt32 = 0
         let complete = object { reader, key, seen in
-            let read: Bool
-            if key.spells("x") {
-                read = once(&seen, 0) && assign(reader.number(in: Self.coordinate), to: &x)
-            } else if key.spells("y") {
-                read = once(&seen, 1) && assign(reader.number(in: Self.coordinate), to: &y)
-            } else if key.spells("width") {
-                read = once(&seen, 2) && assign(reader.number(in: Self.length), to: &width)
-            } else if key.spells("height") {
-                read = once(&seen, 3) && assign(reader.number(in: Self.length), to: &height)
-            } else {
-                read = false
+            guard let position = slot(key), once(&seen, position),
+                let value = reader.number(in: range(position))
+            else { return false }
+            switch position {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            default: values.3 = value
             }
             all = seen
-            return read
+            return true
         }
-        return complete && all == 0b1111 ? Rect(x: x, y: y, width: width, height: height) : nil
+        return complete && all == (1 << UInt32(count)) - 1 ? values : nil
+    }
+
+    mutating func rect() -> Rect? {
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
+            key.spells("x") ? 0 : key.spells("y") ? 1 : key.spells("width") ? 2 : key.spells("height") ? 3 : nil
+        }
+        guard let v = numbers(count: 4, slot: slot, range: { $0 < 2 ? Self.coordinate : Self.length }) else {
+            return nil
+        }
+        return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
     }
 
     mutating func size() -> Size? {
-        var width = 0.0
-        var height = 0.0
-        var all: UInt32 = 0
-        let complete = object { reader, key, seen in
-            let read: Bool
-            if key.spells("width") {
-                read = once(&seen, 0) && assign(reader.number(in: Self.length), to: &width)
-            } else if key.spells("height") {
-                read = once(&seen, 1) && assign(reader.number(in: Self.length), to: &height)
-            } else {
-                read = false
-            }
-            all = seen
-            return read
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
+            key.spells("width") ? 0 : key.spells("height") ? 1 : nil
         }
-        return complete && all == 0b11 ? Size(width: width, height: height) : nil
+        guard let v = numbers(count: 2, slot: slot, range: { _ in Self.length }) else { return nil }
+        return Size(width: v.0, height: v.1)
     }
 
     mutating func point() -> Point? {
-        var x = 0.0
-        var y = 0.0
-        var all: UInt32 = 0
-        let complete = object { reader, key, seen in
-            let read: Bool
-            if key.spells("x") {
-                read = once(&seen, 0) && assign(reader.number(in: Self.coordinate), to: &x)
-            } else if key.spells("y") {
-                read = once(&seen, 1) && assign(reader.number(in: Self.coordinate), to: &y)
-            } else {
-                read = false
-            }
-            all = seen
-            return read
-        }
-        return complete && all == 0b11 ? Point(x: x, y: y) : nil
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in key.spells("x") ? 0 : key.spells("y") ? 1 : nil }
+        guard let v = numbers(count: 2, slot: slot, range: { _ in Self.coordinate }) else { return nil }
+        return Point(x: v.0, y: v.1)
     }
 
     mutating func insets(nonNegative: Bool) -> EdgeInsets? {
-        let range = nonNegative ? 0...FieldReader.maxMagnitude : Self.coordinate
-        var sides = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
-        var all: UInt32 = 0
-        let complete = object { reader, key, seen in
-            let read: Bool
-            if key.spells("top") {
-                read = once(&seen, 0) && assign(reader.number(in: range), to: &sides.top)
-            } else if key.spells("left") {
-                read = once(&seen, 1) && assign(reader.number(in: range), to: &sides.left)
-            } else if key.spells("bottom") {
-                read = once(&seen, 2) && assign(reader.number(in: range), to: &sides.bottom)
-            } else if key.spells("right") {
-                read = once(&seen, 3) && assign(reader.number(in: range), to: &sides.right)
-            } else {
-                read = false
-            }
-            all = seen
-            return read
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
+            key.spells("top") ? 0 : key.spells("left") ? 1 : key.spells("bottom") ? 2 : key.spells("right") ? 3 : nil
         }
-        guard complete, all == 0b1111 else { return nil }
-        return EdgeInsets(top: sides.top, left: sides.left, bottom: sides.bottom, right: sides.right)
+        let range = nonNegative ? Self.length : Self.coordinate
+        guard let v = numbers(count: 4, slot: slot, range: { _ in range }) else { return nil }
+        return EdgeInsets(top: v.0, left: v.1, bottom: v.2, right: v.3)
     }
 
     static let coordinate = -FieldReader.maxMagnitude...FieldReader.maxMagnitude
