@@ -10,7 +10,7 @@ public struct JSONCursor {
 
     /// A cursor at the start of `input`, which must outlive it.
     public init(_ input: UnsafeBufferPointer<UInt8>) {
-        parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth)
+        parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
     }
 
     /// One step through an object's members.

@@ -33,10 +33,11 @@ struct Parser {
     var index = 0
     var frames: [Frame] = []
 
-    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    /// `nesting: false` for a reader that never builds containers (`JSONCursor`): no frame stack is allocated.
+    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int, nesting: Bool = true) {
         self.input = input
         self.maxDepth = maxDepth
-        frames.reserveCapacity(16)
+        if nesting { frames.reserveCapacity(16) }
     }
 
     func failure(_ message: String, at offset: Int) -> JSONParseError {
