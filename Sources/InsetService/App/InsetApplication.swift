@@ -30,7 +30,8 @@ struct RouteRequest: Sendable {
 public final class InsetApplication: HTTPResponder {
     /// The configuration it was built with.
     public let configuration: ServiceConfiguration
-    let store: SessionStore
+    /// Where sessions live: memory by default, Redis with `--session-store redis://…`.
+    let store: any SessionStoring
     let metrics = Metrics()
     let requestIDs = RequestIDGenerator()
     let log: AccessLog

@@ -37,7 +37,7 @@ final class Metrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    func render(sessions: (live: Int, created: Int, evicted: Int, expired: Int), draining: Bool) -> String {
+    func render(sessions: SessionStatistics, draining: Bool) -> String {
         let snapshot = state.withLock { $0 }
         var text = "# HELP inset_http_requests_total HTTP requests answered, by method, route and status.\n"
         text += "# TYPE inset_http_requests_total counter\n"
