@@ -26,7 +26,8 @@ struct SessionRecordTests {
         func rect() -> Rect { Rect(x: next(), y: next(), width: next(), height: next()) }
         func insets() -> EdgeInsets { EdgeInsets(top: next(), left: next(), bottom: next(), right: next()) }
         func state() -> ScrollState {
-            ScrollState(contentInset: insets(), scrollIndicatorInsets: insets(), contentOffset: Point(x: next(), y: next()))
+            ScrollState(
+                contentInset: insets(), scrollIndicatorInsets: insets(), contentOffset: Point(x: next(), y: next()))
         }
         let scrollView = ScrollViewGeometry(
             frame: rect(), contentInset: insets(), scrollIndicatorInsets: insets(), safeAreaInsets: insets(),
