@@ -40,7 +40,12 @@ public final class InsetApplication: HTTPResponder {
 
     init(configuration: ServiceConfiguration) {
         self.configuration = configuration
-        self.store = SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL)
+        switch configuration.sessionStore {
+        case .memory:
+            self.store = SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL)
+        case .redis(let endpoint):
+            self.store = RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL)
+        }
         self.log = AccessLog(enabled: configuration.accessLog)
         self.router = Self.routes()
     }
