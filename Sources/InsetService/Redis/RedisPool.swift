@@ -35,14 +35,32 @@ final class RedisPool: Sendable {
     }
 
     /// Runs `body` on a connection; the connection goes back to the pool unless it broke.
-    func withConnection<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(RedisError) -> T {
-        let connection = try take()
+    ///
+    /// An idle connection may have died with the Redis it was opened to (a restart); when `idempotent` says `body`
+    /// can safely run twice, a failure on such a reused connection is retried once on a fresh one, so the first
+    /// request after Redis comes back does not fail. A compare-and-set is never retried: it may have been applied.
+    func withConnection<T>(
+        idempotent: Bool = false, _ body: (RedisConnection) throws(RedisError) -> T
+    ) throws(RedisError) -> T {
+        let (connection, reused) = try take()
+        do {
+            return try run(body, on: connection)
+        } catch {
+            guard idempotent, reused, connection.isBroken else { throw error }
+            return try run(body, on: try take().connection)
+        }
+    }
+
+    private func run<T>(
+        _ body: (RedisConnection) throws(RedisError) -> T, on connection: RedisConnection
+    ) throws(RedisError) -> T {
         do {
             let result = try body(connection)
             give(connection)
             return result
         } catch {
             if connection.isBroken {
+                // The others most likely broke with it.
                 state.withLock { $0.idle.removeAll() }
             } else {
                 give(connection)
@@ -51,7 +69,7 @@ final class RedisPool: Sendable {
         }
     }
 
-    private func take() throws(RedisError) -> RedisConnection {
+    private func take() throws(RedisError) -> (connection: RedisConnection, reused: Bool) {
         let now = clock.now()
         let idle = try state.withLock { (state: inout State) throws(RedisError) -> RedisConnection? in
             if let connection = state.idle.popLast() { return connection }
@@ -60,11 +78,11 @@ final class RedisPool: Sendable {
             }
             return nil
         }
-        if let idle { return idle }
+        if let idle { return (idle, true) }
         do {
             let connection = try RedisConnection(endpoint, timeouts: timeouts)
             state.withLock { $0.failures = 0 }
-            return connection
+            return (connection, false)
         } catch {
             let retryAt = clock.now()
             state.withLock { state in

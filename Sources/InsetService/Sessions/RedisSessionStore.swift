@@ -30,10 +30,13 @@ final class RedisSessionStore: SessionStoring {
 
     private static func key(_ id: String) -> [UInt8] { Array((keyPrefix + id).utf8) }
 
-    /// Runs commands on a pooled connection; any Redis failure is a 503 with `Retry-After`.
-    private func run<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(Problem) -> T {
+    /// Runs commands on a pooled connection (retried once on a stale one when `idempotent`); any Redis failure is
+    /// a 503 with `Retry-After`.
+    private func run<T>(
+        idempotent: Bool = true, _ body: (RedisConnection) throws(RedisError) -> T
+    ) throws(Problem) -> T {
         do {
-            return try pool.withConnection(body)
+            return try pool.withConnection(idempotent: idempotent, body)
         } catch {
             throw .storeUnavailable(error.reason)
         }
@@ -73,7 +76,7 @@ final class RedisSessionStore: SessionStoring {
                 return result
             }
             let updated = SessionRecord.encode(session, revision: revision + 1)
-            let written = try run { connection throws(RedisError) in
+            let written = try run(idempotent: false) { connection throws(RedisError) in
                 try connection.command([
                     Array("EVAL".utf8), Array(Self.compareAndSet.utf8), Array("1".utf8), key, stored, updated, ttl,
                 ])
@@ -86,7 +89,8 @@ final class RedisSessionStore: SessionStoring {
 
     func remove(_ id: String) throws(Problem) -> Bool {
         guard SessionID.isWellFormed(id) else { return false }
-        let reply = try run { connection throws(RedisError) in
+        // Not retried: a DEL that went through before the connection broke would then report 404.
+        let reply = try run(idempotent: false) { connection throws(RedisError) in
             try connection.command([Array("DEL".utf8), Self.key(id)])
         }
         return reply == .integer(1)
@@ -94,7 +98,9 @@ final class RedisSessionStore: SessionStoring {
 
     /// `live` is the size of the Redis database (give the service a database of its own), 0 while unreachable.
     func statistics(now: Double) -> SessionStatistics {
-        let reply = try? pool.withConnection { connection throws(RedisError) in try connection.command(["DBSIZE"]) }
+        let reply = try? pool.withConnection(idempotent: true) { connection throws(RedisError) in
+            try connection.command(["DBSIZE"])
+        }
         var live = 0
         if case .integer(let size)? = reply { live = size }
         return SessionStatistics(live: live, created: created.withLock { $0 }, evicted: 0, expired: 0)
@@ -102,7 +108,9 @@ final class RedisSessionStore: SessionStoring {
 
     /// A `PING` within the command timeout.
     func isReachable() -> Bool {
-        let reply = try? pool.withConnection { connection throws(RedisError) in try connection.command(["PING"]) }
+        let reply = try? pool.withConnection(idempotent: true) { connection throws(RedisError) in
+            try connection.command(["PING"])
+        }
         return reply == .status("PONG")
     }
 }
