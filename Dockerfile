@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
 
-# Build: the official Swift image for Debian bookworm, plus the libmicrohttpd headers.
+# Build: the official Swift image for Debian bookworm, plus the libmicrohttpd and hiredis headers.
 FROM swift:6.3-bookworm AS build
 # DL3008 (pin apt versions) does not fit Debian stable: its archive keeps only the current version of a
 # package, so a pin breaks the build at the next point or security release; the suite is the pin.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libhiredis-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift openapi.yaml ./
@@ -16,11 +16,11 @@ COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib --product inset-server \
     && install -m 0755 "$(swift build -c release --show-bin-path)/inset-server" /usr/local/bin/inset-server
 
-# Run: Debian slim with libmicrohttpd alone, as a user without privileges.
+# Run: Debian slim with libmicrohttpd and hiredis alone, as a user without privileges.
 FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libhiredis0.14 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin inset
 COPY --from=build /usr/local/bin/inset-server /usr/local/bin/inset-server

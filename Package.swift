@@ -13,16 +13,22 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // Debian's hiredis (libhiredis-dev): the Redis client under `--session-store redis://…`. No pkgConfig:
+        // its flags carry a define SwiftPM refuses, and the header sits in the default include path anyway.
+        .systemLibrary(
+            name: "CHiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         // The few libmicrohttpd calls that Swift cannot make itself (variadic or union-returning).
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         // Pure Swift, no Foundation: an iOS app can link this very code.
         .target(name: "InsetCore"),
         // Transport only: knows nothing of keyboards.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
-        // JSON, validation, sessions and routes joining the core and the transport.
+        // JSON, validation, sessions (in memory or in Redis) and routes joining the core and the transport.
         .target(
             name: "InsetService",
-            dependencies: ["InsetCore", "InsetJSON", "HTTPServer"],
+            dependencies: ["InsetCore", "InsetJSON", "HTTPServer", "CHiredis"],
             // The contract and the browser playground, compiled into the binary and served by it.
             resources: [
                 .embedInCode("Resources/openapi.yaml"),

@@ -64,6 +64,16 @@ struct Options: Sendable {
             "--connection-limit", "INSET_CONNECTION_LIMIT", "connections open at once (default 1000)", 1...1_000_000,
             \.http.connectionLimit),
         Flag(
+            name: "--session-store", environment: "INSET_SESSION_STORE",
+            help: "memory (default) or redis://HOST:PORT[/DB], shared by replicas; --max-sessions is then advisory"
+        ) {
+            guard let location = SessionStoreLocation(parsing: $1) else { return false }
+            $0.service.sessionStore = location
+            // Replicas carry a session's clock forward by server time, which they must then share.
+            $0.service.clock = location == .memory ? .system : .realTime
+            return true
+        },
+        Flag(
             name: "--access-log", environment: "INSET_ACCESS_LOG",
             help: "one JSON line per request on stdout: on or off (default on)"
         ) {

@@ -74,6 +74,13 @@ struct ExecutableTests {
         #expect(closed.terminationStatus == 1)
     }
 
+    @Test func startsWithARedisStoreItCannotReachYet() throws {
+        // Redis may come up after the replica: it starts, and /readyz says 503 until then.
+        let (process, line, _) = try launch(["--port", "0", "--session-store", "redis://127.0.0.1:1/3"])
+        defer { process.terminate() }
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+    }
+
     @Test func helpListsEveryFlagAndBadFlagsExitTwo() throws {
         let (help, _, pipe) = try launch(["--help"])
         let rest = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -82,13 +89,17 @@ struct ExecutableTests {
         for flag in [
             "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes", "--cors-origin",
             "--api-token", "--shutdown-timeout", "--connection-timeout", "--connection-limit", "--access-log",
+            "--session-store",
         ] {
             #expect(rest.contains(flag), "\(flag) missing from --help")
         }
         let (bad, _, _) = try launch(["--bogus"])
         bad.waitUntilExit()
         #expect(bad.terminationStatus == 2)
-        for bad in [["--port", "99999"], ["--session-ttl", "0"], ["--threads", "0"], ["--access-log", "maybe"]] {
+        for bad in [
+            ["--port", "99999"], ["--session-ttl", "0"], ["--threads", "0"], ["--access-log", "maybe"],
+            ["--session-store", "redis://"], ["--session-store", "rediss://cache:6379"],
+        ] {
             let (process, _, _) = try launch(bad)
             process.waitUntilExit()
             #expect(process.terminationStatus == 2, "\(bad)")

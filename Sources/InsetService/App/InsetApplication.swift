@@ -30,7 +30,8 @@ struct RouteRequest: Sendable {
 public final class InsetApplication: HTTPResponder {
     /// The configuration it was built with.
     public let configuration: ServiceConfiguration
-    let store: SessionStore
+    /// Where sessions live: memory by default, Redis with `--session-store redis://…`.
+    let store: any SessionStoring
     let metrics = Metrics()
     let requestIDs = RequestIDGenerator()
     let log: AccessLog
@@ -39,7 +40,12 @@ public final class InsetApplication: HTTPResponder {
 
     init(configuration: ServiceConfiguration) {
         self.configuration = configuration
-        self.store = SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL)
+        switch configuration.sessionStore {
+        case .memory:
+            self.store = SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL)
+        case .redis(let endpoint):
+            self.store = RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL)
+        }
         self.log = AccessLog(enabled: configuration.accessLog)
         self.router = Self.routes()
     }

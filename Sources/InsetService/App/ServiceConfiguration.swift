@@ -12,13 +12,17 @@ public struct ServiceConfiguration: Sendable {
     public var apiToken: String?
     /// Whether to print one JSON line per request.
     public var accessLog: Bool
-    /// The clock for events without a timestamp; tests pass a manual one.
+    /// The clock for events without a timestamp; tests pass a manual one. Replicas sharing Redis need a clock
+    /// they share: `MonotonicClock.realTime`.
     public var clock: MonotonicClock
+    /// Where sessions live: this process (default) or Redis.
+    public var sessionStore: SessionStoreLocation
 
     /// Creates a configuration with the documented defaults.
     public init(
         maxSessions: Int = 100_000, sessionTTL: Double = 1800, maxBodyBytes: Int = 65536,
-        corsOrigin: String? = "*", apiToken: String? = nil, accessLog: Bool = true, clock: MonotonicClock = .system
+        corsOrigin: String? = "*", apiToken: String? = nil, accessLog: Bool = true, clock: MonotonicClock = .system,
+        sessionStore: SessionStoreLocation = .memory
     ) {
         self.maxSessions = maxSessions
         self.sessionTTL = sessionTTL
@@ -27,6 +31,7 @@ public struct ServiceConfiguration: Sendable {
         self.apiToken = apiToken
         self.accessLog = accessLog
         self.clock = clock
+        self.sessionStore = sessionStore
     }
 }
 

@@ -82,6 +82,18 @@ struct StoredGeometry: Equatable, Sendable {
     var windowGiven = false
     var options: AvoidanceOptions
 
+    /// A geometry exactly as stored, field by field (`SessionRecord` reads sessions back with it).
+    init(
+        scrollView: ScrollViewGeometry, contentSizeFollowsFrame: Bool, space: ScreenSpace, windowGiven: Bool,
+        options: AvoidanceOptions
+    ) {
+        self.scrollView = scrollView
+        self.contentSizeFollowsFrame = contentSizeFollowsFrame
+        self.space = space
+        self.windowGiven = windowGiven
+        self.options = options
+    }
+
     /// The geometry of a new session or stateless call; the scroll view's frame is required.
     init?(_ patch: GeometryPatch, reader: inout FieldReader) {
         guard let frame = patch.scrollView.frame else {

@@ -37,7 +37,7 @@ final class Metrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    func render(sessions: (live: Int, created: Int, evicted: Int, expired: Int), draining: Bool) -> String {
+    func render(sessions: SessionStatistics, draining: Bool) -> String {
         let snapshot = state.withLock { $0 }
         var text = "# HELP inset_http_requests_total HTTP requests answered, by method, route and status.\n"
         text += "# TYPE inset_http_requests_total counter\n"
@@ -58,7 +58,8 @@ final class Metrics: Sendable {
         text += "inset_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.durationCount)\n"
         text += "inset_http_request_duration_seconds_sum \(snapshot.durationSum)\n"
         text += "inset_http_request_duration_seconds_count \(snapshot.durationCount)\n"
-        text += "# HELP inset_sessions_live Sessions held in memory.\n# TYPE inset_sessions_live gauge\n"
+        text += "# HELP inset_sessions_live Sessions held: in memory, or the keys of the Redis database.\n"
+        text += "# TYPE inset_sessions_live gauge\n"
         text += "inset_sessions_live \(sessions.live)\n"
         text += "# HELP inset_sessions_created_total Sessions created.\n# TYPE inset_sessions_created_total counter\n"
         text += "inset_sessions_created_total \(sessions.created)\n"

@@ -168,3 +168,16 @@ func formatted(_ value: Double) -> String {
     if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
     return String(value)
 }
+
+extension Problem {
+    /// Seconds a client should wait before retrying when the session store is unreachable.
+    static let storeRetryAfterSeconds = 1
+
+    /// The shared session store (Redis) cannot be reached or did not answer in time; retry shortly.
+    static func storeUnavailable(_ reason: String) -> Problem {
+        Problem(
+            slug: "store-unavailable", title: "Session store unavailable", status: 503,
+            detail: "The session store is unavailable (\(reason)); retry in \(storeRetryAfterSeconds) s.",
+            headers: [("Retry-After", String(storeRetryAfterSeconds))])
+    }
+}

@@ -11,13 +11,20 @@ extension InsetApplication {
         return Self.json(writer)
     }
 
-    /// `GET /readyz`: 200 while serving, 503 while draining so load balancers stop sending.
+    /// `GET /readyz`: 200 while serving; 503 while draining or while the session store is unreachable, so load
+    /// balancers send elsewhere.
     func readiness() -> HTTPResponse {
-        var writer = JSONWriter(reservingCapacity: 32)
+        let status =
+            if isDraining { "draining" } else if !store.isReachable() { "store-unavailable" } else { "ready" }
+        var writer = JSONWriter(reservingCapacity: 40)
         writer.beginObject()
-        writer.field("status", isDraining ? "draining" : "ready")
+        writer.field("status", status)
         writer.endObject()
-        return Self.json(writer, status: isDraining ? 503 : 200)
+        var response = Self.json(writer, status: status == "ready" ? 200 : 503)
+        if status == "store-unavailable" {
+            response.headers.add(name: "Retry-After", value: String(Problem.storeRetryAfterSeconds))
+        }
+        return response
     }
 
     /// `GET /metrics`: Prometheus text.

@@ -9,7 +9,7 @@ extension InsetApplication {
         guard let geometry = StoredGeometry(body.geometry, reader: &reader) else { throw .validation(reader.errors) }
         let serverTime = now
         let session = Session(id: SessionID.make(), geometry: geometry, time: body.timestamp, serverTime: serverTime)
-        store.insert(session, now: serverTime)
+        try store.insert(session, now: serverTime)
         var response = Self.sessionResponse(session, at: session.lastTime, status: 201)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")
         return response
@@ -44,7 +44,7 @@ extension InsetApplication {
 
     /// `DELETE /sessions/{id}`: 204, or 404 when there is no such session.
     func deleteSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
-        guard store.remove(request.parameters["id"] ?? "") else { throw .sessionNotFound }
+        guard try store.remove(request.parameters["id"] ?? "") else { throw .sessionNotFound }
         return HTTPResponse(status: 204)
     }
 

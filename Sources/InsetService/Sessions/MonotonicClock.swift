@@ -14,6 +14,15 @@ public struct MonotonicClock: Sendable {
         return MonotonicClock { monotonicMilliseconds() - origin }
     }()
 
+    /// Milliseconds since the Unix epoch (CLOCK_REALTIME): the clock replicas sharing a session store agree on,
+    /// within NTP's precision, where each process's monotonic clock starts anywhere. It may step back; a
+    /// session only ever carries its clock forward by the time elapsed, never by a negative one.
+    public static let realTime = MonotonicClock {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+    }
+
     /// CLOCK_MONOTONIC in milliseconds: read twice per request, so straight from the vDSO rather than
     /// through `ContinuousClock`'s Duration arithmetic.
     private static func monotonicMilliseconds() -> Double {

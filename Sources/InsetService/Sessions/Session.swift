@@ -9,7 +9,7 @@ enum KeyboardPhase: String, Sendable {
 ///
 /// Times are milliseconds on the session's clock: the client's `timestamp`s when it sends them; otherwise
 /// the last event's time plus the server's monotonic time since, so both kinds of request can be mixed.
-struct Session: Sendable {
+struct Session: Equatable, Sendable {
     let id: String
     var geometry: StoredGeometry
     var keyboardVisible = false
@@ -20,7 +20,8 @@ struct Session: Sendable {
     /// The last animation; finished ones stay so the state can be derived from the instant alone.
     var animation: KeyboardAnimation?
     private(set) var lastTime: Double
-    private var lastServerTime: Double
+    /// The server's clock at the last event, which carries the session's clock for events without a timestamp.
+    private(set) var lastServerTime: Double
     /// False until an event fixes the session's clock: a session created without a timestamp accepts
     /// whatever clock its first event's timestamp uses (`performance.now()` starts near zero).
     private(set) var clockFixed: Bool
@@ -33,6 +34,22 @@ struct Session: Sendable {
         self.lastTime = time ?? serverTime
         self.lastServerTime = serverTime
         self.clockFixed = time != nil
+    }
+
+    /// A session exactly as stored, field by field: how a shared store reads one back (`SessionRecord`).
+    init(
+        id: String, geometry: StoredGeometry, keyboardVisible: Bool, keyboard: KeyboardInfo?, target: InsetResult,
+        animation: KeyboardAnimation?, lastTime: Double, lastServerTime: Double, clockFixed: Bool
+    ) {
+        self.id = id
+        self.geometry = geometry
+        self.keyboardVisible = keyboardVisible
+        self.keyboard = keyboard
+        self.target = target
+        self.animation = animation
+        self.lastTime = lastTime
+        self.lastServerTime = lastServerTime
+        self.clockFixed = clockFixed
     }
 
     /// The instant an event happens at: its timestamp, or the server's time carried onto the session's clock.

@@ -1,6 +1,6 @@
 /// Sessions in memory: bounded by count (least recently used evicted first) and by idle time.
 /// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
-final class SessionStore: Sendable {
+final class SessionStore: SessionStoring {
     private struct State {
         var table = LRUTable<Session>()
         var evicted = 0
@@ -62,12 +62,16 @@ final class SessionStore: Sendable {
     }
 
     /// Live sessions and lifetime counters, after dropping expired ones.
-    func statistics(now: Double) -> (live: Int, created: Int, evicted: Int, expired: Int) {
+    func statistics(now: Double) -> SessionStatistics {
         state.withLock { state in
             Self.purgeExpired(&state, now: now, ttl: ttl)
-            return (state.table.count, state.created, state.evicted, state.expired)
+            return SessionStatistics(
+                live: state.table.count, created: state.created, evicted: state.evicted, expired: state.expired)
         }
     }
+
+    /// Memory is always there.
+    func isReachable() -> Bool { true }
 
     private static func purgeExpired(_ state: inout State, now: Double, ttl: Double) {
         // The table is ordered by last use, so every expired session sits at the old end.

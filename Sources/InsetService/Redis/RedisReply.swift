@@ -1,0 +1,29 @@
+/// One Redis reply, copied out of hiredis's reply object.
+enum RedisReply: Equatable, Sendable {
+    /// A bulk string.
+    case string([UInt8])
+    /// A status line such as `OK` or `PONG`.
+    case status(String)
+    /// An integer.
+    case integer(Int)
+    /// An array (`EXEC`, `SCAN`).
+    case array([RedisReply])
+    /// A nil bulk string or array: the key is absent.
+    case null
+}
+
+/// Why a Redis command did not give a reply.
+enum RedisError: Error, Equatable {
+    /// Could not connect, or the connection broke or timed out; the connection is dropped.
+    case unavailable(String)
+    /// Redis answered with an error (`-ERR …`, `-LOADING …`); the connection is still good.
+    case server(String)
+
+    /// For logs and problem details.
+    var reason: String {
+        switch self {
+        case .unavailable(let reason): return reason
+        case .server(let message): return "Redis error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Counters a session store reports on `/metrics`.
+struct SessionStatistics: Equatable, Sendable {
+    /// Sessions held now (for Redis: the keys in its database).
+    var live: Int
+    /// Sessions this process created.
+    var created: Int
+    /// Sessions dropped to stay under `--max-sessions`.
+    var evicted: Int
+    /// Sessions dropped after `--session-ttl` idle seconds, as this process saw them.
+    var expired: Int
+}
+
+/// Where sessions live between requests: in this process (`SessionStore`) or shared by every replica
+/// (`RedisSessionStore`). The routes see only this, so both answer the same through the HTTP API.
+///
+/// Every method may throw `Problem.storeUnavailable` when the store cannot be reached; the memory store never does.
+protocol SessionStoring: Sendable {
+    /// Stores a new session, last used at `now` (server milliseconds).
+    func insert(_ session: Session, now: Double) throws(Problem)
+
+    /// An atomic read-modify-write: runs `body` on the session and keeps its changes only if it returns,
+    /// with no other update of that session in between. `body` may run more than once (a shared store
+    /// retries when another replica wrote first), so it must depend on nothing but the session and its
+    /// captures. Throws `sessionNotFound` when the session is absent or expired.
+    func modify<T: Sendable>(
+        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
+    ) throws(Problem) -> T
+
+    /// Deletes a session; false when it did not exist.
+    func remove(_ id: String) throws(Problem) -> Bool
+
+    /// The counters for `/metrics`, after dropping expired sessions; never blocks longer than a store timeout.
+    func statistics(now: Double) -> SessionStatistics
+
+    /// Whether the store answers now, for `/readyz`.
+    func isReachable() -> Bool
+}

@@ -1,0 +1,130 @@
+import InsetCore
+import InsetJSON
+import Testing
+
+@testable import InsetService
+
+/// The versioned JSON a shared store keeps a session in.
+@Suite("Session record")
+struct SessionRecordTests {
+    /// Doubles whose text forms are easy to get wrong: negative zero, subnormals, the largest finite,
+    /// sums that are not what they look like, integers past 2^53.
+    static let awkward: [Double] = [
+        -0.0, 0.1 + 0.2, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 1e21,
+        9_007_199_254_740_994, 1.0 / 3.0, -123_456.789_012_345_6, 0.000_001, 844.5,
+    ]
+
+    static func value(_ index: Int) -> Double { awkward[index % awkward.count] }
+
+    /// A session with every field set, every number awkward.
+    static func everyField(offset: Int) -> Session {
+        var n = offset
+        func next() -> Double {
+            n += 1
+            return value(n)
+        }
+        func rect() -> Rect { Rect(x: next(), y: next(), width: next(), height: next()) }
+        func insets() -> EdgeInsets { EdgeInsets(top: next(), left: next(), bottom: next(), right: next()) }
+        func state() -> ScrollState {
+            ScrollState(
+                contentInset: insets(), scrollIndicatorInsets: insets(), contentOffset: Point(x: next(), y: next()))
+        }
+        let scrollView = ScrollViewGeometry(
+            frame: rect(), contentInset: insets(), scrollIndicatorInsets: insets(), safeAreaInsets: insets(),
+            contentInsetAdjustmentBehavior: .scrollableAxes, automaticallyAdjustsScrollIndicatorInsets: false,
+            contentSize: Size(width: next(), height: next()), contentOffset: Point(x: next(), y: next()),
+            alwaysBounceVertical: true)
+        let geometry = StoredGeometry(
+            scrollView: scrollView, contentSizeFollowsFrame: false,
+            space: ScreenSpace(window: rect(), screen: Size(width: next(), height: next())), windowGiven: true,
+            options: AvoidanceOptions(keyboardDistance: next(), baseInsetMode: .max, followsUndockedKeyboard: true))
+        var keyboard = KeyboardInfo()
+        keyboard.frameEnd = rect()
+        keyboard.frameBegin = rect()
+        keyboard.animationDuration = next()
+        keyboard.animationCurve = 12
+        keyboard.isLocal = false
+        let target = InsetResult(
+            contentInset: insets(), scrollIndicatorInsets: insets(), adjustedContentInset: insets(),
+            contentOffset: Point(x: next(), y: next()), keyboardOverlap: next(), keyboardDocked: false)
+        let animation = KeyboardAnimation(
+            from: state(), to: state(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
+        return Session(
+            id: SessionID.make(), geometry: geometry, keyboardVisible: true, keyboard: keyboard, target: target,
+            animation: animation, lastTime: next(), lastServerTime: next(), clockFixed: true)
+    }
+
+    /// Every double of the record, in writing order, as bit patterns.
+    static func bitPatterns(_ record: [UInt8]) throws -> [UInt64] {
+        var patterns: [UInt64] = []
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .number(let number): patterns.append(number.bitPattern)
+            case .array(let elements): elements.forEach(walk)
+            case .object(let object): object.members.forEach { walk($0.value) }
+            default: break
+            }
+        }
+        walk(try JSONParser.parse(record))
+        return patterns
+    }
+
+    @Test(arguments: 0..<11) func everyFieldRoundTripsBitForBit(offset: Int) throws {
+        let session = Self.everyField(offset: offset)
+        let record = SessionRecord.encode(session, revision: 41)
+        let (decoded, revision) = try SessionRecord.decode(record)
+        #expect(decoded == session)
+        #expect(revision == 41)
+        #expect(SessionRecord.encode(decoded, revision: 41) == record)
+        // Equality says -0 == 0; the bits must match as well.
+        let original = try Self.bitPatterns(record)
+        #expect(original.contains((-0.0).bitPattern))
+        #expect(try Self.bitPatterns(SessionRecord.encode(decoded, revision: 41)) == original)
+        #expect(decoded.lastTime.bitPattern == session.lastTime.bitPattern)
+        #expect(decoded.animation?.startTime.bitPattern == session.animation?.startTime.bitPattern)
+    }
+
+    @Test func aFreshSessionRoundTrips() throws {
+        let session = try SessionStoringTests.session()
+        let (decoded, _) = try SessionRecord.decode(SessionRecord.encode(session, revision: 0))
+        #expect(decoded == session)
+        #expect(decoded.keyboard == nil && decoded.animation == nil && !decoded.clockFixed)
+    }
+
+    /// What version 1 looks like on the wire: a replica of a later release must still read it.
+    @Test func readsAVersionOneRecord() throws {
+        let text = """
+            {"v":1,"r":3,"id":"AAAAAAAAAAAAAAAAAAAAAA","t":[1100,52.5],"cf":true,"kv":false,\
+            "g":{"f":[0,0,390,844],"ci":[0,0,0,0],"si":[0,0,0,0],"sa":[47,0,34,0],"b":"automatic","aa":true,\
+            "cs":[390,2000],"co":[0,-47],"bv":false,"csf":false,"w":[0,0,0,0],"s":[390,844],"wg":false,\
+            "kd":10,"m":"additive","fu":false},\
+            "k":{"fe":[0,844,390,336],"fb":null,"d":0.25,"c":7,"l":null},\
+            "tg":{"ci":[0,0,0,0],"si":[0,0,0,0],"ai":[47,0,34,0],"co":[0,-47],"o":0,"d":true},\
+            "a":{"f":[0,0,302,0,0,0,302,0,0,246],"to":[0,0,0,0,0,0,0,0,0,-47],"c":7,"d":0.25,"s":1100}}
+            """
+        let (session, revision) = try SessionRecord.decode(Array(text.utf8))
+        #expect(revision == 3)
+        #expect(session.lastTime == 1100 && session.lastServerTime == 52.5 && session.clockFixed)
+        #expect(session.geometry.scrollView.safeAreaInsets.bottom == 34)
+        #expect(session.keyboard?.frameEnd == Rect(x: 0, y: 844, width: 390, height: 336))
+        #expect(session.animation?.from.contentOffset.y == 246)
+        #expect(session.phase(at: 1200) == .hiding)
+        #expect(SessionRecord.encode(session, revision: 3) == Array(text.utf8))
+    }
+
+    @Test func refusesOtherVersionsAndDamage() {
+        let good = SessionRecord.encode(Self.everyField(offset: 0), revision: 1)
+        let later = Array(String(decoding: good, as: UTF8.self).replacingFirst(#""v":1"#, with: #""v":2"#).utf8)
+        #expect(throws: SessionRecord.Unreadable(reason: "schema version 2")) { try SessionRecord.decode(later) }
+        #expect(throws: SessionRecord.Unreadable.self) { try SessionRecord.decode(Array(good.dropLast())) }
+        #expect(throws: SessionRecord.Unreadable.self) { try SessionRecord.decode(Array(#"{"v":1}"#.utf8)) }
+    }
+}
+
+extension String {
+    /// The string with its first `target` replaced.
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

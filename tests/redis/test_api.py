@@ -1,0 +1,98 @@
+"""The HTTP API with sessions in Redis answers what it answers with sessions in memory."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from redis_env import SESSION, Replica
+
+
+def test_every_answer_equals_the_memory_stores(redis, replicas):
+    """The same sequence of requests, timestamps on every event, against memory and Redis: identical bodies."""
+    (shared,) = replicas(redis)
+    memory = Replica()
+    try:
+        answers = []
+        for server in (memory, shared):
+            steps = []
+            session = server.create(timestamp=500)
+            steps.append(server.show(session, 1000))
+            steps.append(server.call("GET", f"/sessions/{session}?at=1100"))
+            steps.append(server.hide(session, 1100))
+            steps.append(server.call("PATCH", f"/sessions/{session}", {"timestamp": 1200, "screen": {"width": 844, "height": 390}}))
+            steps.append(server.show(session, 1150))  # older than the last event: 409
+            steps.append(server.show(session, 1300))
+            steps.append(server.call("GET", f"/sessions/{session}?at=1400"))
+            steps.append(server.call("DELETE", f"/sessions/{session}"))
+            steps.append(server.call("GET", f"/sessions/{session}"))
+            text = json.dumps([(status, body) for status, _, body, _ in steps])
+            answers.append(text.replace(session, "ID"))
+        assert answers[0] == answers[1]
+        statuses = [status for status, _ in json.loads(answers[1])]
+        assert statuses == [200, 200, 200, 200, 409, 200, 200, 204, 404]
+    finally:
+        memory.close()
+
+
+def test_hide_begins_from_the_on_screen_value(redis, replicas):
+    (server,) = replicas(redis)
+    session = server.create()
+    assert server.show(session, 1000)[0] == 200
+    status, _, state, _ = server.call("GET", f"/sessions/{session}?at=1100")
+    assert status == 200 and state["keyboardState"] == "showing"
+    status, _, hide, _ = server.hide(session, 1100)
+    assert status == 200
+    assert hide["animation"]["from"] == state["presentation"]
+    assert 0 < hide["animation"]["from"]["contentInset"]["bottom"] < 302
+
+
+def test_stale_timestamp_is_409(redis, replicas):
+    (server,) = replicas(redis)
+    session = server.create()
+    assert server.show(session, 2000)[0] == 200
+    status, _, problem, _ = server.show(session, 1999)
+    assert status == 409 and problem["type"] == "/problems/stale-timestamp"
+
+
+def test_events_without_timestamps_carry_the_clock_forward(redis, replicas):
+    (server,) = replicas(redis)
+    session = server.create()
+    _, _, first, _ = server.show(session)
+    time.sleep(0.05)
+    _, _, second, _ = server.hide(session)
+    elapsed = second["session"]["time"] - first["session"]["time"]
+    assert 40 <= elapsed < 5000
+
+
+def test_ttl_is_the_keys_expiry_renewed_on_use(redis, replicas):
+    (server,) = replicas(redis, 1, "--session-ttl", "1")
+    session = server.create()
+    key = f"inset:session:{session}"
+    assert 0 < int(redis.command("PTTL", key)) <= 1000
+    for _ in range(3):  # used every 0.6 s, it outlives its 1 s TTL
+        time.sleep(0.6)
+        assert server.call("GET", f"/sessions/{session}")[0] == 200
+    time.sleep(1.3)
+    status, _, problem, _ = server.call("GET", f"/sessions/{session}")
+    assert status == 404 and problem["type"] == "/problems/session-not-found"
+    assert redis.command("EXISTS", key) == "0"
+
+
+def test_the_stored_value_is_versioned_json(redis, replicas):
+    (server,) = replicas(redis)
+    session = server.create()
+    server.show(session, 1000)
+    record = json.loads(redis.command("GET", f"inset:session:{session}"))
+    assert record["v"] == 1 and record["id"] == session and record["r"] == 1
+    assert record["g"]["f"] == [0, 0, 390, 844]
+
+
+def test_unknown_and_malformed_ids(redis, replicas):
+    (server,) = replicas(redis)
+    assert server.call("GET", "/sessions/AAAAAAAAAAAAAAAAAAAAAA")[0] == 404
+    assert server.call("GET", "/sessions/nope")[0] == 404
+    assert server.call("DELETE", "/sessions/AAAAAAAAAAAAAAAAAAAAAA")[0] == 404
+    assert server.call("POST", "/keyboard/show", {**SESSION, "keyboard": {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}}})[0] == 200
+    status, _, ready, _ = server.call("GET", "/readyz")
+    assert status == 200 and ready == {"status": "ready"}
