@@ -6,6 +6,7 @@ import ctypes
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import tempfile
@@ -80,7 +81,10 @@ class Server:
     def __init__(
         self, *args: str, env: dict[str, str] | None = None, startup_timeout: float = 15.0, access_log: bool = False
     ):
-        self.args = ["--port", "0", "--access-log", "on" if access_log else "off", *args]
+        # ROBUST_SERVER_ARGS adds flags to every server, e.g. scripts/check-redis runs suites with
+        # --session-store redis://… to hold the Redis store to the same answers as the memory one.
+        extra = shlex.split(os.environ.get("ROBUST_SERVER_ARGS", ""))
+        self.args = ["--port", "0", "--access-log", "on" if access_log else "off", *extra, *args]
         self.workdir = tempfile.mkdtemp(prefix="inset-robust-")
         self.stdout_path = os.path.join(self.workdir, "stdout")
         self.stderr_path = os.path.join(self.workdir, "stderr")
