@@ -31,7 +31,7 @@ public final class InsetApplication: HTTPResponder {
     /// The configuration it was built with.
     public let configuration: ServiceConfiguration
     /// Where sessions live: memory by default, Redis with `--session-store redis://…`.
-    let store: any SessionStoring
+    let store: SessionBackend
     let metrics = Metrics()
     let requestIDs = RequestIDGenerator()
     let log: AccessLog
@@ -42,9 +42,10 @@ public final class InsetApplication: HTTPResponder {
         self.configuration = configuration
         switch configuration.sessionStore {
         case .memory:
-            self.store = SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL)
+            self.store = .memory(
+                SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL))
         case .redis(let endpoint):
-            self.store = RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL)
+            self.store = .redis(RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL))
         }
         self.log = AccessLog(enabled: configuration.accessLog)
         self.router = Self.routes()

@@ -1,0 +1,46 @@
+/// The configured session store as a closed choice. Calls through it are dispatched statically, so the memory
+/// store's generic `modify` is specialised; through `any SessionStoring` it was not, which cost the in-memory
+/// session cycle about 0.25 µs a request (`InsetBench --handlers`: 2.97 against 2.73 µs).
+enum SessionBackend: SessionStoring {
+    /// Sessions in this process (the default).
+    case memory(SessionStore)
+    /// Sessions in Redis, shared by every replica.
+    case redis(RedisSessionStore)
+
+    func insert(_ session: Session, now: Double) throws(Problem) {
+        switch self {
+        case .memory(let store): store.insert(session, now: now)
+        case .redis(let store): try store.insert(session, now: now)
+        }
+    }
+
+    func modify<T: Sendable>(
+        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
+    ) throws(Problem) -> T {
+        switch self {
+        case .memory(let store): try store.modify(id, now: now, body)
+        case .redis(let store): try store.modify(id, now: now, body)
+        }
+    }
+
+    func remove(_ id: String) throws(Problem) -> Bool {
+        switch self {
+        case .memory(let store): store.remove(id)
+        case .redis(let store): try store.remove(id)
+        }
+    }
+
+    func statistics(now: Double) -> SessionStatistics {
+        switch self {
+        case .memory(let store): store.statistics(now: now)
+        case .redis(let store): store.statistics(now: now)
+        }
+    }
+
+    func isReachable() -> Bool {
+        switch self {
+        case .memory(let store): store.isReachable()
+        case .redis(let store): store.isReachable()
+        }
+    }
+}
