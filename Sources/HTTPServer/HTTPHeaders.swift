@@ -16,6 +16,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         return nil
     }
 
+    /// Makes room for `count` fields in all, so that adding up to that many does not regrow the storage.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field, keeping any earlier one of the same name.
     public mutating func add(name: String, value: String) {
         fields.append((name, value))

@@ -80,6 +80,8 @@ func mhdRequestCompleted(
 
 /// The path of an absolute-form target (`GET http://host/healthz`), which RFC 9112 says a server must accept.
 private func originForm(_ target: String) -> String {
+    // Nearly every target is already in origin form; only the rest pays for lowercasing.
+    if target.utf8.first == UInt8(ascii: "/") { return target }
     for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
         let afterScheme = target.dropFirst(scheme.count)
         return afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
