@@ -1,4 +1,5 @@
-// MHD_get_daemon_info is variadic and returns a pointer to a union; both are awkward from Swift.
+// MHD_get_daemon_info is variadic and returns a pointer to a union; both are awkward from Swift. The value walk
+// takes a bitmask of kinds, which Swift's closed import of MHD_ValueKind cannot express.
 #include "CMicroHTTPDShim.h"
 
 #include <arpa/inet.h>
@@ -51,4 +52,22 @@ uint16_t inset_daemon_bound_port(struct MHD_Daemon *daemon) {
 int inset_daemon_connection_count(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? -1 : (int)info->num_connections;
+}
+
+struct inset_visit {
+    inset_value_visitor visitor;
+    void *context;
+};
+
+static enum MHD_Result inset_visit_value(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                         const char *value, size_t value_size) {
+    const struct inset_visit *visit = cls;
+    if (key != NULL) visit->visitor(visit->context, kind == MHD_HEADER_KIND, key, key_size, value, value_size);
+    return MHD_YES;
+}
+
+int inset_connection_values(struct MHD_Connection *connection, inset_value_visitor visitor, void *context) {
+    struct inset_visit visit = {visitor, context};
+    return MHD_get_connection_values_n(connection, (enum MHD_ValueKind)(MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND),
+                                       inset_visit_value, &visit);
 }

@@ -18,18 +18,19 @@ func mhdAccessHandler(
     let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
 
     guard let slot = requestSlot.pointee else {
+        let head = RequestHead(connection)
         let state = RequestState(
             method: method.map { String(cString: $0) } ?? "",
             path: originForm(url.map { String(cString: $0) } ?? "/"),
-            headers: connectionValues(connection, kind: .HEADER_KIND))
-        state.query = connectionValues(connection, kind: .GET_ARGUMENT_KIND).fields.map {
-            (name: $0.name, value: Optional($0.value))
-        }
-        state.framingError = framingError(state.headers)
-        if state.framingError == nil, let declared = state.headers["Content-Length"], let length = Int(declared),
-            length > server.maxBodyBytes
-        {
-            state.bodyTooLarge = true
+            headers: HTTPHeaders(head.headers))
+        state.query = head.query
+        state.framingError = head.framingError
+        if state.framingError == nil, let length = head.declaredLength {
+            if length > server.maxBodyBytes {
+                state.bodyTooLarge = true
+            } else {
+                state.body.reserveCapacity(length)
+            }
         }
         requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
         server.inFlight.add(1, ordering: .relaxed)
@@ -89,37 +90,6 @@ private func originForm(_ target: String) -> String {
     return target
 }
 
-/// RFC 9112 framing that must be refused rather than guessed at: request smuggling starts with these.
-///
-/// It runs on every request, so it looks at bytes and allocates nothing unless a header is unusual.
-private func framingError(_ headers: HTTPHeaders) -> String? {
-    var hosts = 0
-    var length: String?
-    var codings: [String] = []
-    for field in headers {
-        if field.name.utf8.contains(where: isBlank) { return "a header name contains whitespace" }
-        if field.name.caseInsensitiveEquals("Host") { hosts += 1 }
-        if field.name.caseInsensitiveEquals("Content-Length") {
-            let padded = field.value.utf8.first.map(isBlank) == true || field.value.utf8.last.map(isBlank) == true
-            let value = padded ? field.value.trimmingCharacters(in: " \t") : field.value
-            if let length, length != value { return "Content-Length headers that disagree" }
-            length = value
-        }
-        if field.name.caseInsensitiveEquals("Transfer-Encoding") {
-            codings += field.value.split(separator: ",").map { $0.lowercased().trimmingCharacters(in: " \t") }
-        }
-    }
-    if hosts > 1 { return "more than one Host header" }
-    if !codings.isEmpty {
-        if length != nil { return "both Content-Length and Transfer-Encoding" }
-        if codings != ["chunked"] { return "a transfer coding other than chunked" }
-    }
-    return nil
-}
-
-/// A space or a tab: the optional whitespace of RFC 9110 §5.6.3.
-private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-
 private func respond(_ state: RequestState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true
     let response = server.responder.respond(to: state.request())
@@ -136,26 +106,13 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closi
     guard let mhdResponse = created else { return MHD_Result.NO }
     defer { MHD_destroy_response(mhdResponse) }
     for field in response.headers {
-        // A value with CR or LF is refused here rather than splitting the response.
-        _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
+        // "Content-Type") into a fresh array, two allocations per header. A value with CR or LF is refused by
+        // libmicrohttpd rather than splitting the response.
+        field.name.withCString { name in
+            field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
+        }
     }
     if closing { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
     return MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
-}
-
-private func connectionValues(_ connection: OpaquePointer, kind: MHD_ValueKind) -> HTTPHeaders {
-    var fields: [(name: String, value: String)] = []
-    withUnsafeMutablePointer(to: &fields) { pointer in
-        _ = MHD_get_connection_values(connection, kind, mhdCollectValue, pointer)
-    }
-    return HTTPHeaders(fields)
-}
-
-private func mhdCollectValue(
-    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
-) -> MHD_Result {
-    guard let cls, let key else { return MHD_Result.YES }
-    let fields = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
-    fields.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-    return MHD_Result.YES
 }

@@ -91,29 +91,38 @@ struct RouteTable: Sendable {
     }
 
     @usableFromInline func match(method: String, path: String) -> Match {
-        // The routes whose pattern matches the path, in the order added: the first with the method wins.
-        var candidates: [(index: Int, parameters: [String: String])] = []
-        for index in literalRoutes[path] ?? [] { candidates.append((index, [:])) }
-        if parameterRoutes.contains(where: { path.hasPrefix(routes[$0].literalPrefix) }) {
-            let parts = Self.split(path)
-            for index in parameterRoutes {
-                guard path.hasPrefix(routes[index].literalPrefix), let segments = routes[index].segments,
-                    segments.count == parts.count,
-                    let parameters = Self.bind(segments, to: parts)
-                else { continue }
-                candidates.append((index, parameters))
-            }
-            candidates.sort { $0.index < $1.index }
+        let literal = literalRoutes[path] ?? []
+        // Nearly every request names a literal path: its routes are already in order, and need no array.
+        guard parameterRoutes.contains(where: { path.hasPrefix(routes[$0].literalPrefix) }) else {
+            return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
         }
+        // The routes whose pattern matches the path, in the order added: the first with the method wins.
+        var candidates: [(index: Int, parameters: [String: String])] = literal.map { ($0, [:]) }
+        let parts = Self.split(path)
+        for index in parameterRoutes {
+            guard path.hasPrefix(routes[index].literalPrefix), let segments = routes[index].segments,
+                segments.count == parts.count,
+                let parameters = Self.bind(segments, to: parts)
+            else { continue }
+            candidates.append((index, parameters))
+        }
+        candidates.sort { $0.index < $1.index }
+        return pick(candidates, method: method)
+    }
+
+    /// The first candidate with `method`, or the methods the candidates allow.
+    private func pick(
+        _ candidates: some Sequence<(index: Int, parameters: [String: String])>, method: String
+    ) -> Match {
         var allow: [String] = []
         var allowPattern = ""
         for candidate in candidates {
-            let route = routes[candidate.index]
-            if route.method == method {
-                return .found(candidate.index, parameters: candidate.parameters, pattern: route.pattern)
+            // Fields read in place: copying a route would retain all of its strings.
+            if routes[candidate.index].method == method {
+                return .found(candidate.index, parameters: candidate.parameters, pattern: routes[candidate.index].pattern)
             }
-            if !allow.contains(route.method) { allow.append(route.method) }
-            allowPattern = route.pattern
+            if !allow.contains(routes[candidate.index].method) { allow.append(routes[candidate.index].method) }
+            allowPattern = routes[candidate.index].pattern
         }
         return allow.isEmpty ? .notFound : .methodNotAllowed(allow: allow, pattern: allowPattern)
     }

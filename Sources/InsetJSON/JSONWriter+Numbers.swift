@@ -7,7 +7,9 @@ extension JSONWriter {
     /// `1e-05`, `1e+21`, `5e-324`) are all valid JSON numbers once NaN and infinities are excluded.
     mutating func appendNumber(_ d: Double) {
         guard d.isFinite else {
-            out.append([ASCII.lowerN, ASCII.lowerU, 0x6C, 0x6C])
+            // A static string, not an array literal: the compiler allocated that array on every call, NaN or not.
+            let null: StaticString = "null"
+            out.append(UnsafeBufferPointer(start: null.utf8Start, count: null.utf8CodeUnitCount))
             return
         }
         // A truncating conversion and a compare, rather than Int(exactly:), which needs libm's trunc.
@@ -15,28 +17,30 @@ extension JSONWriter {
             appendInteger(Int(d))
             return
         }
-        out.append(d.description)
+        // `write(to:)` produces the text of `description` without building a String: the standard library
+        // hands its digits to `_writeASCII`, which appends them in place.
+        withUnsafeMutablePointer(to: &out) { out in
+            var target = OutputTarget(out: out)
+            d.write(to: &target)
+        }
     }
 
     /// Writes the decimal digits of `i`, most significant first.
     mutating func appendInteger(_ i: Int) {
         if i < 0 { out.append(ASCII.minus) }
-        let magnitude = i.magnitude
-        var digits = 1
-        var limit: UInt = 10
-        // 20 digits hold UInt64.max; the multiplication would overflow only past that.
-        while digits < 20, magnitude >= limit {
-            digits += 1
-            limit &*= 10
-        }
-        out.reserve(digits)
-        var divisor: UInt = 1
-        for _ in 1..<digits { divisor &*= 10 }
-        var rest = magnitude
-        for _ in 0..<digits {
-            out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        out.appendDecimal(i.magnitude)
+    }
+}
+
+/// Lets the standard library's number formatting write straight into the writer's buffer.
+private struct OutputTarget: TextOutputStream {
+    let out: UnsafeMutablePointer<OutputBytes>
+
+    mutating func write(_ string: String) {
+        out.pointee.append(string)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        out.pointee.append(buffer)
     }
 }

@@ -67,7 +67,7 @@ public struct JSONWriter: ~Copyable {
         beginValue()
         out.reserve(text.count + 3)
         out.appendReserved(ASCII.quote)
-        for byte in text { out.appendReserved(byte) }
+        out.appendReserved(text)
         out.appendReserved(ASCII.quote)
         out.appendReserved(ASCII.colon)
         needsComma = false

@@ -43,6 +43,35 @@ struct OutputBytes: ~Copyable {
         count += 1
     }
 
+    /// Appends the decimal digits of `value`, most significant first.
+    mutating func appendDecimal(_ value: UInt) {
+        var digits = 1
+        var limit: UInt = 10
+        // 20 digits hold UInt64.max; the multiplication would overflow only past that.
+        while digits < 20, value >= limit {
+            digits += 1
+            limit &*= 10
+        }
+        reserve(digits)
+        // Last digit first, by division by the constant 10, which compiles to a multiplication.
+        var rest = value
+        var position = count + digits
+        repeat {
+            position -= 1
+            base[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        count += digits
+    }
+
+    /// Appends bytes the caller has reserved room for.
+    @inline(__always)
+    mutating func appendReserved(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress else { return }
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count)

@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 
 struct MHD_Daemon;
+struct MHD_Connection;
 
 /// Fills `storage` with the address for `host` (an IPv4 or IPv6 literal, or a name) and `port`.
 /// Returns the address length, or 0 when the host cannot be resolved. `*is_ipv6` says which family.
@@ -15,5 +16,14 @@ uint16_t inset_daemon_bound_port(struct MHD_Daemon *daemon);
 
 /// The number of connections the daemon currently holds open, or -1 when unknown.
 int inset_daemon_connection_count(struct MHD_Daemon *daemon);
+
+/// Called once per request header (`is_header` 1) or query argument (0), in arrival order; `value` is NULL for
+/// a query key without `=`. Lengths are in bytes, as libmicrohttpd measured them.
+typedef void (*inset_value_visitor)(void *context, int is_header, const char *key, size_t key_length,
+                                    const char *value, size_t value_length);
+
+/// Walks the request's headers and query arguments in one pass (libmicrohttpd keeps them in one list), so the
+/// transport does not walk it once per kind. Returns the number of values visited.
+int inset_connection_values(struct MHD_Connection *connection, inset_value_visitor visitor, void *context);
 
 #endif

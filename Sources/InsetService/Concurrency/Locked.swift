@@ -33,3 +33,15 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A shard number in `0..<count` for the calling thread: stable for the thread's life, and different threads
+/// usually land on different shards.
+func currentThreadShard(count: Int) -> Int {
+    #if canImport(Glibc)
+        let identity = UInt64(UInt(bitPattern: Int(bitPattern: pthread_self())))
+    #else
+        let identity = UInt64(UInt(bitPattern: pthread_self()))
+    #endif
+    // Thread identities are aligned addresses; a multiplicative hash spreads their high bits.
+    return Int(truncatingIfNeeded: (identity &* 0x9E37_79B9_7F4A_7C15) >> 32) % count
+}

@@ -35,13 +35,9 @@ extension Session {
         writer.endObject()
     }
 
-    /// The short reference a show or hide answers with.
-    func writeReference(at time: Double, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("id", id)
-        writer.field("keyboardState", phase(at: time).rawValue)
-        writer.field("time", time)
-        writer.endObject()
+    /// The short reference a show or hide answers with, seen at `time`.
+    func reference(at time: Double) -> SessionReference {
+        SessionReference(id: id, keyboardState: phase(at: time), time: time)
     }
 
     private func writeScrollView(into writer: inout JSONWriter) {
@@ -62,6 +58,22 @@ extension Session {
         writer.key(static: "contentOffset")
         writer.point(sv.contentOffset)
         writer.field("alwaysBounceVertical", sv.alwaysBounceVertical)
+        writer.endObject()
+    }
+}
+
+/// The short reference to a session that a show or hide answers with.
+struct SessionReference: Sendable {
+    var id: String
+    var keyboardState: KeyboardPhase
+    /// The event's instant on the session's clock.
+    var time: Double
+
+    func write(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("keyboardState", keyboardState.rawValue)
+        writer.field("time", time)
         writer.endObject()
     }
 }

@@ -20,13 +20,16 @@ final class Metrics: Sendable {
 
     private static let knownMethods = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"]
 
-    private let state = Locked(State())
+    /// Each worker thread counts into its own shard (by thread identity), so two threads answering at once do
+    /// not wait on one lock or pass its cache line back and forth; `render` adds the shards up.
+    private let shards: [Locked<State>] = (0..<Metrics.shardCount).map { _ in Locked(State()) }
+    private static let shardCount = 8
 
     /// Counts one request; `route` is the matched pattern, never the raw path, so labels stay bounded.
     func record(method: String, route: String, status: Int, seconds: Double) {
         // Unknown methods fold into one label so a client cannot grow the table.
         let label = Self.knownMethods.contains(method) ? method : "other"
-        state.withLock { state in
+        shards[currentThreadShard(count: Self.shardCount)].withLock { state in
             state.requests[RequestKey(method: label, route: route, status: status), default: 0] += 1
             if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
                 state.bucketCounts[bucket] += 1
@@ -38,7 +41,14 @@ final class Metrics: Sendable {
 
     /// The Prometheus text exposition (format 0.0.4).
     func render(sessions: SessionStatistics, draining: Bool) -> String {
-        let snapshot = state.withLock { $0 }
+        var snapshot = State()
+        for shard in shards {
+            let part = shard.withLock { $0 }
+            snapshot.requests.merge(part.requests, uniquingKeysWith: +)
+            for bucket in snapshot.bucketCounts.indices { snapshot.bucketCounts[bucket] += part.bucketCounts[bucket] }
+            snapshot.durationSum += part.durationSum
+            snapshot.durationCount += part.durationCount
+        }
         var text = "# HELP inset_http_requests_total HTTP requests answered, by method, route and status.\n"
         text += "# TYPE inset_http_requests_total counter\n"
         let keys = snapshot.requests.keys.sorted {

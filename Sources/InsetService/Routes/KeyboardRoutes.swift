@@ -3,12 +3,13 @@ import InsetCore
 import InsetJSON
 
 extension InsetApplication {
-    /// What a show or hide computed, copied out of the session lock before it is written.
+    /// What a show or hide computed, copied out of the session lock before it is written. A session event
+    /// carries only the session's reference: the whole session is large, and copying it out cost more than
+    /// the answer's reference needs.
     private struct EventOutcome: Sendable {
         var result: InsetResult
         var animation: KeyboardAnimation
-        var session: Session?
-        var time: Double
+        var session: SessionReference?
     }
 
     /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
@@ -34,7 +35,7 @@ extension InsetApplication {
         AnimationDescriptor.write(outcome.animation, timed: outcome.session != nil, into: &writer)
         if let session = outcome.session {
             writer.key(static: "session")
-            session.writeReference(at: outcome.time, into: &writer)
+            session.write(into: &writer)
         }
         writer.endObject()
         return Self.json(writer)
@@ -56,7 +57,7 @@ extension InsetApplication {
             }
             return EventOutcome(
                 result: session.target, animation: session.animation ?? Self.stillAnimation(session.target, time),
-                session: session, time: time)
+                session: session.reference(at: time))
         }
     }
 
@@ -95,7 +96,7 @@ extension InsetApplication {
         let animation = KeyboardAnimation(
             from: from, to: result.state, curve: AnimationCurve(rawValue: event.keyboard.animationCurve),
             duration: event.keyboard.animationDuration, startTime: time)
-        return EventOutcome(result: result, animation: animation, session: nil, time: time)
+        return EventOutcome(result: result, animation: animation, session: nil)
     }
 
     private static func stillAnimation(_ target: InsetResult, _ time: Double) -> KeyboardAnimation {

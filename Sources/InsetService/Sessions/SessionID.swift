@@ -28,7 +28,10 @@ enum SessionID {
 
     /// Whether `id` could be one of ours; anything else is not looked up at all.
     static func isWellFormed(_ id: String) -> Bool {
-        id.utf8.count == length && id.utf8.allSatisfy(isDigit)
+        // Over the contiguous bytes: the generic allSatisfy over the UTF-8 view allocated on every call.
+        guard id.utf8.count == length else { return false }
+        var id = id
+        return id.withUTF8 { $0.allSatisfy(isDigit) }
     }
 
     /// The base64url character for a 6-bit value.
