@@ -119,7 +119,8 @@ struct RouteTable: Sendable {
         for candidate in candidates {
             // Fields read in place: copying a route would retain all of its strings.
             if routes[candidate.index].method == method {
-                return .found(candidate.index, parameters: candidate.parameters, pattern: routes[candidate.index].pattern)
+                return .found(
+                    candidate.index, parameters: candidate.parameters, pattern: routes[candidate.index].pattern)
             }
             if !allow.contains(routes[candidate.index].method) { allow.append(routes[candidate.index].method) }
             allowPattern = routes[candidate.index].pattern

@@ -12,6 +12,14 @@ extension JSONWriter {
             out.append(UnsafeBufferPointer(start: null.utf8Start, count: null.utf8CodeUnitCount))
             return
         }
+        // Geometry is mostly small whole points: two or three digits, written without the general digit loop.
+        if d >= 0, d < 1000 {
+            let whole = Int(d)
+            if Double(whole) == d {
+                appendSmall(whole)
+                return
+            }
+        }
         // A truncating conversion and a compare, rather than Int(exactly:), which needs libm's trunc.
         if d.magnitude < 0x1p53, Double(Int(d)) == d {
             appendInteger(Int(d))
@@ -23,6 +31,15 @@ extension JSONWriter {
             var target = OutputTarget(out: out)
             d.write(to: &target)
         }
+    }
+
+    /// Writes `value`, which is in `0..<1000`.
+    @inline(__always)
+    private mutating func appendSmall(_ value: Int) {
+        out.reserve(3)
+        if value >= 100 { out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value / 100)) }
+        if value >= 10 { out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value / 10 % 10)) }
+        out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// Writes the decimal digits of `i`, most significant first.

@@ -38,7 +38,7 @@ final class Locked<Value>: @unchecked Sendable {
 /// usually land on different shards.
 func currentThreadShard(count: Int) -> Int {
     #if canImport(Glibc)
-        let identity = UInt64(UInt(bitPattern: Int(bitPattern: pthread_self())))
+        let identity = UInt64(pthread_self())
     #else
         let identity = UInt64(UInt(bitPattern: pthread_self()))
     #endif
