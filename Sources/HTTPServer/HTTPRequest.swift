@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One HTTP request, with its whole body read.
 public struct HTTPRequest: Sendable {
     /// The method as sent (`GET`, `POST`, ...).
@@ -44,13 +50,83 @@ public struct HTTPResponse: Sendable {
     /// Header fields; `Content-Length` and `Date` are added by the transport.
     public var headers: HTTPHeaders
     /// The body bytes.
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get {
+            switch storage {
+            case .bytes(let bytes): bytes
+            case .malloced(let buffer): buffer.bytes
+            }
+        }
+        set { storage = .bytes(newValue) }
+    }
+    /// Where the body lives; the transport hands a `malloc`ed one to libmicrohttpd without copying it.
+    var storage: BodyStorage
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.storage = .bytes(body)
+    }
+
+    /// Creates a response that owns `count` bytes at `buffer`, which must come from `malloc`: the transport
+    /// gives them to libmicrohttpd as they are, where an array would be copied twice on the way.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), adopting buffer: UnsafeMutableRawPointer, count: Int)
+    {
+        self.status = status
+        self.headers = headers
+        self.storage = .malloced(MallocedBody(buffer, count: count))
+    }
+}
+
+extension HTTPResponse {
+    /// The `malloc`ed body and its size, now the caller's to free, when this response alone holds it; nil
+    /// (and the response unchanged) otherwise.
+    mutating func takeMallocedBody() -> (UnsafeMutableRawPointer, Int)? {
+        guard case .malloced(var owned) = storage else { return nil }
+        // Dropped from the response first, so that a body nobody else shares is uniquely referenced here.
+        storage = .bytes([])
+        guard isKnownUniquelyReferenced(&owned), let buffer = owned.take() else {
+            storage = .malloced(owned)
+            return nil
+        }
+        return (buffer, owned.count)
+    }
+}
+
+/// A response body's storage.
+enum BodyStorage: Sendable {
+    case bytes([UInt8])
+    case malloced(MallocedBody)
+}
+
+/// A `malloc`ed body, freed with its last reference unless the transport took it first.
+///
+/// Unchecked Sendable: the buffer is written before the response is made and only read afterwards; `take`
+/// is called by the transport, on the thread answering the request, when the response is uniquely held.
+final class MallocedBody: @unchecked Sendable {
+    private var buffer: UnsafeMutableRawPointer?
+    let count: Int
+
+    init(_ buffer: UnsafeMutableRawPointer, count: Int) {
+        self.buffer = buffer
+        self.count = count
+    }
+
+    deinit {
+        free(buffer)
+    }
+
+    /// A copy of the bytes.
+    var bytes: [UInt8] {
+        guard let buffer else { return [] }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: count))
+    }
+
+    /// The buffer, now the caller's to free.
+    func take() -> UnsafeMutableRawPointer? {
+        defer { buffer = nil }
+        return buffer
     }
 }
 

@@ -98,10 +98,16 @@ private func respond(_ state: RequestState, server: ServerContext, connection: O
     return queue(response, on: connection, closing: closing)
 }
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
-    let created = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+    let created: OpaquePointer?
+    if let (buffer, count) = response.takeMallocedBody() {
+        // libmicrohttpd frees it once sent: no copy into an array, none into libmicrohttpd.
+        created = MHD_create_response_from_buffer(count, buffer, .RESPMEM_MUST_FREE)
+    } else {
+        created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
     }
     guard let mhdResponse = created else { return MHD_Result.NO }
     defer { MHD_destroy_response(mhdResponse) }

@@ -1,6 +1,12 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A request's header fields and query arguments, read from libmicrohttpd in one walk, with the facts the
 /// RFC 9112 framing checks need gathered on the way, so that no header is looked at twice.
 struct RequestHead {
@@ -40,7 +46,7 @@ struct RequestHead {
 
     fileprivate mutating func addHeader(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         if name.contains(where: isBlank) { blankInName = true }
-        let valueString = String(decoding: value, as: UTF8.self)
+        let valueString = commonValue(value) ?? String(decoding: value, as: UTF8.self)
         // Only three names matter to framing; their lengths tell them apart before any byte is compared.
         switch name.count {
         case 4 where name.equalsLowercase("host"):
@@ -58,7 +64,7 @@ struct RequestHead {
         default:
             break
         }
-        headers.append((String(decoding: name, as: UTF8.self), valueString))
+        headers.append((commonName(name) ?? String(decoding: name, as: UTF8.self), valueString))
     }
 
     fileprivate mutating func addQuery(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
@@ -82,6 +88,35 @@ private func visitRequestValue(
     } else {
         head.pointee.addQuery(name: nameBytes, value: valueBytes)
     }
+}
+
+/// The names nearly every request carries, as string literals, which need neither validation nor, for the
+/// longer ones, an allocation. A name keeps the case it arrived in, so only an exact match is replaced.
+private let commonNames: [String] = [
+    "Host", "Content-Type", "Content-Length", "User-Agent", "Accept", "Connection", "Authorization", "Origin",
+    "X-Request-Id", "Accept-Encoding", "If-None-Match", "content-type", "content-length", "host",
+]
+
+/// Header values common enough to be worth the comparison: one saved allocation each time.
+private let commonValues: [String] = ["application/json", "*/*", "keep-alive"]
+
+private func commonName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    literal(matching: bytes, in: commonNames)
+}
+
+private func commonValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    literal(matching: bytes, in: commonValues)
+}
+
+private func literal(matching bytes: UnsafeBufferPointer<UInt8>, in literals: [String]) -> String? {
+    guard let start = bytes.baseAddress else { return nil }
+    for literal in literals where literal.utf8.count == bytes.count {
+        let equal = literal.utf8.withContiguousStorageIfAvailable { stored in
+            stored.baseAddress.map { memcmp($0, start, bytes.count) == 0 }
+        }
+        if equal == true { return literal }
+    }
+    return nil
 }
 
 /// The value of 1 to 18 decimal digits; nil for anything else (libmicrohttpd judges those itself).

@@ -1,5 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The writer's growable byte buffer. An append is a capacity check and a store: an `Array` append also
 /// checks that its storage is unique, every time, and a response makes a few hundred appends.
+///
+/// The memory comes from `malloc`, so that a finished buffer can go to C code that frees it (`takeBuffer`).
 struct OutputBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -7,11 +15,23 @@ struct OutputBytes: ~Copyable {
 
     init(capacity: Int) {
         self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
     }
 
     deinit {
-        base.deallocate()
+        free(base)
+    }
+
+    /// The buffer and the number of bytes written; the caller owns it now and must `free` it.
+    consuming func takeBuffer() -> (buffer: UnsafeMutableRawPointer, count: Int) {
+        let taken = (UnsafeMutableRawPointer(base), count)
+        discard self
+        return taken
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
     }
 
     /// Makes room for `extra` more bytes.
@@ -22,9 +42,9 @@ struct OutputBytes: ~Copyable {
 
     private mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newBase = Self.allocate(newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        free(base)
         base = newBase
         capacity = newCapacity
     }

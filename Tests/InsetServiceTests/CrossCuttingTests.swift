@@ -45,16 +45,43 @@ struct CrossCuttingTests {
         #expect(preflight.headers["Access-Control-Allow-Methods"] == "GET, PATCH, DELETE, HEAD, OPTIONS")
         #expect(preflight.headers["Access-Control-Allow-Headers"]?.contains("Content-Type") == true)
         #expect(app.call("OPTIONS", "/nowhere").status == 404)
-        let show = app.call("POST", "/keyboard/show", json: Phone.showBody)
+        let show = app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Origin", "http://x")])
         #expect(show.headers["Access-Control-Allow-Origin"] == "*")
         #expect(show.headers["Access-Control-Expose-Headers"]?.contains("Location") == true)
     }
 
+    /// (method, Origin sent, expected Access-Control-Allow-Origin, expected Vary) with `--cors-origin *`.
+    static let corsCases: [(String, Bool, String?, String?)] = [
+        ("POST", true, "*", nil),
+        ("POST", false, nil, nil),
+        ("GET", true, "*", "Origin"),
+        // A cache must not hand the answer made for curl to a browser.
+        ("GET", false, nil, "Origin"),
+        ("HEAD", false, nil, "Origin"),
+    ]
+
+    @Test(arguments: corsCases)
+    func corsHeadersGoToBrowsers(_ testCase: (String, Bool, String?, String?)) {
+        let (method, sendsOrigin, allowOrigin, vary) = testCase
+        let path = method == "POST" ? "/keyboard/show" : "/healthz"
+        let answer = makeApp().call(
+            method, path, json: method == "POST" ? Phone.showBody : nil,
+            headers: sendsOrigin ? [("Origin", "http://localhost:3000")] : [])
+        #expect(answer.status == 200)
+        #expect(answer.headers["Access-Control-Allow-Origin"] == allowOrigin)
+        #expect((answer.headers["Access-Control-Expose-Headers"] != nil) == sendsOrigin)
+        #expect(answer.headers["Vary"] == vary)
+    }
+
     @Test func aConfiguredOriginVariesAndOffRemovesCORS() {
-        let one = makeApp(cors: "https://proto.example").call("GET", "/healthz")
+        let app = makeApp(cors: "https://proto.example")
+        let one = app.call("GET", "/healthz", headers: [("Origin", "https://other.example")])
         #expect(one.headers["Access-Control-Allow-Origin"] == "https://proto.example")
         #expect(one.headers["Vary"] == "Origin")
-        #expect(makeApp(cors: nil).call("GET", "/healthz").headers["Access-Control-Allow-Origin"] == nil)
+        #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).headers["Vary"] == "Origin")
+        let off = makeApp(cors: nil).call("GET", "/healthz", headers: [("Origin", "https://other.example")])
+        #expect(off.headers["Access-Control-Allow-Origin"] == nil)
+        #expect(off.headers["Vary"] == nil)
     }
 
     @Test func requestIdsAreEchoedOrMade() {

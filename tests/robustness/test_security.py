@@ -47,11 +47,14 @@ def send(port: int, method: str, path: str, body=None, headers: dict | None = No
     return exchange(port, request_bytes(method, path, payload, headers or {}), timeout=10)
 
 
-def assert_unauthorized(response) -> None:
+def assert_unauthorized(response, from_browser: bool = False) -> None:
     assert response.status == 401, response
     assert response.header("WWW-Authenticate") == 'Bearer realm="inset"', response
     assert response.problem_type == "/problems/unauthorized", response
-    assert response.header("Access-Control-Allow-Origin") == "*", "a 401 must still carry CORS headers"
+    if from_browser:
+        assert response.header("Access-Control-Allow-Origin") == "*", "a 401 to a browser must carry CORS headers"
+    else:
+        assert response.header("Access-Control-Allow-Origin") is None, "CORS headers are for browsers (Origin)"
     assert response.header("X-Request-Id")
     assert_clean_error_body(response.body, "401")
     assert TOKEN not in response.body.decode(), "the token leaks into the 401 body"
@@ -88,6 +91,8 @@ WRONG_AUTHORIZATION = [
 @pytest.mark.parametrize("method,path,body", PROTECTED, ids=[f"{m} {p}" for m, p, _ in PROTECTED])
 def test_token_missing_wrong_right(auth_server: Server, method: str, path: str, body) -> None:
     assert_unauthorized(send(auth_server.port, method, path, body))
+    browser = send(auth_server.port, method, path, body, {"Origin": "https://app.example"})
+    assert_unauthorized(browser, from_browser=True)
     for value in WRONG_AUTHORIZATION:
         assert_unauthorized(send(auth_server.port, method, path, body, {"Authorization": value}))
     assert_unauthorized(send(auth_server.port, method, path, body, {"X-Api-Token": TOKEN}))
@@ -95,7 +100,7 @@ def test_token_missing_wrong_right(auth_server: Server, method: str, path: str, 
     assert right.status != 401, right
     assert right.status < 500, right
     FIGURES["auth_routes_checked"] = FIGURES.get("auth_routes_checked", 0) + 1
-    FIGURES["auth_requests"] = FIGURES.get("auth_requests", 0) + len(WRONG_AUTHORIZATION) + 3
+    FIGURES["auth_requests"] = FIGURES.get("auth_requests", 0) + len(WRONG_AUTHORIZATION) + 4
 
 
 def test_token_right_gives_the_answer(auth_server: Server) -> None:
@@ -161,11 +166,24 @@ def test_cors_headers_on_normal_and_error_responses(open_server: Server) -> None
     for response in (
         send(open_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Origin": "https://app.example"}),
         send(open_server.port, "GET", "/sessions/nope", headers={"Origin": "https://app.example"}),
-        send(open_server.port, "GET", "/healthz"),
+        send(open_server.port, "GET", "/healthz", headers={"Origin": "https://app.example"}),
     ):
         assert response.header("Access-Control-Allow-Origin") == "*", response
         exposed = response.header("Access-Control-Expose-Headers") or ""
         assert "X-Request-Id" in exposed and "Location" in exposed, response
+
+
+def test_cors_headers_only_for_browsers(open_server: Server) -> None:
+    # Without Origin (curl, an app) there is nothing for CORS to grant; a GET says Vary: Origin so that a
+    # shared cache never gives a browser the answer made without it.
+    show = send(open_server.port, "POST", "/keyboard/show", IPHONE15_SHOW)
+    health = send(open_server.port, "GET", "/healthz")
+    for response in (show, health):
+        assert response.status == 200, response
+        assert response.header("Access-Control-Allow-Origin") is None, response
+        assert response.header("Access-Control-Expose-Headers") is None, response
+    assert show.header("Vary") is None, show
+    assert health.header("Vary") == "Origin", health
 
 
 def test_cors_specific_origin_and_off() -> None:

@@ -45,12 +45,13 @@ extension InsetApplication {
     }
 
     /// A `200 application/json` response with the writer's bytes.
-    static func json(_ writer: borrowing JSONWriter, status: Int = 200) -> HTTPResponse {
+    static func json(_ writer: consuming JSONWriter, status: Int = 200) -> HTTPResponse {
         var headers = HTTPHeaders()
         // Room for what `respond` adds to every answer (request id, CORS), so the fields are allocated once.
         headers.reserveCapacity(5)
         headers.add(name: "Content-Type", value: "application/json")
-        return HTTPResponse(status: status, headers: headers, body: writer.bytes)
+        let (buffer, count) = writer.takeBuffer()
+        return HTTPResponse(status: status, headers: headers, adopting: buffer, count: count)
     }
 }
 
