@@ -92,7 +92,7 @@ private func originForm(_ target: String) -> String {
 
 private func respond(_ state: RequestState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true
-    let response = server.responder.respond(to: state.request())
+    let response = server.responder.respond(to: state.takeRequest())
     // After a framing error the rest of the stream cannot be trusted: close it.
     let closing = server.draining.load(ordering: .relaxed) || state.framingError != nil
     return queue(response, on: connection, closing: closing)

@@ -19,9 +19,17 @@ final class RequestState {
         self.headers = headers
     }
 
-    func request() -> HTTPRequest {
-        HTTPRequest(
-            method: method, path: path, query: query, headers: headers, body: bodyTooLarge ? [] : body,
+    /// The request, with the header fields, query and body moved out of this state (swapped, so no reference
+    /// count changes hands): the state needs none of them once the response is made.
+    func takeRequest() -> HTTPRequest {
+        var movedHeaders = HTTPHeaders()
+        swap(&movedHeaders, &headers)
+        var movedQuery: [(name: String, value: String?)] = []
+        swap(&movedQuery, &query)
+        var movedBody: [UInt8] = []
+        if !bodyTooLarge { swap(&movedBody, &body) }
+        return HTTPRequest(
+            method: method, path: path, query: movedQuery, headers: movedHeaders, body: movedBody,
             bodyTooLarge: bodyTooLarge, framingError: framingError)
     }
 }

@@ -79,20 +79,23 @@ public final class InsetApplication: HTTPResponder {
         return router
     }
 
-    private func handle(_ endpoint: Endpoint, _ request: RouteRequest) throws(Problem) -> HTTPResponse {
+    private func handle(
+        _ endpoint: Endpoint, _ request: HTTPRequest, parameters: [String: String]
+    ) throws(Problem) -> HTTPResponse {
+        // Show and hide take the request as it is: wrapping it with its (empty) parameters copies every field.
         switch endpoint {
         case .show: return try keyboardEvent(.show, request)
         case .hide: return try keyboardEvent(.hide, request)
-        case .createSession: return try createSession(request)
-        case .getSession: return try getSession(request)
-        case .patchSession: return try patchSession(request)
-        case .deleteSession: return try deleteSession(request)
+        case .createSession: return try createSession(RouteRequest(http: request, parameters: parameters))
+        case .getSession: return try getSession(RouteRequest(http: request, parameters: parameters))
+        case .patchSession: return try patchSession(RouteRequest(http: request, parameters: parameters))
+        case .deleteSession: return try deleteSession(RouteRequest(http: request, parameters: parameters))
         case .health: return health()
         case .readiness: return readiness()
         case .metrics: return metricsText()
         case .openAPI: return openAPIDocument()
         case .version: return versionInfo()
-        case .asset(let asset): return staticAsset(asset, request)
+        case .asset(let asset): return staticAsset(asset, RouteRequest(http: request, parameters: parameters))
         }
     }
 
@@ -137,7 +140,7 @@ public final class InsetApplication: HTTPResponder {
             routeLabel = pattern
             if !endpoint.isPublic, let problem = authorizationProblem(request) { return problem.response }
             do {
-                return try handle(endpoint, RouteRequest(http: request, parameters: parameters))
+                return try handle(endpoint, request, parameters: parameters)
             } catch {
                 return error.response
             }

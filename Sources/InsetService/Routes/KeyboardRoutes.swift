@@ -13,14 +13,14 @@ extension InsetApplication {
     }
 
     /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
-    func keyboardEvent(_ kind: KeyboardEventRequest.Kind, _ request: RouteRequest) throws(Problem) -> HTTPResponse {
-        try checkJSONBody(request.http)
-        let fast = request.http.body.withUnsafeBufferPointer { KeyboardEventRequest.decodeFast($0, kind: kind) }
+    func keyboardEvent(_ kind: KeyboardEventRequest.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        try checkJSONBody(request)
+        let fast = request.body.withUnsafeBufferPointer { KeyboardEventRequest.decodeFast($0, kind: kind) }
         let event: KeyboardEventRequest
         if let fast {
             event = fast
         } else {
-            event = try KeyboardEventRequest.decode(try jsonBody(request.http), kind: kind)
+            event = try KeyboardEventRequest.decode(try jsonBody(request), kind: kind)
         }
         let outcome =
             if let sessionId = event.sessionId {
