@@ -68,6 +68,8 @@ struct RouteTable: Sendable {
     private var routes: [Route] = []
     /// Route indices by literal path, in the order added.
     private var literalRoutes: [String: [Int]] = [:]
+    /// The same, as a list: a handful of short paths is found faster by comparing than by hashing the path.
+    private var literalList: [(path: String, indices: [Int])] = []
     /// Indices of the routes with `{name}` segments, in the order added.
     private var parameterRoutes: [Int] = []
 
@@ -87,11 +89,16 @@ struct RouteTable: Sendable {
         } else {
             routes.append(Route(method: method, pattern: pattern, segments: nil))
             literalRoutes[pattern, default: []].append(index)
+            if let existing = literalList.firstIndex(where: { $0.path == pattern }) {
+                literalList[existing].indices.append(index)
+            } else {
+                literalList.append((pattern, [index]))
+            }
         }
     }
 
     @usableFromInline func match(method: String, path: String) -> Match {
-        let literal = literalRoutes[path] ?? []
+        let literal = literalRoutes(for: path)
         // Nearly every request names a literal path: its routes are already in order, and need no array.
         guard parameterRoutes.contains(where: { path.hasPrefix(routes[$0].literalPrefix) }) else {
             return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
@@ -108,6 +115,13 @@ struct RouteTable: Sendable {
         }
         candidates.sort { $0.index < $1.index }
         return pick(candidates, method: method)
+    }
+
+    /// The routes whose literal pattern is `path`, in the order added.
+    private func literalRoutes(for path: String) -> [Int] {
+        guard literalList.count <= 16 else { return literalRoutes[path] ?? [] }
+        for entry in literalList where entry.path == path { return entry.indices }
+        return []
     }
 
     /// The first candidate with `method`, or the methods the candidates allow.

@@ -131,6 +131,31 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
+    /// Starts a value written in pieces (`piece`, `pieceKey`, `pieceNumber`): the separating comma when a sibling
+    /// precedes. Fixed shapes such as `{"x":1,"y":2}` are written this way with one copy per run of punctuation
+    /// and names, where `key` and `beginObject` pay a call, a separator check and a copy each; the caller vouches
+    /// that the pieces form one JSON value.
+    public mutating func beginPieces() {
+        beginValue()
+    }
+
+    /// Appends pre-encoded text inside a value written in pieces.
+    public mutating func piece(_ text: StaticString) {
+        out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends pre-encoded text that ends with a member name and its colon (`,"left":`), so that the value
+    /// written next, in pieces or not, takes no comma.
+    public mutating func pieceKey(_ text: StaticString) {
+        out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        needsComma = false
+    }
+
+    /// Appends a number, as `number` writes it, inside a value written in pieces.
+    public mutating func pieceNumber(_ d: Double) {
+        appendNumber(d)
+    }
+
     /// Inserts a pre-encoded JSON value (a cached fragment) as is; the caller vouches that it is valid JSON.
     public mutating func raw(_ utf8Bytes: [UInt8]) {
         beginValue()

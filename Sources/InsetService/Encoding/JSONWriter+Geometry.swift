@@ -22,59 +22,74 @@ extension JSONWriter {
         string(value)
     }
 
+    // The geometry objects have fixed members, so they are written in pieces: a response holds about twenty of
+    // them, and a key at a time was the larger part of encoding one.
+
     mutating func rect(_ rect: Rect) {
-        beginObject()
-        field("x", rect.x)
-        field("y", rect.y)
-        field("width", rect.width)
-        field("height", rect.height)
-        endObject()
+        beginPieces()
+        piece("{\"x\":")
+        pieceNumber(rect.x)
+        piece(",\"y\":")
+        pieceNumber(rect.y)
+        piece(",\"width\":")
+        pieceNumber(rect.width)
+        piece(",\"height\":")
+        pieceNumber(rect.height)
+        piece("}")
     }
 
     mutating func size(_ size: Size) {
-        beginObject()
-        field("width", size.width)
-        field("height", size.height)
-        endObject()
+        beginPieces()
+        piece("{\"width\":")
+        pieceNumber(size.width)
+        piece(",\"height\":")
+        pieceNumber(size.height)
+        piece("}")
     }
 
     mutating func point(_ point: Point) {
-        beginObject()
-        field("x", point.x)
-        field("y", point.y)
-        endObject()
+        beginPieces()
+        piece("{\"x\":")
+        pieceNumber(point.x)
+        piece(",\"y\":")
+        pieceNumber(point.y)
+        piece("}")
     }
 
     mutating func insets(_ insets: EdgeInsets) {
-        beginObject()
-        field("top", insets.top)
-        field("left", insets.left)
-        field("bottom", insets.bottom)
-        field("right", insets.right)
-        endObject()
+        beginPieces()
+        piece("{\"top\":")
+        pieceNumber(insets.top)
+        piece(",\"left\":")
+        pieceNumber(insets.left)
+        piece(",\"bottom\":")
+        pieceNumber(insets.bottom)
+        piece(",\"right\":")
+        pieceNumber(insets.right)
+        piece("}")
     }
 
     /// `{contentInset, scrollIndicatorInsets, contentOffset}`.
     mutating func scrollState(_ state: ScrollState) {
-        beginObject()
-        key(static: "contentInset")
+        beginPieces()
+        pieceKey("{\"contentInset\":")
         insets(state.contentInset)
-        key(static: "scrollIndicatorInsets")
+        pieceKey(",\"scrollIndicatorInsets\":")
         insets(state.scrollIndicatorInsets)
-        key(static: "contentOffset")
+        pieceKey(",\"contentOffset\":")
         point(state.contentOffset)
-        endObject()
+        piece("}")
     }
 
     /// The members of an inset result, inside an object the caller opened.
     mutating func resultMembers(_ result: InsetResult) {
         key(static: "contentInset")
         insets(result.contentInset)
-        key(static: "scrollIndicatorInsets")
+        pieceKey(",\"scrollIndicatorInsets\":")
         insets(result.scrollIndicatorInsets)
-        key(static: "adjustedContentInset")
+        pieceKey(",\"adjustedContentInset\":")
         insets(result.adjustedContentInset)
-        key(static: "contentOffset")
+        pieceKey(",\"contentOffset\":")
         point(result.contentOffset)
         field("keyboardOverlap", result.keyboardOverlap)
         field("keyboardDocked", result.keyboardDocked)
