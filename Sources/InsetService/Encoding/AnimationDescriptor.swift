@@ -47,22 +47,35 @@ enum AnimationDescriptor {
 
     /// The descriptor object; `timed` adds the session-clock `startTime` and `endTime`.
     static func write(_ animation: KeyboardAnimation, timed: Bool, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("duration", animation.duration)
-        let members =
-            KeyboardInfo.curveRange.contains(animation.curve.rawValue)
-            ? cachedCurves[animation.curve.rawValue] : CurveMembers(animation.curve)
+        let curve = animation.curve.rawValue
+        if KeyboardInfo.curveRange.contains(curve) {
+            write(animation, timed: timed, members: cachedCurves[curve], into: &writer)
+        } else {
+            write(animation, timed: timed, members: CurveMembers(animation.curve), into: &writer)
+        }
+    }
+
+    /// The members are borrowed, not copied out of the cache: a copy retained and released three arrays.
+    private static func write(
+        _ animation: KeyboardAnimation, timed: Bool, members: borrowing CurveMembers, into writer: inout JSONWriter
+    ) {
+        writer.beginPieces()
+        writer.pieceKey("{\"duration\":")
+        writer.number(animation.duration)
         writer.rawMembers(members.head)
-        writer.key(static: "from")
+        writer.pieceKey(",\"from\":")
         writer.scrollState(animation.from)
-        writer.key(static: "to")
+        writer.pieceKey(",\"to\":")
         writer.scrollState(animation.to)
         writer.rawMembers(members.timing)
-        writer.field("cssDuration", (animation.effectiveDuration * 1000).rounded())
+        writer.pieceKey(",\"cssDuration\":")
+        writer.number((animation.effectiveDuration * 1000).rounded())
         writer.rawMembers(members.easing)
         if timed {
-            writer.field("startTime", animation.startTime)
-            writer.field("endTime", animation.endTime)
+            writer.pieceKey(",\"startTime\":")
+            writer.number(animation.startTime)
+            writer.pieceKey(",\"endTime\":")
+            writer.number(animation.endTime)
         }
         writer.endObject()
     }

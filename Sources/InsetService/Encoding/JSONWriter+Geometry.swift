@@ -91,7 +91,9 @@ extension JSONWriter {
         insets(result.adjustedContentInset)
         pieceKey(",\"contentOffset\":")
         point(result.contentOffset)
-        field("keyboardOverlap", result.keyboardOverlap)
-        field("keyboardDocked", result.keyboardDocked)
+        pieceKey(",\"keyboardOverlap\":")
+        number(result.keyboardOverlap)
+        pieceKey(",\"keyboardDocked\":")
+        bool(result.keyboardDocked)
     }
 }

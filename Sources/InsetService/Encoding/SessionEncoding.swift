@@ -70,10 +70,13 @@ struct SessionReference: Sendable {
     var time: Double
 
     func write(into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("id", id)
-        writer.field("keyboardState", keyboardState.rawValue)
-        writer.field("time", time)
+        writer.beginPieces()
+        writer.pieceKey("{\"id\":")
+        writer.string(id)
+        writer.pieceKey(",\"keyboardState\":")
+        writer.string(keyboardState.rawValue)
+        writer.pieceKey(",\"time\":")
+        writer.number(time)
         writer.endObject()
     }
 }
