@@ -57,8 +57,12 @@ public final class RawHTTPClient {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
+        // No close here: a class whose initializer throws after setting every property still runs its deinit,
+        // so closing here too closed the number twice. When another test's thread had reused it in between
+        // (a server's listening socket, or the event descriptor libmicrohttpd stops its threads with), that
+        // test's connects failed or libmicrohttpd aborted ("Failed to signal shutdown via inter-thread
+        // communication channel"), as a CI run under ThreadSanitizer did.
         guard connected == 0 else {
-            close(fd)
             throw RawHTTPError(description: "connect to \(host):\(port) failed")
         }
     }

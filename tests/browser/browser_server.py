@@ -2,46 +2,26 @@
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
-import re
 import signal
 import subprocess
 import tempfile
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+import inset_process
+from inset_process import LISTENING, die_with_parent
+
 SCRATCH = os.environ.get("BROWSER_SCRATCH", "/tmp/browser-build")
 # The token of the server started with --api-token.
 TOKEN = "pl4yground-Token"
-LISTENING = re.compile(r"^listening on (http://127\.0\.0\.1:\d+)$")
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: SIGKILL when the test process dies, so a killed run leaves no server behind."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
 
 
 def server_binary() -> str:
-    """INSET_SERVER_BIN, or a release build into our own scratch path (never the shared .build)."""
-    configured = os.environ.get("INSET_SERVER_BIN")
-    if configured:
-        if not os.access(configured, os.X_OK):
-            raise RuntimeError(f"INSET_SERVER_BIN={configured} is not an executable")
-        return configured
-    subprocess.run(
-        ["swift", "build", "-c", "release", "--product", "inset-server", "--scratch-path", SCRATCH],
-        cwd=REPO,
-        check=True,
-    )
-    return os.path.join(SCRATCH, "release", "inset-server")
+    """INSET_SERVER_BIN, or a release build into BROWSER_SCRATCH (never the shared .build)."""
+    return inset_process.server_binary(SCRATCH)
 
 
 class Server:
@@ -59,7 +39,7 @@ class Server:
             stderr=self._stderr,
             stdin=subprocess.DEVNULL,
             env=env,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
         self.base = self._wait_for_base(startup_timeout)
 

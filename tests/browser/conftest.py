@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
+# The process helpers the three black-box suites share (tests/common/inset_process.py).
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "common"))
 
 # Selenium must use the chromedriver given below and never fetch a driver or a browser itself.
 os.environ.setdefault("SE_OFFLINE", "true")

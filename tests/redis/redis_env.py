@@ -3,22 +3,20 @@ replicas sharing it, and a small JSON-over-HTTP client."""
 
 from __future__ import annotations
 
-import ctypes
 import http.client
 import json
 import os
-import re
 import shutil
 import signal
 import socket
 import subprocess
 import tempfile
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+import inset_process
+from inset_process import LISTENING, die_with_parent
+
 SCRATCH = os.environ.get("REDIS_SUITE_SCRATCH", "/tmp/build-redis")
-LISTENING = re.compile(r"^listening on http://127\.0\.0\.1:(\d+)$")
 
 SESSION = {
     "scrollView": {
@@ -31,14 +29,6 @@ SESSION = {
 KEYBOARD = {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}, "animationDuration": 0.25, "animationCurve": 7}
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: SIGKILL when the test process dies, so a killed run leaves nothing behind."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
-
-
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -46,16 +36,8 @@ def free_port() -> int:
 
 
 def server_binary() -> str:
-    """INSET_SERVER_BIN, or a release build into the suite's scratch path."""
-    configured = os.environ.get("INSET_SERVER_BIN")
-    if configured:
-        return configured
-    subprocess.run(
-        ["swift", "build", "-c", "release", "--product", "inset-server", "--scratch-path", SCRATCH],
-        cwd=REPO,
-        check=True,
-    )
-    return os.path.join(SCRATCH, "release", "inset-server")
+    """INSET_SERVER_BIN, or a release build into REDIS_SUITE_SCRATCH."""
+    return inset_process.server_binary(SCRATCH)
 
 
 class Redis:
@@ -81,7 +63,7 @@ class Redis:
                 "--appendonly", "yes", "--appendfsync", "always", "--save", "",
                 "--protected-mode", "yes", "--daemonize", "no",
             ],
-            stdout=log, stderr=log, stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent,
+            stdout=log, stderr=log, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent,
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -125,7 +107,7 @@ class Replica:
         self.proc = subprocess.Popen(
             [server_binary(), "--port", "0", "--access-log", "off", *args],
             stdout=self._stdout, stderr=self._stderr, stdin=subprocess.DEVNULL, env=env,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
         self.port = self._wait_for_port()
 
@@ -138,7 +120,7 @@ class Replica:
                 match = LISTENING.match(data.split(b"\n", 1)[0].decode())
                 if not match:
                     raise RuntimeError(f"unexpected first line {data!r}")
-                return int(match.group(1))
+                return int(match.group(2))
             if self.proc.poll() is not None:
                 raise RuntimeError(f"inset-server exited {self.proc.returncode} at start")
             time.sleep(0.02)

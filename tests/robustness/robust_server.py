@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
-import re
 import shlex
 import signal
 import subprocess
 import tempfile
-import threading
 import time
 from pathlib import Path
 
+import inset_process
+from inset_process import LISTENING, die_with_parent
 from robust_http import KeepAliveClient, exchange, request_bytes
 
-REPO = Path(__file__).resolve().parents[2]
 SCRATCH = os.environ.get("ROBUST_SCRATCH", "/tmp/rob-build")
-LISTENING = re.compile(r"^listening on http://127\.0\.0\.1:(\d+)$")
 
 # Words that must never reach a client in an error body: stack traces, source paths, Swift type names.
 FORBIDDEN_IN_ERRORS = [
@@ -39,40 +36,13 @@ FORBIDDEN_IN_ERRORS = [
     "0x0000",
 ]
 
-_build_lock = threading.Lock()
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: SIGKILL when the test process dies, so a killed run leaves no server behind."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
-
-_built: str | None = None
-
-
 def is_short() -> bool:
     return os.environ.get("ROBUST_SHORT", "") not in ("", "0")
 
 
 def server_binary() -> str:
-    """INSET_SERVER_BIN, or a release build into our own scratch path (never the shared .build)."""
-    global _built
-    configured = os.environ.get("INSET_SERVER_BIN")
-    if configured:
-        if not os.access(configured, os.X_OK):
-            raise RuntimeError(f"INSET_SERVER_BIN={configured} is not an executable")
-        return configured
-    with _build_lock:
-        if _built is None:
-            subprocess.run(
-                ["swift", "build", "-c", "release", "--product", "inset-server", "--scratch-path", SCRATCH],
-                cwd=REPO,
-                check=True,
-            )
-            _built = os.path.join(SCRATCH, "release", "inset-server")
-    return _built
+    """INSET_SERVER_BIN, or a release build into ROBUST_SCRATCH (never the shared .build)."""
+    return inset_process.server_binary(SCRATCH)
 
 
 class Server:
@@ -98,7 +68,7 @@ class Server:
             stderr=self._stderr,
             stdin=subprocess.DEVNULL,
             env=full_env,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
         )
         self.pid = self.proc.pid
         self.port = self._wait_for_port(startup_timeout)
@@ -115,7 +85,7 @@ class Server:
                 match = LISTENING.match(first)
                 if not match:
                     raise RuntimeError(f"unexpected first stdout line: {first!r}")
-                return int(match.group(1))
+                return int(match.group(2))
             if self.proc.poll() is not None:
                 raise RuntimeError(f"inset-server exited {self.proc.returncode} at start: {self.stderr()}")
             time.sleep(0.02)
