@@ -10,7 +10,8 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The path, without the query string, percent-decoded.
     public var path: String
-    /// The query arguments in order, percent-decoded; a key without `=` has a nil value.
+    /// The query arguments in order, percent-decoded. The transport gives a key without `=` an empty value;
+    /// nil is there for requests built by hand.
     public var query: [(name: String, value: String?)]
     /// The header fields.
     public var headers: HTTPHeaders
