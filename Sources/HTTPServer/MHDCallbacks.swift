@@ -29,7 +29,9 @@ func mhdAccessHandler(
             if length > server.maxBodyBytes {
                 state.bodyTooLarge = true
             } else {
-                state.body.reserveCapacity(length)
+                // Room for a usual body at once; a large declared length is not taken on trust before its bytes
+                // arrive, so a client cannot make the server hold the limit per connection by declaring it.
+                state.body.reserveCapacity(min(length, 4096))
             }
         }
         requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
