@@ -4,20 +4,18 @@ import Testing
 /// `--session-store` values.
 @Suite("Session store location")
 struct SessionStoreLocationTests {
-    @Test func memoryAndRedisURLs() {
-        #expect(SessionStoreLocation(parsing: "memory") == .memory)
-        #expect(
-            SessionStoreLocation(parsing: "redis://127.0.0.1:6380/2")
-                == .redis(RedisEndpoint(host: "127.0.0.1", port: 6380, database: 2)))
-        #expect(
-            SessionStoreLocation(parsing: "redis://cache.internal")
-                == .redis(RedisEndpoint(host: "cache.internal", port: 6379, database: 0)))
-        #expect(
-            SessionStoreLocation(parsing: "redis://[::1]:7000")
-                == .redis(RedisEndpoint(host: "::1", port: 7000, database: 0)))
-        #expect(
-            SessionStoreLocation(parsing: "redis://redis-0.redis:6379/0")
-                == .redis(RedisEndpoint(host: "redis-0.redis", port: 6379, database: 0)))
+    /// (flag value, the location it names).
+    static let accepted: [(String, SessionStoreLocation)] = [
+        ("memory", .memory),
+        ("redis://127.0.0.1:6380/2", .redis(RedisEndpoint(host: "127.0.0.1", port: 6380, database: 2))),
+        ("redis://cache.internal", .redis(RedisEndpoint(host: "cache.internal", port: 6379, database: 0))),
+        ("redis://[::1]:7000", .redis(RedisEndpoint(host: "::1", port: 7000, database: 0))),
+        ("redis://redis-0.redis:6379/0", .redis(RedisEndpoint(host: "redis-0.redis", port: 6379, database: 0))),
+    ]
+
+    @Test(arguments: accepted)
+    func memoryAndRedisURLs(_ value: String, _ location: SessionStoreLocation) {
+        #expect(SessionStoreLocation(parsing: value) == location)
     }
 
     @Test(arguments: [

@@ -9,7 +9,9 @@ import os
 import re
 import signal
 import subprocess
+import tempfile
 import threading
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,3 +46,62 @@ def server_binary(scratch: str) -> str:
             )
             _built[scratch] = os.path.join(scratch, "release", "inset-server")
     return _built[scratch]
+
+
+class ServerProcess:
+    """One inset-server started on a free loopback port (`--port 0` among `args`), with its stdout and stderr in
+    files under its own temp dir and no INSET_ variable of ours leaking into it; `base` and `port` say where it
+    listens, read from its first stdout line."""
+
+    def __init__(
+        self,
+        binary: str,
+        args: list[str],
+        *,
+        workdir_prefix: str,
+        env: dict[str, str] | None = None,
+        startup_timeout: float = 15.0,
+    ):
+        self.workdir = tempfile.mkdtemp(prefix=workdir_prefix)
+        self.stdout_path = os.path.join(self.workdir, "stdout")
+        self.stderr_path = os.path.join(self.workdir, "stderr")
+        self._stdout = open(self.stdout_path, "wb")
+        self._stderr = open(self.stderr_path, "wb")
+        full_env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
+        full_env.update(env or {})
+        self.proc = subprocess.Popen(
+            [binary, *args],
+            stdout=self._stdout,
+            stderr=self._stderr,
+            stdin=subprocess.DEVNULL,
+            env=full_env,
+            preexec_fn=die_with_parent,
+        )
+        self.base, self.port = self._wait_for_listening(startup_timeout)
+
+    def _wait_for_listening(self, timeout: float) -> tuple[str, int]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with open(self.stdout_path, "rb") as handle:
+                data = handle.read()
+            if b"\n" in data:
+                first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
+                match = LISTENING.match(first)
+                if not match:
+                    raise RuntimeError(f"unexpected first stdout line: {first!r}")
+                return match.group(1), int(match.group(2))
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"inset-server exited {self.proc.returncode} at start: {self.stderr()}")
+            time.sleep(0.02)
+        self.proc.kill()
+        raise RuntimeError("inset-server printed no listening line in time")
+
+    def stderr(self) -> str:
+        """What the server wrote to stderr so far."""
+        self._stderr.flush()
+        with open(self.stderr_path, "rb") as handle:
+            return handle.read().decode("utf-8", "replace")
+
+    def close_logs(self) -> None:
+        self._stdout.close()
+        self._stderr.close()

@@ -14,7 +14,7 @@ import tempfile
 import time
 
 import inset_process
-from inset_process import LISTENING, die_with_parent
+from inset_process import die_with_parent
 
 SCRATCH = os.environ.get("REDIS_SUITE_SCRATCH", "/tmp/build-redis")
 
@@ -95,36 +95,13 @@ class Redis:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-class Replica:
+class Replica(inset_process.ServerProcess):
     """One inset-server on a free loopback port."""
 
     def __init__(self, *args: str) -> None:
-        self.workdir = tempfile.mkdtemp(prefix="inset-replica-")
-        self.stdout_path = os.path.join(self.workdir, "stdout")
-        self._stdout = open(self.stdout_path, "wb")
-        self._stderr = open(os.path.join(self.workdir, "stderr"), "wb")
-        env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
-        self.proc = subprocess.Popen(
-            [server_binary(), "--port", "0", "--access-log", "off", *args],
-            stdout=self._stdout, stderr=self._stderr, stdin=subprocess.DEVNULL, env=env,
-            preexec_fn=die_with_parent,
+        super().__init__(
+            server_binary(), ["--port", "0", "--access-log", "off", *args], workdir_prefix="inset-replica-"
         )
-        self.port = self._wait_for_port()
-
-    def _wait_for_port(self) -> int:
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            with open(self.stdout_path, "rb") as handle:
-                data = handle.read()
-            if b"\n" in data:
-                match = LISTENING.match(data.split(b"\n", 1)[0].decode())
-                if not match:
-                    raise RuntimeError(f"unexpected first line {data!r}")
-                return int(match.group(2))
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"inset-server exited {self.proc.returncode} at start")
-            time.sleep(0.02)
-        raise RuntimeError("inset-server printed no listening line in time")
 
     def kill(self) -> None:
         if self.proc.poll() is None:
@@ -133,8 +110,7 @@ class Replica:
 
     def close(self) -> None:
         self.kill()
-        self._stdout.close()
-        self._stderr.close()
+        self.close_logs()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def call(self, method: str, path: str, body: dict | None = None, timeout: float = 5.0):

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import inset_process
-from inset_process import LISTENING, die_with_parent
 from robust_http import KeepAliveClient, exchange, request_bytes
 
 SCRATCH = os.environ.get("ROBUST_SCRATCH", "/tmp/rob-build")
@@ -45,7 +44,7 @@ def server_binary() -> str:
     return inset_process.server_binary(SCRATCH)
 
 
-class Server:
+class Server(inset_process.ServerProcess):
     """One inset-server process on a free loopback port."""
 
     def __init__(
@@ -55,42 +54,12 @@ class Server:
         # --session-store redis://… to hold the Redis store to the same answers as the memory one.
         extra = shlex.split(os.environ.get("ROBUST_SERVER_ARGS", ""))
         self.args = ["--port", "0", "--access-log", "on" if access_log else "off", *extra, *args]
-        self.workdir = tempfile.mkdtemp(prefix="inset-robust-")
-        self.stdout_path = os.path.join(self.workdir, "stdout")
-        self.stderr_path = os.path.join(self.workdir, "stderr")
-        self._stdout = open(self.stdout_path, "wb")
-        self._stderr = open(self.stderr_path, "wb")
-        full_env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
-        full_env.update(env or {})
-        self.proc = subprocess.Popen(
-            [server_binary(), *self.args],
-            stdout=self._stdout,
-            stderr=self._stderr,
-            stdin=subprocess.DEVNULL,
-            env=full_env,
-            preexec_fn=die_with_parent,
+        super().__init__(
+            server_binary(), self.args, workdir_prefix="inset-robust-", env=env, startup_timeout=startup_timeout
         )
         self.pid = self.proc.pid
-        self.port = self._wait_for_port(startup_timeout)
         self.exit_code: int | None = None
         self.exit_seconds: float | None = None
-
-    def _wait_for_port(self, timeout: float) -> int:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with open(self.stdout_path, "rb") as handle:
-                data = handle.read()
-            if b"\n" in data:
-                first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
-                match = LISTENING.match(first)
-                if not match:
-                    raise RuntimeError(f"unexpected first stdout line: {first!r}")
-                return int(match.group(2))
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"inset-server exited {self.proc.returncode} at start: {self.stderr()}")
-            time.sleep(0.02)
-        self.proc.kill()
-        raise RuntimeError("inset-server printed no listening line in time")
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -117,11 +86,6 @@ class Server:
         with open(self.stdout_path, "rb") as handle:
             return handle.read().decode("utf-8", "replace").splitlines()
 
-    def stderr(self) -> str:
-        self._stderr.flush()
-        with open(self.stderr_path, "rb") as handle:
-            return handle.read().decode("utf-8", "replace")
-
     def signal(self, signum: int = signal.SIGTERM) -> None:
         os.kill(self.pid, signum)
 
@@ -145,8 +109,7 @@ class Server:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(timeout=5)
-        self._stdout.close()
-        self._stderr.close()
+        self.close_logs()
 
     def __enter__(self) -> "Server":
         return self
