@@ -2,15 +2,20 @@
 /// without building a tree, and answers nil (or false) wherever the document leaves that shape.
 ///
 /// It never reports errors: a decoder that gets nil gives up and falls back to `JSONParser` and its precise
-/// messages. Values it does return are exactly those `JSONParser` would produce, because it reads them with
-/// the same number and string code; what it cannot check itself (a repeated key, a missing member) is the
-/// decoder's to check.
+/// messages. Values it does return are exactly those `JSONParser` would produce: plain decimals are read
+/// here with the parser's own exact arithmetic, anything else with the parser's number and string code; what
+/// it cannot check itself (a repeated key, a missing member) is the decoder's to check.
+///
+/// The scanning is inlinable because a show body is some fifty tokens, and a call per token cost more than
+/// the scanning itself.
 public struct JSONCursor {
-    private var parser: Parser
+    @usableFromInline let input: UnsafeBufferPointer<UInt8>
+    @usableFromInline var index = 0
 
     /// A cursor at the start of `input`, which must outlive it.
+    @inlinable
     public init(_ input: UnsafeBufferPointer<UInt8>) {
-        parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
+        self.input = input
     }
 
     /// One step through an object's members.
@@ -24,47 +29,100 @@ public struct JSONCursor {
     }
 
     /// Consumes `{`; false if the next token is something else.
+    @inlinable
     public mutating func beginObject() -> Bool {
         consume(ASCII.openBrace)
     }
 
     /// The next member of the object begun last; `first` says whether none has been read yet, so no comma is due.
+    @inlinable
     public mutating func nextMember(first: Bool) -> Member {
-        parser.skipWhitespace()
-        if consume(ASCII.closeBrace) { return .end }
-        if !first {
-            guard consume(ASCII.comma) else { return .unusual }
-            parser.skipWhitespace()
+        skipWhitespace()
+        guard index < input.count else { return .unusual }
+        var byte = input[index]
+        if byte == ASCII.closeBrace {
+            index += 1
+            return .end
         }
-        guard parser.peek() == ASCII.quote else { return .unusual }
-        let start = parser.index + 1
+        if !first {
+            guard byte == ASCII.comma else { return .unusual }
+            index += 1
+            skipWhitespace()
+            guard index < input.count else { return .unusual }
+            byte = input[index]
+        }
+        guard byte == ASCII.quote else { return .unusual }
+        let start = index + 1
         var cursor = start
-        while cursor < parser.input.count {
-            let byte = parser.input[cursor]
+        while cursor < input.count {
+            byte = input[cursor]
             if byte == ASCII.quote { break }
+            // Control bytes, escapes and non-ASCII keys are the general parser's to judge.
             guard byte >= ASCII.space, byte < 0x80, byte != ASCII.backslash else { return .unusual }
             cursor += 1
         }
-        guard cursor < parser.input.count else { return .unusual }
-        parser.index = cursor + 1
+        guard cursor < input.count else { return .unusual }
+        index = cursor + 1
         guard consume(ASCII.colon) else { return .unusual }
-        return .key(UnsafeBufferPointer(rebasing: parser.input[start..<cursor]))
+        return .key(UnsafeBufferPointer(start: input.baseAddress.map { $0 + start }, count: cursor - start))
     }
 
     /// A number value, or nil if the value is not a well-formed number.
+    ///
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 15 digits is read here: its digits make an integer below
+    /// 2^53 and its scale is an exact power of ten, so one division rounds once, exactly as the parser's own
+    /// fast path computes it. Anything else (an exponent, more digits, a malformed number) goes to the parser.
+    @inlinable
     public mutating func number() -> Double? {
-        parser.skipWhitespace()
-        guard let byte = parser.peek(), byte == ASCII.minus || ASCII.isDigit(byte) else { return nil }
-        do {
-            return try parser.parseNumber()
-        } catch {
-            return nil
+        skipWhitespace()
+        var cursor = index
+        let end = input.count
+        guard cursor < end else { return nil }
+        let negative = input[cursor] == ASCII.minus
+        if negative { cursor += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        guard cursor < end, ASCII.isDigit(input[cursor]) else { return parsedNumber() }
+        if input[cursor] == ASCII.zero {
+            cursor += 1
+            digits = 1
+        } else {
+            while cursor < end, case let digit = input[cursor] &- ASCII.zero, digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                cursor += 1
+            }
         }
+        if cursor < end, input[cursor] == ASCII.period {
+            cursor += 1
+            while cursor < end, case let digit = input[cursor] &- ASCII.zero, digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                scale += 1
+                cursor += 1
+            }
+            if scale == 0 { return parsedNumber() }
+        }
+        // A digit after a leading zero, an exponent, or too many digits: the parser decides.
+        if digits > 15 { return parsedNumber() }
+        if cursor < end {
+            let next = input[cursor]
+            if ASCII.isDigit(next) || next == ASCII.lowerE || next == ASCII.upperE { return parsedNumber() }
+        }
+        index = cursor
+        var divisor = 1.0
+        for _ in 0..<scale { divisor *= 10 }
+        let magnitude = Double(mantissa) / divisor
+        return negative ? -magnitude : magnitude
     }
 
     /// A `true` or `false` value, or nil if the value is something else.
     public mutating func bool() -> Bool? {
-        parser.skipWhitespace()
+        skipWhitespace()
+        var parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
+        parser.index = index
+        defer { index = parser.index }
         do {
             switch parser.peek() {
             case ASCII.lowerT:
@@ -83,8 +141,11 @@ public struct JSONCursor {
 
     /// A string value (escapes decoded), or nil if the value is not a well-formed string.
     public mutating func string() -> String? {
-        parser.skipWhitespace()
-        guard parser.peek() == ASCII.quote else { return nil }
+        skipWhitespace()
+        guard index < input.count, input[index] == ASCII.quote else { return nil }
+        var parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
+        parser.index = index
+        defer { index = parser.index }
         do {
             return try parser.parseString()
         } catch {
@@ -93,22 +154,51 @@ public struct JSONCursor {
     }
 
     /// Whether only whitespace is left.
+    @inlinable
     public mutating func atEnd() -> Bool {
-        parser.skipWhitespace()
-        return parser.index == parser.input.count
+        skipWhitespace()
+        return index == input.count
     }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
-        parser.skipWhitespace()
-        guard parser.peek() == byte else { return false }
-        parser.index += 1
+    /// The number at the cursor read by the parser, or nil if it is malformed.
+    @usableFromInline
+    mutating func parsedNumber() -> Double? {
+        var parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
+        parser.index = index
+        guard let byte = parser.peek(), byte == ASCII.minus || ASCII.isDigit(byte) else { return nil }
+        do {
+            let value = try parser.parseNumber()
+            index = parser.index
+            return value
+        } catch {
+            return nil
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
+        while index < input.count {
+            let byte = input[index]
+            // One compare settles every token byte; only bytes up to space need the four-way test.
+            if byte > ASCII.space { return }
+            guard byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.tab
+            else { return }
+            index += 1
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < input.count, input[index] == byte else { return false }
+        index += 1
         return true
     }
 }
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes spell `name`: how a schema decoder matches the keys a `JSONCursor` reads.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func spells(_ name: StaticString) -> Bool {
         guard count == name.utf8CodeUnitCount else { return false }
         let expected = name.utf8Start

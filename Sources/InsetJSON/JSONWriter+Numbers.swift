@@ -5,13 +5,8 @@ extension JSONWriter {
     /// those exactly; `-0` prints as `0` because some readers would otherwise produce an integer -0 or
     /// reject it. Everything else uses Swift's shortest round-trip `description`, whose forms (`0.1`,
     /// `1e-05`, `1e+21`, `5e-324`) are all valid JSON numbers once NaN and infinities are excluded.
+    @inlinable
     mutating func appendNumber(_ d: Double) {
-        guard d.isFinite else {
-            // A static string, not an array literal: the compiler allocated that array on every call, NaN or not.
-            let null: StaticString = "null"
-            out.append(UnsafeBufferPointer(start: null.utf8Start, count: null.utf8CodeUnitCount))
-            return
-        }
         // Geometry is mostly small whole points: two or three digits, written without the general digit loop.
         if d >= 0, d < 1000 {
             let whole = Int(d)
@@ -20,11 +15,23 @@ extension JSONWriter {
                 return
             }
         }
+        appendOtherNumber(d)
+    }
+
+    /// `appendNumber` for everything but whole numbers in `0..<1000`.
+    @usableFromInline
+    mutating func appendOtherNumber(_ d: Double) {
+        guard d.isFinite else {
+            // A static string, not an array literal: the compiler allocated that array on every call, NaN or not.
+            appendLiteral("null")
+            return
+        }
         // A truncating conversion and a compare, rather than Int(exactly:), which needs libm's trunc.
         if d.magnitude < 0x1p53, Double(Int(d)) == d {
             appendInteger(Int(d))
             return
         }
+        if appendThousandths(d) { return }
         // `write(to:)` produces the text of `description` without building a String: the standard library
         // hands its digits to `_writeASCII`, which appends them in place.
         withUnsafeMutablePointer(to: &out) { out in
@@ -33,9 +40,38 @@ extension JSONWriter {
         }
     }
 
+    /// Writes `d` if it is a whole number of thousandths below 10^12 in magnitude (0.25, -2.5, 1.125), which is
+    /// what durations and fractional points are; false, writing nothing, otherwise.
+    ///
+    /// The text is what `description` gives: below 2^40 doubles lie less than 0.001 apart, so at most one
+    /// decimal with three or fewer fraction digits reads back as `d`. That decimal is m / 1000 when dividing
+    /// m by 1000 gives `d` (the division rounds correctly, as reading the text does), and no shorter text can
+    /// read back as `d`, since it too would have three or fewer fraction digits. At these magnitudes
+    /// `description` uses plain notation.
+    mutating func appendThousandths(_ d: Double) -> Bool {
+        guard d.magnitude < 1e12 else { return false }
+        let scaled = (d * 1000).rounded()
+        guard scaled / 1000 == d else { return false }
+        let thousandths = Int(scaled)
+        if thousandths < 0 { out.append(ASCII.minus) }
+        let magnitude = thousandths.magnitude
+        out.appendDecimal(magnitude / 1000)
+        var fraction = magnitude % 1000
+        // A whole d was written by the caller, so fraction is not 0; trailing zeros are not written.
+        out.reserve(4)
+        out.appendReserved(ASCII.period)
+        var divisor: UInt = 100
+        while fraction > 0 {
+            out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+        return true
+    }
+
     /// Writes `value`, which is in `0..<1000`.
-    @inline(__always)
-    private mutating func appendSmall(_ value: Int) {
+    @inlinable @inline(__always)
+    mutating func appendSmall(_ value: Int) {
         out.reserve(3)
         if value >= 100 { out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value / 100)) }
         if value >= 10 { out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value / 10 % 10)) }

@@ -7,9 +7,9 @@
 /// It is noncopyable because it owns its buffer: pass it `inout`, and read `bytes` at the end.
 public struct JSONWriter: ~Copyable {
     // Internal so that the escaping and number files can append to it.
-    var out: OutputBytes
+    @usableFromInline var out: OutputBytes
     /// Whether the next value or key follows a sibling and so needs a comma first.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
     /// Creates an empty writer; reserving the usual response size up front avoids regrowing the buffer.
     public init(reservingCapacity: Int = 1024) {
@@ -26,12 +26,14 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Separates a new value (or key) from the previous sibling.
-    private mutating func beginValue() {
+    @inlinable
+    mutating func beginValue() {
         if needsComma { out.append(ASCII.comma) }
         needsComma = true
     }
 
     /// Writes `{`; follow with `key` and value pairs, then `endObject`.
+    @inlinable
     public mutating func beginObject() {
         beginValue()
         out.append(ASCII.openBrace)
@@ -39,6 +41,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `}`.
+    @inlinable
     public mutating func endObject() {
         out.append(ASCII.closeBrace)
         needsComma = true
@@ -67,6 +70,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a member name fixed in the source, skipping the escaping scan: such names are plain ASCII,
     /// which debug builds check. Responses write dozens of names, so this is worth its own entry point.
+    @inlinable
     public mutating func key(static name: StaticString) {
         let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         assert(text.allSatisfy { $0 >= ASCII.space && $0 != ASCII.quote && $0 != ASCII.backslash && $0 < 0x80 })
@@ -86,6 +90,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a number; NaN and infinities have no JSON form and become `null`.
+    @inlinable
     public mutating func number(_ d: Double) {
         beginValue()
         appendNumber(d)
@@ -99,6 +104,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `true` or `false`.
+    @inlinable
     public mutating func bool(_ b: Bool) {
         beginValue()
         appendLiteral(b ? "true" : "false")
@@ -135,23 +141,27 @@ public struct JSONWriter: ~Copyable {
     /// precedes. Fixed shapes such as `{"x":1,"y":2}` are written this way with one copy per run of punctuation
     /// and names, where `key` and `beginObject` pay a call, a separator check and a copy each; the caller vouches
     /// that the pieces form one JSON value.
+    @inlinable
     public mutating func beginPieces() {
         beginValue()
     }
 
     /// Appends pre-encoded text inside a value written in pieces.
+    @inlinable
     public mutating func piece(_ text: StaticString) {
         out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends pre-encoded text that ends with a member name and its colon (`,"left":`), so that the value
     /// written next, in pieces or not, takes no comma.
+    @inlinable
     public mutating func pieceKey(_ text: StaticString) {
         out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         needsComma = false
     }
 
     /// Appends a number, as `number` writes it, inside a value written in pieces.
+    @inlinable
     public mutating func pieceNumber(_ d: Double) {
         appendNumber(d)
     }
@@ -174,7 +184,8 @@ public struct JSONWriter: ~Copyable {
         out.append(json)
     }
 
-    private mutating func appendLiteral(_ literal: StaticString) {
+    @inlinable
+    mutating func appendLiteral(_ literal: StaticString) {
         out.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

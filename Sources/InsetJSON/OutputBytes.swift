@@ -8,21 +8,27 @@
 /// checks that its storage is unique, every time, and a response makes a few hundred appends.
 ///
 /// The memory comes from `malloc`, so that a finished buffer can go to C code that frees it (`takeBuffer`).
+/// The appends are inlinable: the service writes its responses from another module, a few dozen pieces each,
+/// and a call per piece cost more than the copy.
+@usableFromInline
 struct OutputBytes: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
+    @usableFromInline
     init(capacity: Int) {
         self.capacity = max(16, capacity)
         base = Self.allocate(self.capacity)
     }
 
+    @usableFromInline
     deinit {
         free(base)
     }
 
     /// The buffer and the number of bytes written; the caller owns it now and must `free` it.
+    @usableFromInline
     consuming func takeBuffer() -> (buffer: UnsafeMutableRawPointer, count: Int) {
         let taken = (UnsafeMutableRawPointer(base), count)
         discard self
@@ -35,12 +41,13 @@ struct OutputBytes: ~Copyable {
     }
 
     /// Makes room for `extra` more bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let newBase = Self.allocate(newCapacity)
         newBase.update(from: base, count: count)
@@ -49,7 +56,7 @@ struct OutputBytes: ~Copyable {
         capacity = newCapacity
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
@@ -57,13 +64,14 @@ struct OutputBytes: ~Copyable {
     }
 
     /// Appends a byte the caller has reserved room for.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func appendReserved(_ byte: UInt8) {
         base[count] = byte
         count += 1
     }
 
     /// Appends the decimal digits of `value`, most significant first.
+    @usableFromInline
     mutating func appendDecimal(_ value: UInt) {
         var digits = 1
         var limit: UInt = 10
@@ -85,13 +93,14 @@ struct OutputBytes: ~Copyable {
     }
 
     /// Appends bytes the caller has reserved room for.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func appendReserved(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress else { return }
         (base + count).update(from: source, count: buffer.count)
         count += buffer.count
     }
 
+    @inlinable
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count)

@@ -47,6 +47,29 @@ func numberFormatting(_ value: Double, _ expected: String) throws {
     }
 }
 
+/// Fractions are written by the writer's own thousandths path or by `description`; either way the text must be
+/// exactly `description`'s (shortest round-trip), for values on and off a thousandths grid and at its edges.
+@Test func fractionsMatchDescription() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [
+        0.001, -0.001, 0.0005, 0.0015, 0.999, 999_999_999_999.5, 1e12 - 0.25, 1e12 + 0.5, 0.1 + 0.2,
+    ]
+    for _ in 0..<20_000 {
+        let thousandths = Double(Int.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &generator))
+        values.append(thousandths / 1000)
+        values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 8)
+        values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 1000 + 1e-9)
+        values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+        values.append(Double.random(in: -1e13...1e13, using: &generator))
+    }
+    var mismatches: [String] = []
+    for value in values where value.isFinite && value.rounded() != value && mismatches.count < 10 {
+        let output = written { $0.number(value) }
+        if output != value.description { mismatches.append("\(value.description) written as \(output)") }
+    }
+    #expect(mismatches.isEmpty)
+}
+
 @Test(
     "integers are exact",
     arguments: [

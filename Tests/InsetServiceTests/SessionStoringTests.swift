@@ -42,6 +42,22 @@ struct SessionStoringTests {
         #expect(try store.modify(session.id, now: 2) { $0.lastTime } == 100)
     }
 
+    /// The memory store changes a session in place, so a body must throw before it changes anything; debug
+    /// builds (which the tests are) stop at a body that breaks that.
+    @Test func aBodyThatChangesTheSessionThenThrowsStopsADebugBuild() async {
+        #if DEBUG
+            await #expect(processExitsWith: .failure) {
+                let store = SessionStore(maxSessions: 2, ttlSeconds: 1)
+                let session = try SessionStoringTests.session(time: 100)
+                store.insert(session, now: 0)
+                _ = try? store.modify(session.id, now: 1) { (stored: inout Session) throws(Problem) in
+                    stored.keyboardVisible = true
+                    throw .sessionNotFound
+                }
+            }
+        #endif
+    }
+
     @Test func ttlAndStatistics() throws {
         let first = try Self.session()
         try store.insert(first, now: 0)

@@ -72,6 +72,19 @@ struct KeyboardEventRequest: Equatable, Sendable {
     var keyboard: KeyboardInfo
     var focusedRect: Rect?
 
+    /// A request with no members yet: what the fast path fills in.
+    init() {
+        self.init(sessionId: nil, timestamp: nil, geometry: GeometryPatch(), keyboard: KeyboardInfo(), focusedRect: nil)
+    }
+
+    init(sessionId: String?, timestamp: Double?, geometry: GeometryPatch, keyboard: KeyboardInfo, focusedRect: Rect?) {
+        self.sessionId = sessionId
+        self.timestamp = timestamp
+        self.geometry = geometry
+        self.keyboard = keyboard
+        self.focusedRect = focusedRect
+    }
+
     private static let hideFields = GeometryPatch.fields + ["sessionId", "timestamp", "keyboard"]
     private static let showFields = hideFields + ["focusedRect"]
 

@@ -15,13 +15,11 @@ extension InsetApplication {
     /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
     func keyboardEvent(_ kind: KeyboardEventRequest.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         try checkJSONBody(request)
-        let fast = request.body.withUnsafeBufferPointer { KeyboardEventRequest.decodeFast($0, kind: kind) }
-        let event: KeyboardEventRequest
-        if let fast {
-            event = fast
-        } else {
-            event = try KeyboardEventRequest.decode(try jsonBody(request), kind: kind)
+        var event = KeyboardEventRequest()
+        let decoded = request.body.withUnsafeBufferPointer {
+            KeyboardEventRequest.decodeFast($0, kind: kind, into: &event)
         }
+        if !decoded { event = try KeyboardEventRequest.decode(try jsonBody(request), kind: kind) }
         let outcome =
             if let sessionId = event.sessionId {
                 try sessionEvent(kind, event, sessionId: sessionId)

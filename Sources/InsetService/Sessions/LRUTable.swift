@@ -20,15 +20,30 @@ struct LRUTable<Value> {
 
     var count: Int { index.count }
 
-    /// Runs `body` on the value of `key`, given its last use (before this call); the value is replaced only if
-    /// `body` returns, and is then the most recently used at `now`. Nil when `key` is absent.
+    /// Runs `body` on the value of `key` in place, given its last use (before this call); if `body` returns, the
+    /// value becomes the most recently used at `now`. Nil when `key` is absent.
+    ///
+    /// `body` must throw, if at all, before it changes the value: nothing is copied to roll back to, because a
+    /// session is several hundred bytes and copying it out and back cost more than the event itself. Debug
+    /// builds check this (the tests run them).
     mutating func modify<T, E: Error>(
         _ key: String, now: Double, _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
-    ) throws(E) -> T? {
-        guard let slot = index[key], var value = values[slot] else { return nil }
-        // The copy is what makes a throwing `body` leave the stored value as it was.
-        let result = try body(&value, links[slot].lastUse)
-        values[slot] = value
+    ) throws(E) -> T? where Value: Equatable {
+        guard let slot = index[key], values[slot] != nil else { return nil }
+        #if DEBUG
+            let before = values[slot]
+        #endif
+        let result: T
+        do {
+            // Unwrapping through the array's accessor changes the value where it lies; the guard saw it there.
+            // swift-format-ignore: NeverForceUnwrap
+            result = try body(&values[slot]!, links[slot].lastUse)
+        } catch {
+            #if DEBUG
+                assert(values[slot] == before, "modify's body changed the value, then threw")
+            #endif
+            throw error
+        }
         unlink(slot)
         links[slot].lastUse = now
         linkAsNewest(slot)

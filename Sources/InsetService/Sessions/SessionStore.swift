@@ -31,7 +31,7 @@ final class SessionStore: SessionStoring {
         }
     }
 
-    /// Runs `body` on the session under the lock and keeps its changes only if it returns.
+    /// Runs `body` on the session in place under the lock; `body` must throw before it changes the session.
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
     ) throws(Problem) -> T {

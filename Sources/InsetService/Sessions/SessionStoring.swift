@@ -18,10 +18,11 @@ protocol SessionStoring: Sendable {
     /// Stores a new session, last used at `now` (server milliseconds).
     func insert(_ session: Session, now: Double) throws(Problem)
 
-    /// An atomic read-modify-write: runs `body` on the session and keeps its changes only if it returns,
-    /// with no other update of that session in between. `body` may run more than once (a shared store
-    /// retries when another replica wrote first), so it must depend on nothing but the session and its
-    /// captures. Throws `sessionNotFound` when the session is absent or expired.
+    /// An atomic read-modify-write: runs `body` on the session and keeps its changes, with no other update of
+    /// that session in between. `body` must throw, if at all, before it changes the session (validate, then
+    /// change): the memory store changes it in place and has nothing to roll back to. `body` may run more than
+    /// once (a shared store retries when another replica wrote first), so it must depend on nothing but the
+    /// session and its captures. Throws `sessionNotFound` when the session is absent or expired.
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
     ) throws(Problem) -> T
