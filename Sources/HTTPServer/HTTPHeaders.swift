@@ -43,12 +43,13 @@ public struct HTTPHeaders: Sendable, Sequence {
 
 extension String {
     /// ASCII case-insensitive comparison, as header names need; avoids allocating lowercased copies.
+    @inlinable
     func caseInsensitiveEquals(_ other: String) -> Bool {
+        // Native strings know their UTF-8 length, so most different names part here, before any byte is read.
+        guard utf8.count == other.utf8.count else { return false }
         // Clients nearly always send the usual spelling, which a plain comparison (two words for a short
         // string) settles without the byte loop.
         if self == other { return true }
-        // Native strings know their UTF-8 length, so most different names part here.
-        guard utf8.count == other.utf8.count else { return false }
         var a = utf8.makeIterator()
         var b = other.utf8.makeIterator()
         while true {

@@ -92,31 +92,38 @@ private func visitRequestValue(
 
 /// The names nearly every request carries, as string literals, which need neither validation nor, for the
 /// longer ones, an allocation. A name keeps the case it arrived in, so only an exact match is replaced.
-private let commonNames: [String] = [
-    "Host", "Content-Type", "Content-Length", "User-Agent", "Accept", "Connection", "Authorization", "Origin",
-    "X-Request-Id", "Accept-Encoding", "If-None-Match", "content-type", "content-length", "host",
-]
+/// Candidates are picked by length, so a name is compared with at most two of them.
+private func commonName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    switch bytes.count {
+    case 4: return literal(bytes, "Host") ?? literal(bytes, "host")
+    case 6: return literal(bytes, "Accept") ?? literal(bytes, "Origin")
+    case 10: return literal(bytes, "User-Agent") ?? literal(bytes, "Connection")
+    case 12: return literal(bytes, "Content-Type") ?? literal(bytes, "X-Request-Id") ?? literal(bytes, "content-type")
+    case 13: return literal(bytes, "Authorization") ?? literal(bytes, "If-None-Match")
+    case 14: return literal(bytes, "Content-Length") ?? literal(bytes, "content-length")
+    case 15: return literal(bytes, "Accept-Encoding")
+    default: return nil
+    }
+}
 
 /// Header values common enough to be worth the comparison: one saved allocation each time.
-private let commonValues: [String] = ["application/json", "*/*", "keep-alive"]
-
-private func commonName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    literal(matching: bytes, in: commonNames)
-}
-
 private func commonValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    literal(matching: bytes, in: commonValues)
+    switch bytes.count {
+    case 3: return literal(bytes, "*/*")
+    case 10: return literal(bytes, "keep-alive")
+    case 16: return literal(bytes, "application/json")
+    default: return nil
+    }
 }
 
-private func literal(matching bytes: UnsafeBufferPointer<UInt8>, in literals: [String]) -> String? {
-    guard let start = bytes.baseAddress else { return nil }
-    for literal in literals where literal.utf8.count == bytes.count {
-        let equal = literal.utf8.withContiguousStorageIfAvailable { stored in
-            stored.baseAddress.map { memcmp($0, start, bytes.count) == 0 }
-        }
-        if equal == true { return literal }
+/// `text`, a literal, when `bytes` spell it exactly: the literal is returned, not a copy of the bytes.
+@inline(__always)
+private func literal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> String? {
+    guard let start = bytes.baseAddress, bytes.count == text.utf8.count else { return nil }
+    let equal = text.utf8.withContiguousStorageIfAvailable { stored in
+        stored.baseAddress.map { memcmp($0, start, bytes.count) == 0 }
     }
-    return nil
+    return equal == true ? text : nil
 }
 
 /// The value of 1 to 18 decimal digits; nil for anything else (libmicrohttpd judges those itself).

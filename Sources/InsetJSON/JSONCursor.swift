@@ -37,23 +37,25 @@ public struct JSONCursor {
     /// The next member of the object begun last; `first` says whether none has been read yet, so no comma is due.
     @inlinable
     public mutating func nextMember(first: Bool) -> Member {
-        skipWhitespace()
-        guard index < input.count else { return .unusual }
-        var byte = input[index]
+        // Locals, not the stored properties: the compiler cannot tell that the bytes never alias `index`, so
+        // it would reload both on every byte.
+        let input = input
+        var cursor = Self.skippingWhitespace(input, from: index)
+        guard cursor < input.count else { return .unusual }
+        var byte = input[cursor]
         if byte == ASCII.closeBrace {
-            index += 1
+            index = cursor + 1
             return .end
         }
         if !first {
             guard byte == ASCII.comma else { return .unusual }
-            index += 1
-            skipWhitespace()
-            guard index < input.count else { return .unusual }
-            byte = input[index]
+            cursor = Self.skippingWhitespace(input, from: cursor + 1)
+            guard cursor < input.count else { return .unusual }
+            byte = input[cursor]
         }
         guard byte == ASCII.quote else { return .unusual }
-        let start = index + 1
-        var cursor = start
+        let start = cursor + 1
+        cursor = start
         while cursor < input.count {
             byte = input[cursor]
             if byte == ASCII.quote { break }
@@ -61,10 +63,11 @@ public struct JSONCursor {
             guard byte >= ASCII.space, byte < 0x80, byte != ASCII.backslash else { return .unusual }
             cursor += 1
         }
-        guard cursor < input.count else { return .unusual }
+        let end = cursor
+        cursor = Self.skippingWhitespace(input, from: end + 1)
+        guard cursor < input.count, input[cursor] == ASCII.colon else { return .unusual }
         index = cursor + 1
-        guard consume(ASCII.colon) else { return .unusual }
-        return .key(UnsafeBufferPointer(start: input.baseAddress.map { $0 + start }, count: cursor - start))
+        return .key(UnsafeBufferPointer(rebasing: input[start..<end]))
     }
 
     /// A number value, or nil if the value is not a well-formed number.
@@ -74,8 +77,9 @@ public struct JSONCursor {
     /// fast path computes it. Anything else (an exponent, more digits, a malformed number) goes to the parser.
     @inlinable
     public mutating func number() -> Double? {
-        skipWhitespace()
-        var cursor = index
+        let input = input
+        var cursor = Self.skippingWhitespace(input, from: index)
+        index = cursor
         let end = input.count
         guard cursor < end else { return nil }
         let negative = input[cursor] == ASCII.minus
@@ -177,14 +181,22 @@ public struct JSONCursor {
 
     @inlinable @inline(__always)
     mutating func skipWhitespace() {
-        while index < input.count {
-            let byte = input[index]
+        index = Self.skippingWhitespace(input, from: index)
+    }
+
+    /// The first position at or after `start` that is not whitespace (`input.count` if none).
+    @inlinable @inline(__always)
+    static func skippingWhitespace(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var cursor = start
+        while cursor < input.count {
+            let byte = input[cursor]
             // One compare settles every token byte; only bytes up to space need the four-way test.
-            if byte > ASCII.space { return }
+            if byte > ASCII.space { return cursor }
             guard byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.tab
-            else { return }
-            index += 1
+            else { return cursor }
+            cursor += 1
         }
+        return cursor
     }
 
     @inlinable @inline(__always)

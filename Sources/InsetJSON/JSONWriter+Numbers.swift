@@ -5,7 +5,7 @@ extension JSONWriter {
     /// those exactly; `-0` prints as `0` because some readers would otherwise produce an integer -0 or
     /// reject it. Everything else uses Swift's shortest round-trip `description`, whose forms (`0.1`,
     /// `1e-05`, `1e+21`, `5e-324`) are all valid JSON numbers once NaN and infinities are excluded.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func appendNumber(_ d: Double) {
         // Geometry is mostly small whole points: two or three digits, written without the general digit loop.
         if d >= 0, d < 1000 {

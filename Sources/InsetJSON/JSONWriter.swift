@@ -26,7 +26,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Separates a new value (or key) from the previous sibling.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func beginValue() {
         if needsComma { out.append(ASCII.comma) }
         needsComma = true
@@ -70,7 +70,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a member name fixed in the source, skipping the escaping scan: such names are plain ASCII,
     /// which debug builds check. Responses write dozens of names, so this is worth its own entry point.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func key(static name: StaticString) {
         let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         assert(text.allSatisfy { $0 >= ASCII.space && $0 != ASCII.quote && $0 != ASCII.backslash && $0 < 0x80 })
@@ -90,7 +90,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a number; NaN and infinities have no JSON form and become `null`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func number(_ d: Double) {
         beginValue()
         appendNumber(d)
@@ -141,27 +141,27 @@ public struct JSONWriter: ~Copyable {
     /// precedes. Fixed shapes such as `{"x":1,"y":2}` are written this way with one copy per run of punctuation
     /// and names, where `key` and `beginObject` pay a call, a separator check and a copy each; the caller vouches
     /// that the pieces form one JSON value.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func beginPieces() {
         beginValue()
     }
 
     /// Appends pre-encoded text inside a value written in pieces.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func piece(_ text: StaticString) {
         out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends pre-encoded text that ends with a member name and its colon (`,"left":`), so that the value
     /// written next, in pieces or not, takes no comma.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func pieceKey(_ text: StaticString) {
         out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         needsComma = false
     }
 
     /// Appends a number, as `number` writes it, inside a value written in pieces.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func pieceNumber(_ d: Double) {
         appendNumber(d)
     }

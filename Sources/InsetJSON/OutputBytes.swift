@@ -100,7 +100,7 @@ struct OutputBytes: ~Copyable {
         count += buffer.count
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count)
