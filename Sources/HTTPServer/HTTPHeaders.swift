@@ -1,10 +1,32 @@
+/// One header field.
+///
+/// A struct rather than a tuple: an array of tuples is destroyed through the runtime's generic tuple code,
+/// field by field through metadata, and every request frees two such arrays.
+public struct HTTPField: Sendable {
+    /// The name, in the case it was written.
+    public var name: String
+    /// The value.
+    public var value: String
+
+    /// A field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
 /// Header fields in arrival order, looked up without regard to case.
 public struct HTTPHeaders: Sendable, Sequence {
     /// The fields as received or to be sent.
-    public private(set) var fields: [(name: String, value: String)]
+    public private(set) var fields: [HTTPField]
 
     /// Creates headers from name-value pairs.
     public init(_ fields: [(name: String, value: String)] = []) {
+        self.fields = fields.map { HTTPField(name: $0.name, value: $0.value) }
+    }
+
+    /// Creates headers from fields, keeping their storage.
+    public init(fields: [HTTPField]) {
         self.fields = fields
     }
 
@@ -23,17 +45,17 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Appends a field, keeping any earlier one of the same name.
     public mutating func add(name: String, value: String) {
-        fields.append((name, value))
+        fields.append(HTTPField(name: name, value: value))
     }
 
     /// Replaces every field named `name` with one field.
     public mutating func replace(name: String, value: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
-        fields.append((name, value))
+        fields.append(HTTPField(name: name, value: value))
     }
 
     /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    public func makeIterator() -> IndexingIterator<[HTTPField]> {
         fields.makeIterator()
     }
 

@@ -22,7 +22,7 @@ func mhdAccessHandler(
         let state = RequestState(
             method: method.map { String(cString: $0) } ?? "",
             path: originForm(url.map { String(cString: $0) } ?? "/"),
-            headers: HTTPHeaders(head.headers))
+            headers: HTTPHeaders(fields: head.headers))
         state.query = head.query
         state.framingError = head.framingError
         if state.framingError == nil, let length = head.declaredLength {

@@ -11,7 +11,7 @@ import CMicroHTTPDShim
 /// RFC 9112 framing checks need gathered on the way, so that no header is looked at twice.
 struct RequestHead {
     /// The header fields in arrival order.
-    var headers: [(name: String, value: String)] = []
+    var headers: [HTTPField] = []
     /// The query arguments in order; a key without `=` has an empty value.
     var query: [(name: String, value: String?)] = []
     /// The `Content-Length` value without optional whitespace: the first one, when several agree.
@@ -64,7 +64,7 @@ struct RequestHead {
         default:
             break
         }
-        headers.append((commonName(name) ?? String(decoding: name, as: UTF8.self), valueString))
+        headers.append(HTTPField(name: commonName(name) ?? String(decoding: name, as: UTF8.self), value: valueString))
     }
 
     fileprivate mutating func addQuery(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
