@@ -31,6 +31,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// The first value of the field `name` (case-insensitive), if any.
+    @inlinable
     public subscript(name: String) -> String? {
         for field in fields where field.name.caseInsensitiveEquals(name) {
             return field.value

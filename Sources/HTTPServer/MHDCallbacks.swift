@@ -20,7 +20,7 @@ func mhdAccessHandler(
     guard let slot = requestSlot.pointee else {
         let head = RequestHead(connection)
         let state = RequestState(
-            method: method.map { String(cString: $0) } ?? "",
+            method: method.map(methodName) ?? "",
             path: originForm(url.map { String(cString: $0) } ?? "/"),
             headers: HTTPHeaders(fields: head.headers))
         state.query = head.query
@@ -79,6 +79,21 @@ func mhdRequestCompleted(
     Unmanaged<RequestState>.fromOpaque(slot).release()
     requestSlot.pointee = nil
     Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+}
+
+/// The method as a string literal when it is a usual one, which spares building a string from C.
+private func methodName(_ method: UnsafePointer<CChar>) -> String {
+    let bytes = UnsafeRawPointer(method).assumingMemoryBound(to: UInt8.self)
+    func spells(_ name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        for index in 0..<count where bytes[index] != name.utf8Start[index] { return false }
+        return bytes[count] == 0
+    }
+    if spells("POST") { return "POST" }
+    if spells("GET") { return "GET" }
+    if spells("PATCH") { return "PATCH" }
+    if spells("DELETE") { return "DELETE" }
+    return String(cString: method)
 }
 
 /// The path of an absolute-form target (`GET http://host/healthz`), which RFC 9112 says a server must accept.

@@ -72,6 +72,8 @@ struct RouteTable: Sendable {
     private var literalList: [(path: String, indices: [Int])] = []
     /// Indices of the routes with `{name}` segments, in the order added.
     private var parameterRoutes: [Int] = []
+    /// Their literal prefixes, each once: a path that starts with none of them skips the segment matching.
+    private var parameterPrefixes: [String] = []
 
     @usableFromInline init() {}
 
@@ -86,6 +88,7 @@ struct RouteTable: Sendable {
             let prefix = String(pattern.prefix { $0 != "{" })
             routes.append(Route(method: method, pattern: pattern, segments: segments, literalPrefix: prefix))
             parameterRoutes.append(index)
+            if !parameterPrefixes.contains(prefix) { parameterPrefixes.append(prefix) }
         } else {
             routes.append(Route(method: method, pattern: pattern, segments: nil))
             literalRoutes[pattern, default: []].append(index)
@@ -100,7 +103,7 @@ struct RouteTable: Sendable {
     @usableFromInline func match(method: String, path: String) -> Match {
         let literal = literalRoutes(for: path)
         // Nearly every request names a literal path: its routes are already in order, and need no array.
-        guard parameterRoutes.contains(where: { path.hasPrefix(routes[$0].literalPrefix) }) else {
+        guard parameterPrefixes.contains(where: { path.utf8.count >= $0.utf8.count && path.hasPrefix($0) }) else {
             return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
         }
         // The routes whose pattern matches the path, in the order added: the first with the method wins.

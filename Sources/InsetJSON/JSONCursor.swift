@@ -70,6 +70,34 @@ public struct JSONCursor {
         return .key(UnsafeBufferPointer(rebasing: input[start..<end]))
     }
 
+    /// Consumes the next member's name if it is exactly `name`, with the comma before it unless `first`, and
+    /// the colon after it; false, consuming nothing, otherwise. A decoder that knows the order members usually
+    /// come in reads them this way, with no scan for the name's end and no search for whose name it is.
+    @inlinable
+    public mutating func expectKey(_ name: StaticString, first: Bool) -> Bool {
+        let input = input
+        var cursor = Self.skippingWhitespace(input, from: index)
+        if !first {
+            guard cursor < input.count, input[cursor] == ASCII.comma else { return false }
+            cursor = Self.skippingWhitespace(input, from: cursor + 1)
+        }
+        let count = name.utf8CodeUnitCount
+        guard cursor + count + 2 <= input.count, input[cursor] == ASCII.quote, input[cursor + count + 1] == ASCII.quote
+        else { return false }
+        let expected = name.utf8Start
+        for offset in 0..<count where input[cursor + 1 + offset] != expected[offset] { return false }
+        cursor = Self.skippingWhitespace(input, from: cursor + count + 2)
+        guard cursor < input.count, input[cursor] == ASCII.colon else { return false }
+        index = cursor + 1
+        return true
+    }
+
+    /// Consumes `}`; false if the next token is something else.
+    @inlinable
+    public mutating func endObject() -> Bool {
+        consume(ASCII.closeBrace)
+    }
+
     /// A number value, or nil if the value is not a well-formed number.
     ///
     /// `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 15 digits is read here: its digits make an integer below

@@ -26,7 +26,8 @@ extension KeyboardEventRequest {
     }
 }
 
-/// Typed reads over a `JSONCursor` with FieldReader's ranges; nil means "take the general path".
+/// Typed reads over a `JSONCursor` with FieldReader's ranges; nil means "take the general path". A geometry
+/// object is first read in the order clients write it (x, y, width, height); any other order rereads it by name.
 private struct FastReader {
     var cursor: JSONCursor
 
@@ -150,6 +151,15 @@ private struct FastReader {
     }
 
     mutating func rect() -> Rect? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Self.coordinate),
+            cursor.expectKey("y", first: false), let y = number(in: Self.coordinate),
+            cursor.expectKey("width", first: false), let width = number(in: Self.length),
+            cursor.expectKey("height", first: false), let height = number(in: Self.length), cursor.endObject()
+        {
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+        cursor = start
         let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
             key.spells("x") ? 0 : key.spells("y") ? 1 : key.spells("width") ? 2 : key.spells("height") ? 3 : nil
         }
@@ -160,6 +170,13 @@ private struct FastReader {
     }
 
     mutating func size() -> Size? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("width", first: true), let width = number(in: Self.length),
+            cursor.expectKey("height", first: false), let height = number(in: Self.length), cursor.endObject()
+        {
+            return Size(width: width, height: height)
+        }
+        cursor = start
         let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
             key.spells("width") ? 0 : key.spells("height") ? 1 : nil
         }
@@ -168,16 +185,32 @@ private struct FastReader {
     }
 
     mutating func point() -> Point? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Self.coordinate),
+            cursor.expectKey("y", first: false), let y = number(in: Self.coordinate), cursor.endObject()
+        {
+            return Point(x: x, y: y)
+        }
+        cursor = start
         let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in key.spells("x") ? 0 : key.spells("y") ? 1 : nil }
         guard let v = numbers(count: 2, slot: slot, range: { _ in Self.coordinate }) else { return nil }
         return Point(x: v.0, y: v.1)
     }
 
     mutating func insets(nonNegative: Bool) -> EdgeInsets? {
+        let range = nonNegative ? Self.length : Self.coordinate
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("top", first: true), let top = number(in: range),
+            cursor.expectKey("left", first: false), let left = number(in: range),
+            cursor.expectKey("bottom", first: false), let bottom = number(in: range),
+            cursor.expectKey("right", first: false), let right = number(in: range), cursor.endObject()
+        {
+            return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+        }
+        cursor = start
         let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
             key.spells("top") ? 0 : key.spells("left") ? 1 : key.spells("bottom") ? 2 : key.spells("right") ? 3 : nil
         }
-        let range = nonNegative ? Self.length : Self.coordinate
         guard let v = numbers(count: 4, slot: slot, range: { _ in range }) else { return nil }
         return EdgeInsets(top: v.0, left: v.1, bottom: v.2, right: v.3)
     }
