@@ -1,3 +1,4 @@
+import InsetCore
 import InsetJSON
 import Testing
 
@@ -127,6 +128,8 @@ struct FastPathTests {
         case 2: members.append(members[index])
         case 3: members[index].0 = members[index].0.replacingFirst("a", with: "\\u0061")
         case 4: members[index].1 = .raw(pick(odd, &random))
+        // Geometry is read in the usual order first and by name otherwise: reordered members must agree too.
+        case 5: members.swapAt(index, Int.random(in: 0..<members.count, using: &random))
         default: members[index].1 = mutate(members[index].1, &random)
         }
         return .object(members)
@@ -151,6 +154,21 @@ struct FastPathTests {
                 #expect(String(describing: fast) == String(describing: Self.slow(bytes, kind)))
             }
         }
+    }
+
+    /// Geometry in an unusual member order still takes the fast path, read by name instead of in order.
+    @Test func reorderedGeometryTakesTheFastPathAndAgrees() {
+        let body = """
+            {"keyboard": {"frameEnd": {"height": 336, "width": 390, "y": 508, "x": 0}, "animationDuration": 0.25},
+             "scrollView": {"frame": {"y": 0, "x": 0, "height": 844, "width": 390},
+              "safeAreaInsets": {"bottom": 34, "top": 47, "right": 0, "left": 0},
+              "contentSize": {"height": 2000, "width": 390}, "contentOffset": {"y": 12.5, "x": 0}}}
+            """
+        let bytes = Array(body.utf8)
+        let fast = Self.fast(bytes, .show)
+        #expect(fast?.keyboard.frameEnd == Rect(x: 0, y: 508, width: 390, height: 336))
+        #expect(fast?.geometry.scrollView.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(String(describing: fast) == String(describing: Self.slow(bytes, .show)))
     }
 
     @Test(arguments: 0..<8)
