@@ -15,35 +15,54 @@ func mhdAccessHandler(
     requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
     guard let cls, let connection, let uploadDataSize, let requestSlot else { return MHD_Result.NO }
-    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-
-    guard let slot = requestSlot.pointee else {
-        let head = RequestHead(connection)
-        let state = RequestState(
-            method: method.map(methodName) ?? "",
-            path: originForm(url.map { String(cString: $0) } ?? "/"),
-            headers: HTTPHeaders(fields: head.headers))
-        state.query = head.query
-        state.framingError = head.framingError
-        if state.framingError == nil, let length = head.declaredLength {
-            if length > server.maxBodyBytes {
-                state.bodyTooLarge = true
-            } else {
-                // Room for a usual body at once; a large declared length is not taken on trust before its bytes
-                // arrive, so a client cannot make the server hold the limit per connection by declaring it.
-                state.body.reserveCapacity(min(length, 4096))
-            }
+    // Borrowed, not retained: libmicrohttpd keeps both alive across the call (the server until it stops, the
+    // state until the completion callback), and a retain and release per object and call added up.
+    return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        guard let slot = requestSlot.pointee else {
+            return startRequest(server: server, connection: connection, method: method, url: url, slot: requestSlot)
         }
-        requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
-        server.inFlight.add(1, ordering: .relaxed)
-        // Refusing before the body arrives spares reading it; libmicrohttpd then closes the connection.
-        if state.bodyTooLarge || state.framingError != nil {
-            return respond(state, server: server, connection: connection)
+        return Unmanaged<RequestState>.fromOpaque(slot)._withUnsafeGuaranteedRef { state in
+            continueRequest(
+                state, server: server, connection: connection, uploadData: uploadData, uploadDataSize: uploadDataSize)
         }
-        return MHD_Result.YES
     }
-    let state = Unmanaged<RequestState>.fromOpaque(slot).takeUnretainedValue()
+}
 
+/// The first call, with the headers: reads them and decides whether the body is wanted.
+private func startRequest(
+    server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?,
+    slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
+    let head = RequestHead(connection)
+    let state = RequestState(
+        method: method.map(methodName) ?? "",
+        path: originForm(url.map { String(cString: $0) } ?? "/"),
+        headers: HTTPHeaders(fields: head.headers))
+    state.query = head.query
+    state.framingError = head.framingError
+    if state.framingError == nil, let length = head.declaredLength {
+        if length > server.maxBodyBytes {
+            state.bodyTooLarge = true
+        } else {
+            // Room for a usual body at once; a large declared length is not taken on trust before its bytes
+            // arrive, so a client cannot make the server hold the limit per connection by declaring it.
+            state.body.reserveCapacity(min(length, 4096))
+        }
+    }
+    requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
+    server.inFlight.add(1, ordering: .relaxed)
+    // Refusing before the body arrives spares reading it; libmicrohttpd then closes the connection.
+    if state.bodyTooLarge || state.framingError != nil {
+        return respond(state, server: server, connection: connection)
+    }
+    return MHD_Result.YES
+}
+
+/// A later call: a body chunk, or the final call with none, which answers.
+private func continueRequest(
+    _ state: RequestState, server: ServerContext, connection: OpaquePointer, uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>
+) -> MHD_Result {
     let size = uploadDataSize.pointee
     if size > 0 {
         if !state.bodyTooLarge, let uploadData {
@@ -78,7 +97,9 @@ func mhdRequestCompleted(
     guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(slot).release()
     requestSlot.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+    _ = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef {
+        $0.inFlight.subtract(1, ordering: .relaxed)
+    }
 }
 
 /// The method as a string literal when it is a usual one, which spares building a string from C.

@@ -178,6 +178,13 @@ public struct JSONWriter: ~Copyable {
         out.append(utf8Bytes)
     }
 
+    /// `rawMembers` from a buffer.
+    @inlinable
+    public mutating func rawMembers(_ utf8Bytes: UnsafeBufferPointer<UInt8>) {
+        beginValue()
+        out.append(utf8Bytes)
+    }
+
     /// Inserts a pre-encoded JSON value given as a string; the caller vouches that it is valid JSON.
     public mutating func rawString(_ json: String) {
         beginValue()

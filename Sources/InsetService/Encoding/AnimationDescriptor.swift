@@ -5,13 +5,16 @@ import InsetJSON
 enum AnimationDescriptor {
     /// The members that depend on the curve alone, encoded once per raw curve value: the `linear()` easing
     /// costs about 0.5 ms to compute, and the rest are a dozen writer calls saved on every answer.
-    private struct CurveMembers {
+    ///
+    /// Plain buffers, not arrays: the cached ones live as long as the process, and reading them on every answer
+    /// then needs no retain and release. Sendable because nothing writes to a buffer once it is filled.
+    private struct CurveMembers: @unchecked Sendable {
         /// `"delay"` through `"beginFromCurrentState"`.
-        var head: [UInt8]
+        let head: UnsafeBufferPointer<UInt8>
         /// `"timingFunction"`.
-        var timing: [UInt8]
+        let timing: UnsafeBufferPointer<UInt8>
         /// `"linearEasing"`.
-        var easing: [UInt8]
+        let easing: UnsafeBufferPointer<UInt8>
 
         init(_ curve: AnimationCurve) {
             var head = JSONWriter(reservingCapacity: 128)
@@ -32,8 +35,20 @@ enum AnimationDescriptor {
             self.easing = Self.members(easing)
         }
 
-        /// The writer's members without the opening brace.
-        private static func members(_ writer: borrowing JSONWriter) -> [UInt8] { Array(writer.bytes.dropFirst()) }
+        /// The writer's members without the opening brace, in a buffer of their own.
+        private static func members(_ writer: borrowing JSONWriter) -> UnsafeBufferPointer<UInt8> {
+            let bytes = writer.bytes.dropFirst()
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = buffer.initialize(from: bytes)
+            return UnsafeBufferPointer(buffer)
+        }
+
+        /// Frees the buffers of members made for one answer.
+        func deallocate() {
+            head.deallocate()
+            timing.deallocate()
+            easing.deallocate()
+        }
     }
 
     private static let cachedCurves: [CurveMembers] = KeyboardInfo.curveRange.map {
@@ -51,13 +66,14 @@ enum AnimationDescriptor {
         if KeyboardInfo.curveRange.contains(curve) {
             write(animation, timed: timed, members: cachedCurves[curve], into: &writer)
         } else {
-            write(animation, timed: timed, members: CurveMembers(animation.curve), into: &writer)
+            let members = CurveMembers(animation.curve)
+            defer { members.deallocate() }
+            write(animation, timed: timed, members: members, into: &writer)
         }
     }
 
-    /// The members are borrowed, not copied out of the cache: a copy retained and released three arrays.
     private static func write(
-        _ animation: KeyboardAnimation, timed: Bool, members: borrowing CurveMembers, into writer: inout JSONWriter
+        _ animation: KeyboardAnimation, timed: Bool, members: CurveMembers, into writer: inout JSONWriter
     ) {
         writer.beginPieces()
         writer.pieceKey("{\"duration\":")
