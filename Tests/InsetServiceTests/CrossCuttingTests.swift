@@ -168,3 +168,31 @@ struct CrossCuttingTests {
         #expect(json.string("libmicrohttpd")?.hasPrefix("0.9") == true)
     }
 }
+
+/// Each shard counts its first keys in a short list and the rest in a dictionary; `/metrics` must show every
+/// key with its full count either way, across the threads that recorded them.
+@Test func metricsCountEveryKeyPastTheShortList() async {
+    let metrics = Metrics()
+    let statuses = Array(200..<230)
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 {
+            group.addTask {
+                for round in 0..<3 {
+                    for status in statuses {
+                        metrics.record(method: "POST", route: "/r\(round)", status: status, seconds: 0)
+                    }
+                }
+            }
+        }
+    }
+    let text = metrics.render(sessions: SessionStatistics(live: 0, created: 0, evicted: 0, expired: 0), draining: false)
+    var missing: [String] = []
+    for round in 0..<3 {
+        for status in statuses {
+            let line = "inset_http_requests_total{method=\"POST\",route=\"/r\(round)\",status=\"\(status)\"} 4\n"
+            if !text.contains(line) { missing.append(line) }
+        }
+    }
+    #expect(missing.isEmpty)
+    #expect(text.contains("inset_http_request_duration_seconds_count 360\n"))
+}

@@ -16,7 +16,26 @@ final class Metrics: Sendable {
     }
 
     private struct State {
+        /// The first few keys a shard sees, counted by a linear search: a server answers a handful of
+        /// (method, route, status) combinations nearly all the time, and comparing a status and two strings that
+        /// share their storage costs a fraction of hashing a key. Every other key goes to `requests`.
+        var recent: [(key: RequestKey, count: Int)] = []
         var requests: [RequestKey: Int] = [:]
+
+        mutating func count(_ key: RequestKey) {
+            for index in recent.indices
+            where recent[index].key.status == key.status && recent[index].key.route == key.route
+                && recent[index].key.method == key.method
+            {
+                recent[index].count += 1
+                return
+            }
+            if recent.count < Metrics.recentLimit {
+                recent.append((key, 1))
+            } else {
+                requests[key, default: 0] += 1
+            }
+        }
         var bucketCounts = [Int](repeating: 0, count: Metrics.bucketBounds.count)
         var durationSum = 0.0
         var durationCount = 0
@@ -31,6 +50,9 @@ final class Metrics: Sendable {
 
     /// Each worker thread counts into its own shard (by thread identity), so two threads answering at once do
     /// not wait on one lock or pass its cache line back and forth; `render` adds the shards up.
+    /// How many keys a shard counts in `recent` before it hashes.
+    private static let recentLimit = 8
+
     private let shards: [Locked<State>] = (0..<Metrics.shardCount).map { _ in Locked(State()) }
     private static let shardCount = 8
 
@@ -39,7 +61,7 @@ final class Metrics: Sendable {
         // Unknown methods fold into one label so a client cannot grow the table.
         let label = Self.knownMethods.contains(method) ? method : "other"
         shards[currentThreadShard(count: Self.shardCount)].withLock { state in
-            state.requests[RequestKey(method: label, route: route, status: status), default: 0] += 1
+            state.count(RequestKey(method: label, route: route, status: status))
             if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
                 state.bucketCounts[bucket] += 1
             }
@@ -54,6 +76,7 @@ final class Metrics: Sendable {
         for shard in shards {
             let part = shard.withLock { $0 }
             snapshot.requests.merge(part.requests, uniquingKeysWith: +)
+            for entry in part.recent { snapshot.requests[entry.key, default: 0] += entry.count }
             for bucket in snapshot.bucketCounts.indices { snapshot.bucketCounts[bucket] += part.bucketCounts[bucket] }
             snapshot.durationSum += part.durationSum
             snapshot.durationCount += part.durationCount
