@@ -82,10 +82,13 @@ public struct JSONCursor {
             cursor = Self.skippingWhitespace(input, from: cursor + 1)
         }
         let count = name.utf8CodeUnitCount
-        guard cursor + count + 2 <= input.count, input[cursor] == ASCII.quote, input[cursor + count + 1] == ASCII.quote
+        guard let base = input.baseAddress, cursor + count + 2 <= input.count, input[cursor] == ASCII.quote,
+            input[cursor + count + 1] == ASCII.quote
         else { return false }
+        // Through pointers, so that the loop does no overflow-checked index arithmetic: the guard bounded it.
+        let actual = base + cursor + 1
         let expected = name.utf8Start
-        for offset in 0..<count where input[cursor + 1 + offset] != expected[offset] { return false }
+        for offset in 0..<count where actual[offset] != expected[offset] { return false }
         cursor = Self.skippingWhitespace(input, from: cursor + count + 2)
         guard cursor < input.count, input[cursor] == ASCII.colon else { return false }
         index = cursor + 1
