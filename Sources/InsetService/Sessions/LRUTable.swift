@@ -29,7 +29,8 @@ struct LRUTable<Value> {
     mutating func modify<T, E: Error>(
         _ key: String, now: Double, _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
     ) throws(E) -> T? where Value: Equatable {
-        guard let slot = index[key], values[slot] != nil else { return nil }
+        // A pattern, not `!= nil`, which copied the whole session out to compare it.
+        guard let slot = index[key], case .some = values[slot] else { return nil }
         #if DEBUG
             let before = values[slot]
         #endif
