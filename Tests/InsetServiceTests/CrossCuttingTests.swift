@@ -196,3 +196,12 @@ struct CrossCuttingTests {
     #expect(missing.isEmpty)
     #expect(text.contains("inset_http_request_duration_seconds_count 360\n"))
 }
+
+/// The server clock reads whole microseconds, so its times are short decimals in every answer.
+@Test func theServerClockReadsWholeMicroseconds() {
+    for _ in 0..<1_000 {
+        let milliseconds = MonotonicClock.system.now()
+        #expect((milliseconds * 1000).rounded() / 1000 == milliseconds)
+        #expect(milliseconds >= 0)
+    }
+}
