@@ -92,7 +92,7 @@ private func visitRequestValue(
 
 /// The names nearly every request carries, as string literals, which need neither validation nor, for the
 /// longer ones, an allocation. A name keeps the case it arrived in, so only an exact match is replaced.
-/// Candidates are picked by length, so a name is compared with at most two of them.
+/// Candidates are picked by length, so a name is compared with at most three of them.
 private func commonName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     switch bytes.count {
     case 4: return literal(bytes, "Host") ?? literal(bytes, "host")
