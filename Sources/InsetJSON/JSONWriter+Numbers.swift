@@ -22,7 +22,6 @@ extension JSONWriter {
     @usableFromInline
     mutating func appendOtherNumber(_ d: Double) {
         guard d.isFinite else {
-            // A static string, not an array literal: the compiler allocated that array on every call, NaN or not.
             appendLiteral("null")
             return
         }

@@ -174,8 +174,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Inserts pre-encoded members (`"a":1,"b":2`, no braces) into the open object; the caller vouches for them.
     public mutating func rawMembers(_ utf8Bytes: [UInt8]) {
-        beginValue()
-        out.append(utf8Bytes)
+        utf8Bytes.withUnsafeBufferPointer { rawMembers($0) }
     }
 
     /// `rawMembers` from a buffer.
