@@ -1,5 +1,5 @@
-// MHD_get_daemon_info is variadic and returns a pointer to a union; both are awkward from Swift. The value walk
-// takes a bitmask of kinds, which Swift's closed import of MHD_ValueKind cannot express.
+// MHD_get_daemon_info and MHD_get_connection_info are variadic and return a pointer to a union; both are awkward
+// from Swift. The value walk takes a bitmask of kinds, which Swift's closed import of MHD_ValueKind cannot express.
 #include "CMicroHTTPDShim.h"
 
 #include <arpa/inet.h>
@@ -52,6 +52,11 @@ uint16_t inset_daemon_bound_port(struct MHD_Daemon *daemon) {
 int inset_daemon_connection_count(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? -1 : (int)info->num_connections;
+}
+
+void *inset_connection_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 struct inset_visit {

@@ -18,7 +18,7 @@ public struct HTTPField: Sendable {
 /// Header fields in arrival order, looked up without regard to case.
 public struct HTTPHeaders: Sendable, Sequence {
     /// The fields as received or to be sent.
-    public private(set) var fields: [HTTPField]
+    public internal(set) var fields: [HTTPField]
 
     /// Creates headers from name-value pairs.
     public init(_ fields: [(name: String, value: String)] = []) {
@@ -53,6 +53,11 @@ public struct HTTPHeaders: Sendable, Sequence {
     public mutating func replace(name: String, value: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
         fields.append(HTTPField(name: name, value: value))
+    }
+
+    /// Drops every field, keeping the storage for the fields of a next request.
+    mutating func removeAll() {
+        fields.removeAll(keepingCapacity: true)
     }
 
     /// Iterates the fields in order.

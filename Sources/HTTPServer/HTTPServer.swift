@@ -37,6 +37,7 @@ public final class HTTPServer: Sendable {
         if isIPv6 != 0 { flags |= MHD_USE_IPv6.rawValue }
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
+        let notified: MHD_NotifyConnectionCallback = mhdConnectionNotified
         let started: OpaquePointer? = withUnsafeMutablePointer(to: &address) { addressPointer in
             var options: [MHD_OptionItem] = [
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
@@ -48,6 +49,8 @@ public final class HTTPServer: Sendable {
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(addressPointer)),
                 MHD_OptionItem(
                     option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: contextPointer),
+                MHD_OptionItem(
+                    option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: contextPointer),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
             return options.withUnsafeMutableBufferPointer { optionsPointer -> OpaquePointer? in

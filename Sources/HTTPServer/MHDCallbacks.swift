@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 
 // libmicrohttpd calls these from its worker threads. They are plain functions in their own file:
 // a closure at the top level of main.swift would be inferred @MainActor and trap off the main thread.
@@ -16,43 +17,70 @@ func mhdAccessHandler(
 ) -> MHD_Result {
     guard let cls, let connection, let uploadDataSize, let requestSlot else { return MHD_Result.NO }
     // Borrowed, not retained: libmicrohttpd keeps both alive across the call (the server until it stops, the
-    // state until the completion callback), and a retain and release per object and call added up.
+    // state until the request completes and the connection closes), and a retain and release per object and
+    // call added up.
     return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        guard let slot = requestSlot.pointee else {
-            return startRequest(server: server, connection: connection, method: method, url: url, slot: requestSlot)
+        if let slot = requestSlot.pointee {
+            return Unmanaged<ConnectionState>.fromOpaque(slot)._withUnsafeGuaranteedRef { state in
+                continueRequest(
+                    state, server: server, connection: connection, uploadData: uploadData,
+                    uploadDataSize: uploadDataSize)
+            }
         }
-        return Unmanaged<RequestState>.fromOpaque(slot)._withUnsafeGuaranteedRef { state in
-            continueRequest(
-                state, server: server, connection: connection, uploadData: uploadData, uploadDataSize: uploadDataSize)
+        // Every connection is announced before its first request; a fresh state is only a fallback.
+        guard let announced = inset_connection_socket_context(connection) else {
+            return startRequest(
+                ConnectionState(), server: server, connection: connection, method: method, url: url, slot: requestSlot)
         }
+        return Unmanaged<ConnectionState>.fromOpaque(announced)._withUnsafeGuaranteedRef { state in
+            startRequest(state, server: server, connection: connection, method: method, url: url, slot: requestSlot)
+        }
+    }
+}
+
+/// Gives each connection its reusable state when libmicrohttpd accepts it, and drops the connection's
+/// reference when it closes.
+func mhdConnectionNotified(
+    cls: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_ConnectionNotificationCode
+) {
+    guard let socketContext else { return }
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+    case .CONNECTION_NOTIFY_CLOSED:
+        guard let state = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        Unmanaged<ConnectionState>.fromOpaque(state).release()
+    @unknown default:
+        break
     }
 }
 
 /// The first call, with the headers: reads them and decides whether the body is wanted.
 private func startRequest(
-    server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?,
-    slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
+    url: UnsafePointer<CChar>?, slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
-    let head = RequestHead(connection)
-    let state = RequestState(
-        method: method.map(methodName) ?? "",
-        path: originForm(url.map { String(cString: $0) } ?? "/"),
-        headers: HTTPHeaders(fields: head.headers))
-    state.query = head.query
-    state.framingError = head.framingError
-    if state.framingError == nil, let length = head.declaredLength {
+    state.begin(method: method.map(methodName) ?? "", path: originForm(url.map { String(cString: $0) } ?? "/"))
+    let head = withUnsafeMutablePointer(to: &state.request) { RequestHead(connection, into: $0) }
+    state.request.framingError = head.framingError
+    if state.request.framingError == nil, let length = head.declaredLength {
         if length > server.maxBodyBytes {
-            state.bodyTooLarge = true
+            state.request.bodyTooLarge = true
         } else {
             // Room for a usual body at once; a large declared length is not taken on trust before its bytes
             // arrive, so a client cannot make the server hold the limit per connection by declaring it.
-            state.body.reserveCapacity(min(length, 4096))
+            state.request.body.reserveCapacity(min(length, 4096))
         }
     }
+    // The request's own reference, dropped when it completes.
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     server.inFlight.add(1, ordering: .relaxed)
     // Refusing before the body arrives spares reading it; libmicrohttpd then closes the connection.
-    if state.bodyTooLarge || state.framingError != nil {
+    if state.request.bodyTooLarge || state.request.framingError != nil {
         return respond(state, server: server, connection: connection)
     }
     return MHD_Result.YES
@@ -60,25 +88,25 @@ private func startRequest(
 
 /// A later call: a body chunk, or the final call with none, which answers.
 private func continueRequest(
-    _ state: RequestState, server: ServerContext, connection: OpaquePointer, uploadData: UnsafePointer<CChar>?,
+    _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, uploadData: UnsafePointer<CChar>?,
     uploadDataSize: UnsafeMutablePointer<Int>
 ) -> MHD_Result {
     let size = uploadDataSize.pointee
     if size > 0 {
-        if !state.bodyTooLarge, let uploadData {
-            if state.body.count + size > server.maxBodyBytes {
-                state.bodyTooLarge = true
-                state.body = []
+        if !state.request.bodyTooLarge, let uploadData {
+            if state.request.body.count + size > server.maxBodyBytes {
+                state.request.bodyTooLarge = true
+                state.request.body = []
             } else {
                 UnsafeRawPointer(uploadData).withMemoryRebound(to: UInt8.self, capacity: size) {
-                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+                    state.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
                 }
             }
         }
         uploadDataSize.pointee = 0
         // libmicrohttpd refuses a response while a body is still arriving, so a chunked body past the limit is
         // read and dropped to its end for a 413; one that runs on past twice the limit is cut off instead.
-        state.discarded += state.bodyTooLarge ? size : 0
+        state.discarded += state.request.bodyTooLarge ? size : 0
         if state.discarded > 2 * server.maxBodyBytes { return MHD_Result.NO }
         return MHD_Result.YES
     }
@@ -87,7 +115,8 @@ private func continueRequest(
     return respond(state, server: server, connection: connection)
 }
 
-/// Frees the per-request state once libmicrohttpd is done with the request, however it ended.
+/// Drops the request's reference to its connection's state once libmicrohttpd is done with the request,
+/// however it ended; a request that ended unanswered leaves its storage emptied for the next one.
 func mhdRequestCompleted(
     cls: UnsafeMutableRawPointer?,
     connection: OpaquePointer?,
@@ -95,8 +124,10 @@ func mhdRequestCompleted(
     reason: MHD_RequestTerminationCode
 ) {
     guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
-    Unmanaged<RequestState>.fromOpaque(slot).release()
     requestSlot.pointee = nil
+    let state = Unmanaged<ConnectionState>.fromOpaque(slot)
+    state._withUnsafeGuaranteedRef { if !$0.responded { $0.request.recycle() } }
+    state.release()
     _ = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef {
         $0.inFlight.subtract(1, ordering: .relaxed)
     }
@@ -128,11 +159,17 @@ private func originForm(_ target: String) -> String {
     return target
 }
 
-private func respond(_ state: RequestState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
+private func respond(_ state: ConnectionState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true
-    let response = server.responder.respond(to: state.takeRequest())
+    // Moved out for the call, so the responder borrows it without a copy, then emptied and moved back for the
+    // connection's next request.
+    var request = HTTPRequest(method: "", path: "")
+    swap(&request, &state.request)
+    let response = server.responder.respond(to: request)
     // After a framing error the rest of the stream cannot be trusted: close it.
-    let closing = server.draining.load(ordering: .relaxed) || state.framingError != nil
+    let closing = server.draining.load(ordering: .relaxed) || request.framingError != nil
+    request.recycle()
+    swap(&request, &state.request)
     return queue(response, on: connection, closing: closing)
 }
 

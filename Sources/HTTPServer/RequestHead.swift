@@ -7,13 +7,13 @@ import CMicroHTTPDShim
     import Darwin
 #endif
 
-/// A request's header fields and query arguments, read from libmicrohttpd in one walk, with the facts the
-/// RFC 9112 framing checks need gathered on the way, so that no header is looked at twice.
+/// A request's header fields and query arguments, read from libmicrohttpd in one walk into the request being
+/// gathered, with the facts the RFC 9112 framing checks need gathered on the way, so that no header is looked at
+/// twice.
 struct RequestHead {
-    /// The header fields in arrival order.
-    var headers: [HTTPField] = []
-    /// The query arguments in order; a key without `=` has an empty value.
-    var query: [(name: String, value: String?)] = []
+    /// The request the fields and arguments are appended to, in arrival order; a query key without `=` gets an
+    /// empty value.
+    private let request: UnsafeMutablePointer<HTTPRequest>
     /// The `Content-Length` value without optional whitespace: the first one, when several agree.
     private(set) var contentLength: String?
     /// The body length `Content-Length` declares, when it is a plain decimal number.
@@ -23,10 +23,12 @@ struct RequestHead {
     private var blankInName = false
     private var codings: [String] = []
 
-    /// Reads the request's values from `connection`.
-    init(_ connection: OpaquePointer) {
-        // A typical request has 3 to 8 fields: one allocation instead of regrowing from 1.
-        headers.reserveCapacity(8)
+    /// Reads the values of `connection`'s request into `request`, whose header fields and query are empty.
+    init(_ connection: OpaquePointer, into request: UnsafeMutablePointer<HTTPRequest>) {
+        self.request = request
+        // A typical request has 3 to 8 fields: one allocation instead of regrowing from 1, and none at all once
+        // the connection's storage has served a request.
+        request.pointee.headers.fields.reserveCapacity(8)
         withUnsafeMutablePointer(to: &self) { head in
             _ = inset_connection_values(connection, visitRequestValue, head)
         }
@@ -64,11 +66,13 @@ struct RequestHead {
         default:
             break
         }
-        headers.append(HTTPField(name: commonName(name) ?? String(decoding: name, as: UTF8.self), value: valueString))
+        request.pointee.headers.fields.append(
+            HTTPField(name: commonName(name) ?? String(decoding: name, as: UTF8.self), value: valueString))
     }
 
     fileprivate mutating func addQuery(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
-        query.append((String(decoding: name, as: UTF8.self), value.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+        request.pointee.query.append(
+            (String(decoding: name, as: UTF8.self), value.map { String(decoding: $0, as: UTF8.self) } ?? ""))
     }
 }
 

@@ -53,6 +53,45 @@ struct TransportTests {
         }
     }
 
+    @Test func aConnectionsRequestsSeeNothingOfEachOther() throws {
+        // The transport reuses one connection's storage for each of its requests: nothing may carry over.
+        let server = try startEchoServer(maxBodyBytes: 100_000)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let large = Array(repeating: UInt8(ascii: "L"), count: 40_000)
+        let first = try client.request("POST", "/first?a=1&b", headers: [("X-Custom", "one")], body: large)
+        #expect(first.status == 200)
+        #expect(first.body == large)
+        #expect(first.header("X-Query") == "a=1&b=")
+        #expect(first.header("X-Custom") == "one")
+        let second = try client.request("GET", "/second")
+        #expect(second.status == 200)
+        #expect(second.header("X-Path") == "/second")
+        // An empty value may come back as no header at all.
+        #expect((second.header("X-Query") ?? "") == "")
+        #expect((second.header("X-Custom") ?? "") == "")
+        #expect(second.body.isEmpty)
+        let third = try client.request("POST", "/third", body: Array("small".utf8))
+        #expect(third.text == "small")
+        #expect(third.header("X-Method") == "POST")
+    }
+
+    @Test func aRequestAfterARefusedBodyStartsClean() throws {
+        let server = try startEchoServer(maxBodyBytes: 100)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let chunk = String(repeating: "x", count: 50)
+        try client.send(
+            "POST /big HTTP/1.1\r\nHost: x\r\nX-Custom: big\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + String(repeating: "32\r\n\(chunk)\r\n", count: 3) + "0\r\n\r\n")
+        #expect(try client.readResponse().status == 413)
+        let next = try client.request("POST", "/next", body: Array("fits".utf8))
+        #expect(next.status == 200)
+        #expect(next.header("X-Too-Large") == "no")
+        #expect((next.header("X-Custom") ?? "") == "")
+        #expect(next.text == "fits")
+    }
+
     @Test func assemblesABodySentInPieces() throws {
         let server = try startEchoServer()
         defer { server.stop() }

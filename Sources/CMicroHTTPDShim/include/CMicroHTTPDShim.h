@@ -17,6 +17,9 @@ uint16_t inset_daemon_bound_port(struct MHD_Daemon *daemon);
 /// The number of connections the daemon currently holds open, or -1 when unknown.
 int inset_daemon_connection_count(struct MHD_Daemon *daemon);
 
+/// The pointer stored for `connection` when libmicrohttpd announced it (`MHD_OPTION_NOTIFY_CONNECTION`), or NULL.
+void *inset_connection_socket_context(struct MHD_Connection *connection);
+
 /// Called once per request header (`is_header` 1) or query argument (0), in arrival order; `value` is NULL for
 /// a query key without `=`. Lengths are in bytes, as libmicrohttpd measured them.
 typedef void (*inset_value_visitor)(void *context, int is_header, const char *key, size_t key_length,
