@@ -9,7 +9,7 @@ public struct HTTPField: Sendable {
     public var value: String
 
     /// A field.
-    public init(name: String, value: String) {
+    public init(name: consuming String, value: consuming String) {
         self.name = name
         self.value = value
     }
@@ -33,10 +33,14 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// The first value of the field `name` (case-insensitive), if any.
     @inlinable
     public subscript(name: String) -> String? {
-        for field in fields where field.name.caseInsensitiveEquals(name) {
-            return field.value
+        // Through the buffer, whose elements are compared where they lie: iterating the array copied every field,
+        // retaining and releasing both of its strings, and a response looks up several names.
+        fields.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index].name.caseInsensitiveEquals(name) {
+                return buffer[index].value
+            }
+            return nil
         }
-        return nil
     }
 
     /// Makes room for `count` fields in all, so that adding up to that many does not regrow the storage.
@@ -45,7 +49,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// Appends a field, keeping any earlier one of the same name.
-    public mutating func add(name: String, value: String) {
+    public mutating func add(name: consuming String, value: consuming String) {
         fields.append(HTTPField(name: name, value: value))
     }
 

@@ -161,15 +161,17 @@ private func originForm(_ target: String) -> String {
 
 private func respond(_ state: ConnectionState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true
-    // Moved out for the call, so the responder borrows it without a copy, then emptied and moved back for the
-    // connection's next request.
-    var request = HTTPRequest(method: "", path: "")
-    swap(&request, &state.request)
-    let response = server.responder.respond(to: request)
-    // After a framing error the rest of the stream cannot be trusted: close it.
-    let closing = server.draining.load(ordering: .relaxed) || request.framingError != nil
-    request.recycle()
-    swap(&request, &state.request)
+    // Moved out of the state for the call and back after it, through a pointer: passing the class's property
+    // itself, or a pointer's pointee, copies the request, retaining and then releasing each of its fields.
+    let (response, closing) = withUnsafeMutablePointer(to: &state.request) { stored in
+        var request = stored.move()
+        let response = server.responder.respond(to: request)
+        // After a framing error the rest of the stream cannot be trusted: close it.
+        let closing = server.draining.load(ordering: .relaxed) || request.framingError != nil
+        request.recycle()
+        stored.initialize(to: consume request)
+        return (response, closing)
+    }
     return queue(response, on: connection, closing: closing)
 }
 
@@ -186,12 +188,15 @@ private func queue(_ response: consuming HTTPResponse, on connection: OpaquePoin
     }
     guard let mhdResponse = created else { return MHD_Result.NO }
     defer { MHD_destroy_response(mhdResponse) }
-    for field in response.headers {
-        // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
-        // "Content-Type") into a fresh array, two allocations per header. A value with CR or LF is refused by
-        // libmicrohttpd rather than splitting the response.
-        field.name.withCString { name in
-            field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
+    // Read where they lie: iterating the headers copied each field, retaining and releasing both strings.
+    response.headers.fields.withUnsafeBufferPointer { fields in
+        for index in fields.indices {
+            // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
+            // "Content-Type") into a fresh array, two allocations per header. A value with CR or LF is refused by
+            // libmicrohttpd rather than splitting the response.
+            fields[index].name.withCString { name in
+                fields[index].value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
+            }
         }
     }
     if closing { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }

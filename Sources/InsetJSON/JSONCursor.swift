@@ -85,10 +85,21 @@ public struct JSONCursor {
         guard let base = input.baseAddress, cursor + count + 2 <= input.count, input[cursor] == ASCII.quote,
             input[cursor + count + 1] == ASCII.quote
         else { return false }
-        // Through pointers, so that the loop does no overflow-checked index arithmetic: the guard bounded it.
+        // Through pointers, so that the comparison does no overflow-checked index arithmetic: the guard bounded it.
         let actual = base + cursor + 1
         let expected = name.utf8Start
-        for offset in 0..<count where actual[offset] != expected[offset] { return false }
+        if count <= 8 {
+            // A usual name is compared as one word: inlined with a literal, the expected word is a constant.
+            var want: UInt64 = 0
+            var have: UInt64 = 0
+            for offset in 0..<count {
+                want |= UInt64(expected[offset]) &<< (8 &* UInt64(offset))
+                have |= UInt64(actual[offset]) &<< (8 &* UInt64(offset))
+            }
+            guard want == have else { return false }
+        } else {
+            for offset in 0..<count where actual[offset] != expected[offset] { return false }
+        }
         cursor = Self.skippingWhitespace(input, from: cursor + count + 2)
         guard cursor < input.count, input[cursor] == ASCII.colon else { return false }
         index = cursor + 1

@@ -26,6 +26,41 @@ extension KeyboardEventRequest {
     }
 }
 
+/// An object's member names, each with the member clients usually write next: a reader expects that one
+/// (`JSONCursor.expectKey`, with no scan for the name's end and no search for whose name it is) and only looks
+/// a name up when the guess is wrong.
+private struct MemberNames {
+    /// The names; a member's position here is its slot.
+    let names: [StaticString]
+    /// The slot usually written after each slot, or -1.
+    let successors: [Int]
+    /// The slot usually written first.
+    let first: Int
+
+    /// The slot of `key`, or nil for a name the object does not have.
+    func slot(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for index in names.indices where key.spells(names[index]) { return index }
+        return nil
+    }
+
+    /// scrollView, screen, keyboard, focusedRect for a stateless call; sessionId, keyboard for a session's.
+    static let event = MemberNames(
+        names: [
+            "scrollView", "screen", "keyboard", "focusedRect", "sessionId", "timestamp", "window", "keyboardDistance",
+            "baseInsetMode", "followsUndockedKeyboard",
+        ],
+        successors: [1, 2, 3, -1, 2, -1, -1, -1, -1, -1], first: 0)
+    static let keyboard = MemberNames(
+        names: ["frameEnd", "animationDuration", "animationCurve", "frameBegin", "isLocal"],
+        successors: [1, 2, -1, 0, -1], first: 0)
+    static let scrollView = MemberNames(
+        names: [
+            "frame", "safeAreaInsets", "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets",
+            "contentInsetAdjustmentBehavior", "automaticallyAdjustsScrollIndicatorInsets", "alwaysBounceVertical",
+        ],
+        successors: [1, 2, 3, 4, 5, -1, -1, -1, -1], first: 0)
+}
+
 /// Typed reads over a `JSONCursor` with FieldReader's ranges; nil means "take the general path". A geometry
 /// object is first read in the order clients write it (x, y, width, height); any other order rereads it by name.
 private struct FastReader {
@@ -47,83 +82,88 @@ private struct FastReader {
         }
     }
 
+    /// Calls `member` with the slot of each member of an object named by `members`, expecting each member's usual
+    /// successor before looking a name up; an unknown or repeated member, or a false answer, ends it.
+    mutating func object(_ members: MemberNames, _ member: (inout FastReader, Int) -> Bool) -> Bool {
+        guard cursor.beginObject() else { return false }
+        var seen: UInt32 = 0
+        var first = true
+        var expected = members.first
+        while true {
+            let slot: Int
+            if expected >= 0, cursor.expectKey(members.names[expected], first: first) {
+                slot = expected
+            } else {
+                switch cursor.nextMember(first: first) {
+                case .end: return true
+                case .unusual: return false
+                case .key(let key):
+                    guard let named = members.slot(key) else { return false }
+                    slot = named
+                }
+            }
+            guard once(&seen, slot), member(&self, slot) else { return false }
+            expected = members.successors[slot]
+            first = false
+        }
+    }
+
     mutating func event(kind: KeyboardEventRequest.Kind, into request: inout KeyboardEventRequest) -> Bool {
         var hasKeyboard = false
-        let complete = object { reader, key, seen in
-            if key.spells("keyboard") {
+        let complete = object(.event) { reader, slot in
+            switch slot {
+            case 0: return reader.scrollView(into: &request.geometry.scrollView)
+            case 1: return assign(reader.size(), to: &request.geometry.screen)
+            case 2:
                 hasKeyboard = true
-                return once(&seen, 0) && reader.keyboard(into: &request.keyboard)
-            } else if key.spells("scrollView") {
-                return once(&seen, 1) && reader.scrollView(into: &request.geometry.scrollView)
-            } else if key.spells("focusedRect") && kind == .show {
-                return once(&seen, 2) && assign(reader.rect(), to: &request.focusedRect)
-            } else if key.spells("sessionId") {
-                guard once(&seen, 3), let id = reader.cursor.string(), id.utf8.count <= 64 else { return false }
+                return reader.keyboard(into: &request.keyboard)
+            case 3: return kind == .show && assign(reader.rect(), to: &request.focusedRect)
+            case 4:
+                guard let id = reader.cursor.string(), id.utf8.count <= 64 else { return false }
                 request.sessionId = id
                 return true
-            } else if key.spells("timestamp") {
-                return once(&seen, 4) && assign(reader.number(in: FieldReader.timestampRange), to: &request.timestamp)
-            } else if key.spells("screen") {
-                return once(&seen, 5) && assign(reader.size(), to: &request.geometry.screen)
-            } else if key.spells("window") {
-                return once(&seen, 6) && assign(reader.rect(), to: &request.geometry.window)
-            } else if key.spells("keyboardDistance") {
-                return once(&seen, 7) && assign(reader.number(in: 0...10_000), to: &request.geometry.keyboardDistance)
-            } else if key.spells("baseInsetMode") {
-                return once(&seen, 8) && assign(reader.choice(), to: &request.geometry.baseInsetMode)
-            } else if key.spells("followsUndockedKeyboard") {
-                return once(&seen, 9) && assign(reader.cursor.bool(), to: &request.geometry.followsUndockedKeyboard)
+            case 5: return assign(reader.number(in: FieldReader.timestampRange), to: &request.timestamp)
+            case 6: return assign(reader.rect(), to: &request.geometry.window)
+            case 7: return assign(reader.number(in: 0...10_000), to: &request.geometry.keyboardDistance)
+            case 8: return assign(reader.choice(), to: &request.geometry.baseInsetMode)
+            default: return assign(reader.cursor.bool(), to: &request.geometry.followsUndockedKeyboard)
             }
-            return false
         }
         // A show without a keyboard end frame is an error, which the general path words.
         return complete && (kind == .hide || (hasKeyboard && request.keyboard.frameEnd != nil))
     }
 
     mutating func keyboard(into info: inout KeyboardInfo) -> Bool {
-        object { reader, key, seen in
-            if key.spells("frameEnd") {
-                return once(&seen, 0) && assign(reader.rect(), to: &info.frameEnd)
-            } else if key.spells("frameBegin") {
-                return once(&seen, 1) && assign(reader.rect(), to: &info.frameBegin)
-            } else if key.spells("animationDuration") {
-                guard once(&seen, 2), let duration = reader.number(in: 0...10) else { return false }
+        object(.keyboard) { reader, slot in
+            switch slot {
+            case 0: return assign(reader.rect(), to: &info.frameEnd)
+            case 1:
+                guard let duration = reader.number(in: 0...10) else { return false }
                 info.animationDuration = duration
                 return true
-            } else if key.spells("animationCurve") {
-                guard once(&seen, 3), let curve = reader.integer(in: KeyboardInfo.curveRange) else { return false }
+            case 2:
+                guard let curve = reader.integer(in: KeyboardInfo.curveRange) else { return false }
                 info.animationCurve = curve
                 return true
-            } else if key.spells("isLocal") {
-                return once(&seen, 4) && assign(reader.cursor.bool(), to: &info.isLocal)
+            case 3: return assign(reader.rect(), to: &info.frameBegin)
+            default: return assign(reader.cursor.bool(), to: &info.isLocal)
             }
-            return false
         }
     }
 
     mutating func scrollView(into patch: inout ScrollViewPatch) -> Bool {
-        object { reader, key, seen in
-            if key.spells("frame") {
-                return once(&seen, 0) && assign(reader.rect(), to: &patch.frame)
-            } else if key.spells("safeAreaInsets") {
-                return once(&seen, 1) && assign(reader.insets(nonNegative: true), to: &patch.safeAreaInsets)
-            } else if key.spells("contentSize") {
-                return once(&seen, 2) && assign(reader.size(), to: &patch.contentSize)
-            } else if key.spells("contentOffset") {
-                return once(&seen, 3) && assign(reader.point(), to: &patch.contentOffset)
-            } else if key.spells("contentInset") {
-                return once(&seen, 4) && assign(reader.insets(nonNegative: false), to: &patch.contentInset)
-            } else if key.spells("scrollIndicatorInsets") {
-                return once(&seen, 5) && assign(reader.insets(nonNegative: false), to: &patch.scrollIndicatorInsets)
-            } else if key.spells("contentInsetAdjustmentBehavior") {
-                return once(&seen, 6) && assign(reader.choice(), to: &patch.contentInsetAdjustmentBehavior)
-            } else if key.spells("automaticallyAdjustsScrollIndicatorInsets") {
-                return once(&seen, 7)
-                    && assign(reader.cursor.bool(), to: &patch.automaticallyAdjustsScrollIndicatorInsets)
-            } else if key.spells("alwaysBounceVertical") {
-                return once(&seen, 8) && assign(reader.cursor.bool(), to: &patch.alwaysBounceVertical)
+        object(.scrollView) { reader, slot in
+            switch slot {
+            case 0: return assign(reader.rect(), to: &patch.frame)
+            case 1: return assign(reader.insets(nonNegative: true), to: &patch.safeAreaInsets)
+            case 2: return assign(reader.size(), to: &patch.contentSize)
+            case 3: return assign(reader.point(), to: &patch.contentOffset)
+            case 4: return assign(reader.insets(nonNegative: false), to: &patch.contentInset)
+            case 5: return assign(reader.insets(nonNegative: false), to: &patch.scrollIndicatorInsets)
+            case 6: return assign(reader.choice(), to: &patch.contentInsetAdjustmentBehavior)
+            case 7: return assign(reader.cursor.bool(), to: &patch.automaticallyAdjustsScrollIndicatorInsets)
+            default: return assign(reader.cursor.bool(), to: &patch.alwaysBounceVertical)
             }
-            return false
         }
     }
 
@@ -215,8 +255,9 @@ private struct FastReader {
         return EdgeInsets(top: v.0, left: v.1, bottom: v.2, right: v.3)
     }
 
-    static let coordinate = -FieldReader.maxMagnitude...FieldReader.maxMagnitude
-    static let length = 0...FieldReader.maxMagnitude
+    // Computed, not stored: a stored static is reached through a once-check on every number.
+    static var coordinate: ClosedRange<Double> { -FieldReader.maxMagnitude...FieldReader.maxMagnitude }
+    static var length: ClosedRange<Double> { 0...FieldReader.maxMagnitude }
 
     /// FieldReader.number's rule: finite, in range, and -0 read as 0.
     mutating func number(in range: ClosedRange<Double>) -> Double? {

@@ -11,7 +11,7 @@ struct KeyboardInfo: Equatable, Sendable {
     /// The keyboard's own spring, what iOS reports for every keyboard animation.
     static let defaultCurve = 7
     /// `UIView.AnimationOptions` keeps the curve in four bits.
-    static let curveRange = 0...15
+    static var curveRange: ClosedRange<Int> { 0...15 }
     /// Seconds; 0 means no animation.
     static let durationRange = 0.0...10
 
@@ -138,7 +138,7 @@ struct SessionRequest: Equatable, Sendable {
 
 extension FieldReader {
     /// Milliseconds on the client's clock (`performance.now()` or `Date.now()` alike).
-    static let timestampRange = 0.0...1e15
+    static var timestampRange: ClosedRange<Double> { 0.0...1e15 }
 
     mutating func timestamp(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Double? {
         number(value, at: pointer(), in: Self.timestampRange)

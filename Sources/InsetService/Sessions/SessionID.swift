@@ -1,7 +1,8 @@
 /// Session ids: 128 bits from the system's cryptographic generator, base64url without padding (22 characters).
 enum SessionID {
     static let length = 22
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// A literal, not an array: a stored table is reached through a once-check, twice per request id.
+    private static var alphabet: StaticString { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
 
     static func make() -> String {
         // SystemRandomNumberGenerator reads getrandom(2) on Linux and arc4random on Apple systems.
@@ -21,7 +22,7 @@ enum SessionID {
             } else {
                 digit = (low >> UInt64(shift)) & 63
             }
-            bytes.append(alphabet[Int(digit)])
+            bytes.append(Self.digit(Int(digit)))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -35,7 +36,10 @@ enum SessionID {
     }
 
     /// The base64url character for a 6-bit value.
-    static func digit(_ value: Int) -> UInt8 { alphabet[value] }
+    static func digit(_ value: Int) -> UInt8 {
+        precondition(value >= 0 && value < 64, "a base64url digit holds 6 bits")
+        return alphabet.utf8Start[value]
+    }
 
     /// Whether `byte` is a base64url character; a range test, not a search of the alphabet.
     private static func isDigit(_ byte: UInt8) -> Bool {
