@@ -16,26 +16,41 @@ public struct HTTPField: Sendable {
 }
 
 /// Header fields in arrival order, looked up without regard to case.
+///
+/// The first two fields are held inline and the rest in an array: a response's usual two (its type and its
+/// request id) then need no heap block, where an array cost an allocation and a free per response.
 public struct HTTPHeaders: Sendable, Sequence {
-    /// The fields as received or to be sent.
-    public internal(set) var fields: [HTTPField]
+    @usableFromInline var first: HTTPField?
+    @usableFromInline var second: HTTPField?
+    /// The fields after the first two.
+    @usableFromInline var rest: [HTTPField] = []
 
     /// Creates headers from name-value pairs.
     public init(_ fields: [(name: String, value: String)] = []) {
-        self.fields = fields.map { HTTPField(name: $0.name, value: $0.value) }
+        for field in fields { add(name: field.name, value: field.value) }
     }
 
-    /// Creates headers from fields, keeping their storage.
+    /// Creates headers from fields.
     public init(fields: [HTTPField]) {
-        self.fields = fields
+        for field in fields { add(name: field.name, value: field.value) }
+    }
+
+    /// The fields in order, as an array.
+    public var fields: [HTTPField] {
+        var all: [HTTPField] = []
+        all.reserveCapacity(count)
+        forEachField { all.append($0) }
+        return all
     }
 
     /// The first value of the field `name` (case-insensitive), if any.
     @inlinable
     public subscript(name: String) -> String? {
-        // Through the buffer, whose elements are compared where they lie: iterating the array copied every field,
-        // retaining and releasing both of its strings, and a response looks up several names.
-        fields.withUnsafeBufferPointer { buffer in
+        if case .some(let field) = first, field.name.caseInsensitiveEquals(name) { return field.value }
+        if case .some(let field) = second, field.name.caseInsensitiveEquals(name) { return field.value }
+        // Through the buffer, whose elements are compared where they lie: iterating the array copied every
+        // field, retaining and releasing both of its strings.
+        return rest.withUnsafeBufferPointer { buffer in
             for index in buffer.indices where buffer[index].name.caseInsensitiveEquals(name) {
                 return buffer[index].value
             }
@@ -45,23 +60,44 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Makes room for `count` fields in all, so that adding up to that many does not regrow the storage.
     public mutating func reserveCapacity(_ count: Int) {
-        fields.reserveCapacity(count)
+        if count > 2 { rest.reserveCapacity(count - 2) }
     }
 
     /// Appends a field, keeping any earlier one of the same name.
     public mutating func add(name: consuming String, value: consuming String) {
-        fields.append(HTTPField(name: name, value: value))
+        if case .none = first {
+            first = HTTPField(name: name, value: value)
+        } else if case .none = second {
+            second = HTTPField(name: name, value: value)
+        } else {
+            rest.append(HTTPField(name: name, value: value))
+        }
     }
 
     /// Replaces every field named `name` with one field.
     public mutating func replace(name: String, value: String) {
-        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
-        fields.append(HTTPField(name: name, value: value))
+        var kept = HTTPHeaders()
+        forEachField { field in
+            if !field.name.caseInsensitiveEquals(name) { kept.add(name: field.name, value: field.value) }
+        }
+        kept.add(name: name, value: value)
+        self = kept
     }
 
-    /// Drops every field, keeping the storage for the fields of a next request.
+    /// Drops every field, keeping the array's storage for the fields of a next request.
     mutating func removeAll() {
-        fields.removeAll(keepingCapacity: true)
+        first = nil
+        second = nil
+        rest.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with each field in order, where it lies.
+    func forEachField(_ body: (HTTPField) -> Void) {
+        if case .some(let field) = first { body(field) }
+        if case .some(let field) = second { body(field) }
+        rest.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { body(buffer[index]) }
+        }
     }
 
     /// Iterates the fields in order.
@@ -70,7 +106,13 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// The number of fields.
-    public var count: Int { fields.count }
+    public var count: Int {
+        switch (first, second) {
+        case (.none, _): 0
+        case (.some, .none): 1
+        case (.some, .some): 2 + rest.count
+        }
+    }
 }
 
 extension String {

@@ -189,14 +189,12 @@ private func queue(_ response: consuming HTTPResponse, on connection: OpaquePoin
     guard let mhdResponse = created else { return MHD_Result.NO }
     defer { MHD_destroy_response(mhdResponse) }
     // Read where they lie: iterating the headers copied each field, retaining and releasing both strings.
-    response.headers.fields.withUnsafeBufferPointer { fields in
-        for index in fields.indices {
-            // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
-            // "Content-Type") into a fresh array, two allocations per header. A value with CR or LF is refused by
-            // libmicrohttpd rather than splitting the response.
-            fields[index].name.withCString { name in
-                fields[index].value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
-            }
+    response.headers.forEachField { field in
+        // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
+        // "Content-Type") into a fresh array, two allocations per header. A value with CR or LF is refused by
+        // libmicrohttpd rather than splitting the response.
+        field.name.withCString { name in
+            field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
         }
     }
     if closing { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }

@@ -28,7 +28,7 @@ struct RequestHead {
         self.request = request
         // A typical request has 3 to 8 fields: one allocation instead of regrowing from 1, and none at all once
         // the connection's storage has served a request.
-        request.pointee.headers.fields.reserveCapacity(8)
+        request.pointee.headers.reserveCapacity(8)
         withUnsafeMutablePointer(to: &self) { head in
             _ = inset_connection_values(connection, visitRequestValue, head)
         }
@@ -66,8 +66,8 @@ struct RequestHead {
         default:
             break
         }
-        request.pointee.headers.fields.append(
-            HTTPField(name: commonName(name) ?? String(decoding: name, as: UTF8.self), value: valueString))
+        request.pointee.headers.add(
+            name: commonName(name) ?? String(decoding: name, as: UTF8.self), value: valueString)
     }
 
     fileprivate mutating func addQuery(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {

@@ -89,9 +89,22 @@ struct CrossCuttingTests {
         #expect(
             app.call("GET", "/healthz", headers: [("X-Request-Id", "abc-123")]).headers["X-Request-Id"] == "abc-123")
         let made = app.call("GET", "/healthz").headers["X-Request-Id"]
-        #expect(made?.utf8.count == 22)
+        #expect(made?.utf8.count == 15)
+        #expect(made.map { isBase64URL($0) } == true)
         let replaced = app.call("GET", "/healthz", headers: [("X-Request-Id", "has space")]).headers["X-Request-Id"]
         #expect(replaced != "has space")
+    }
+
+    @Test func madeRequestIdsDoNotRepeatWithinOrAcrossGenerators() {
+        let first = RequestIDGenerator()
+        let second = RequestIDGenerator()
+        var seen = Set<String>()
+        for _ in 0..<10_000 {
+            seen.insert(first.next())
+            seen.insert(second.next())
+        }
+        #expect(seen.count == 20_000)
+        #expect(seen.allSatisfy { $0.utf8.count == RequestIDGenerator.length && isBase64URL($0) })
     }
 
     @Test func healthReadinessAndDraining() {
@@ -203,5 +216,12 @@ struct CrossCuttingTests {
         let milliseconds = MonotonicClock.system.now()
         #expect((milliseconds * 1000).rounded() / 1000 == milliseconds)
         #expect(milliseconds >= 0)
+    }
+}
+
+/// Whether `text` is made of base64url characters only.
+private func isBase64URL(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
     }
 }
