@@ -18,6 +18,23 @@ public struct JSONCursor {
         self.input = input
     }
 
+    /// A cursor at `offset` in `input`, which must outlive it.
+    @inlinable
+    public init(_ input: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        self.input = input
+        self.index = offset
+    }
+
+    /// How many bytes have been consumed.
+    @inlinable
+    public var offset: Int { index }
+
+    /// Consumes whitespace, so that `offset` is where the next token starts.
+    @inlinable
+    public mutating func skipSpace() {
+        skipWhitespace()
+    }
+
     /// One step through an object's members.
     public enum Member {
         /// A member's name, plain ASCII without escapes; the cursor is now before its value.

@@ -34,6 +34,8 @@ public final class InsetApplication: HTTPResponder {
     let store: SessionBackend
     let metrics = Metrics()
     let requestIDs = RequestIDGenerator()
+    /// Shapes of recent show and hide bodies, which decode the next bodies of that shape quickly.
+    let bodyTemplates = BodyTemplates()
     let log: AccessLog
     let router: Router<Endpoint>
     private let draining = Atomic<Bool>(false)

@@ -16,8 +16,14 @@ extension InsetApplication {
     func keyboardEvent(_ kind: KeyboardEventRequest.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         try checkJSONBody(request)
         var event = KeyboardEventRequest()
-        let decoded = request.body.withUnsafeBufferPointer {
-            KeyboardEventRequest.decodeFast($0, kind: kind, into: &event)
+        let decoded = request.body.withUnsafeBufferPointer { body in
+            // A body shaped like a recent one is read from its template; others by the fast path, which then
+            // teaches a template their shape.
+            if bodyTemplates.decode(body, kind: kind, into: &event) { return true }
+            event = KeyboardEventRequest()
+            guard KeyboardEventRequest.decodeFast(body, kind: kind, into: &event) else { return false }
+            bodyTemplates.learn(body, kind: kind, request: event)
+            return true
         }
         if !decoded { event = try KeyboardEventRequest.decode(try jsonBody(request), kind: kind) }
         let outcome =
