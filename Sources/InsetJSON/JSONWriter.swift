@@ -10,6 +10,10 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var out: OutputBytes
     /// Whether the next value or key follows a sibling and so needs a comma first.
     @usableFromInline var needsComma = false
+    /// The last value written with `repeatable` under each of its two slots: its values' bits, and where its
+    /// bytes are (an empty range when there is none).
+    @usableFromInline var repeatBits = (SIMD4<UInt64>.zero, SIMD4<UInt64>.zero)
+    @usableFromInline var repeatRange = (0..<0, 0..<0)
 
     /// Creates an empty writer; reserving the usual response size up front avoids regrowing the buffer.
     public init(reservingCapacity: Int = 1024) {
@@ -158,6 +162,30 @@ public struct JSONWriter: ~Copyable {
     public mutating func pieceKey(_ text: StaticString) {
         out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         needsComma = false
+    }
+
+    /// Writes, in pieces, a value that its shape (`slot`, 0 or 1) and `values` determine entirely; when the last
+    /// value written in that slot had the same values bit for bit (so -0 is not 0), its bytes are copied instead.
+    /// A response repeats its insets and offsets: content and indicator insets are usually equal, and an
+    /// animation's ends share values with the result. The caller separates the value (`beginPieces`) first.
+    @inlinable
+    public mutating func repeatable(slot: Int, _ values: SIMD4<Double>, _ write: (inout JSONWriter) -> Void) {
+        let bits = SIMD4<UInt64>(
+            values.x.bitPattern, values.y.bitPattern, values.z.bitPattern, values.w.bitPattern)
+        let (lastBits, lastRange) = slot == 0 ? (repeatBits.0, repeatRange.0) : (repeatBits.1, repeatRange.1)
+        if !lastRange.isEmpty && bits == lastBits {
+            out.appendCopy(lastRange)
+            return
+        }
+        let start = out.count
+        write(&self)
+        if slot == 0 {
+            repeatBits.0 = bits
+            repeatRange.0 = start..<out.count
+        } else {
+            repeatBits.1 = bits
+            repeatRange.1 = start..<out.count
+        }
     }
 
     /// Appends a number, as `number` writes it, inside a value written in pieces.

@@ -56,6 +56,16 @@ struct OutputBytes: ~Copyable {
         capacity = newCapacity
     }
 
+    /// Appends a copy of bytes already written, at `range`.
+    @inlinable
+    mutating func appendCopy(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of the bytes written")
+        reserve(range.count)
+        // The source ends before `count`, where the copy starts: the two never overlap.
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)

@@ -49,24 +49,28 @@ extension JSONWriter {
 
     mutating func point(_ point: Point) {
         beginPieces()
-        piece("{\"x\":")
-        pieceNumber(point.x)
-        piece(",\"y\":")
-        pieceNumber(point.y)
-        piece("}")
+        repeatable(slot: 0, SIMD4(point.x, point.y, 0, 0)) { writer in
+            writer.piece("{\"x\":")
+            writer.pieceNumber(point.x)
+            writer.piece(",\"y\":")
+            writer.pieceNumber(point.y)
+            writer.piece("}")
+        }
     }
 
     mutating func insets(_ insets: EdgeInsets) {
         beginPieces()
-        piece("{\"top\":")
-        pieceNumber(insets.top)
-        piece(",\"left\":")
-        pieceNumber(insets.left)
-        piece(",\"bottom\":")
-        pieceNumber(insets.bottom)
-        piece(",\"right\":")
-        pieceNumber(insets.right)
-        piece("}")
+        repeatable(slot: 1, SIMD4(insets.top, insets.left, insets.bottom, insets.right)) { writer in
+            writer.piece("{\"top\":")
+            writer.pieceNumber(insets.top)
+            writer.piece(",\"left\":")
+            writer.pieceNumber(insets.left)
+            writer.piece(",\"bottom\":")
+            writer.pieceNumber(insets.bottom)
+            writer.piece(",\"right\":")
+            writer.pieceNumber(insets.right)
+            writer.piece("}")
+        }
     }
 
     /// `{contentInset, scrollIndicatorInsets, contentOffset}`.
