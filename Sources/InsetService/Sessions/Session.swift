@@ -85,7 +85,9 @@ struct Session: Equatable, Sendable {
     }
 
     func phase(at time: Double) -> KeyboardPhase {
-        let moving = animationInFlight(at: time) != nil
+        // Asked of the stored animation in place: going through `animationInFlight` copied the whole animation,
+        // several hundred bytes, a few times over on every session answer.
+        let moving = animation?.isFinished(atMilliseconds: time) == false
         if keyboardVisible { return moving ? .showing : .shown }
         return moving ? .hiding : .hidden
     }
