@@ -93,6 +93,23 @@ struct BodyTemplateTests {
         #expect(missed > rounds / 20)
     }
 
+    /// The fuzz target's check covers templates: the usual shapes are learned, and bodies of those shapes with
+    /// other numbers pass it.
+    @Test func theFuzzTargetsCheckCoversTemplates() {
+        #expect(FastPathAgreement.usualTemplates.count == 3)
+        let show = FastPathAgreement.usualTemplates[0]
+        var random = Generator(state: 42)
+        var read = 0
+        for _ in 0..<500 {
+            let text = String(decoding: show.literalWithValues(&random), as: UTF8.self)
+            let body = Self.bytes(text)
+            var request = KeyboardEventRequest()
+            if body.withUnsafeBufferPointer({ show.decode($0, into: &request) }) { read += 1 }
+            #expect(body.withUnsafeBufferPointer { FastPathAgreement.holds(for: $0) }, "\(text)")
+        }
+        #expect(read > 50)
+    }
+
     @Test func aTemplateServesOnlyItsKindAndShape() {
         let show = Self.bytes(Phone.showBody)
         guard let learned = FastPathTests.fast(show, .show) else {
@@ -127,4 +144,26 @@ struct BodyTemplateTests {
 /// A random element of a non-empty array.
 private func pick<T>(_ choices: [T], _ random: inout FastPathTests.Generator) -> T {
     choices[Int.random(in: 0..<choices.count, using: &random)]
+}
+
+extension BodyTemplate {
+    /// A body of this shape with a random number (or now and then something else) in each value's place.
+    fileprivate func literalWithValues(_ random: inout FastPathTests.Generator) -> [UInt8] {
+        var body: [UInt8] = []
+        var position = 0
+        for hole in holes {
+            body += literal[position..<(position + hole.literalCount)]
+            position += hole.literalCount
+            // Mostly numbers every member accepts, so that many bodies are read; now and then anything.
+            let value =
+                hole.target == .sessionId
+                ? pick(BodyTemplateTests.ids, &random)
+                : random.next() % 32 == 0
+                    ? pick(BodyTemplateTests.numbers, &random)
+                    : pick(["0", "1", "2", "7", "5", "0.25", "390", "844"], &random)
+            body += Array(value.utf8)
+        }
+        body += literal[position...]
+        return body
+    }
 }
