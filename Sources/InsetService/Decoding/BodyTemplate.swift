@@ -79,6 +79,9 @@ final class BodyTemplate: Sendable {
                     request.sessionId = String(
                         decoding: UnsafeBufferPointer(rebasing: body[(position + 1)..<(end - 1)]), as: UTF8.self)
                     position = end
+                } else if let (value, end) = Self.wholeNumber(body, at: position) {
+                    guard Self.fill(value, hole.target, hole.component, into: &request) else { return false }
+                    position = end
                 } else {
                     var cursor = JSONCursor(body, at: position)
                     guard let value = cursor.number(), Self.fill(value, hole.target, hole.component, into: &request)
@@ -114,6 +117,26 @@ final class BodyTemplate: Sendable {
         literal.append(contentsOf: body[previousEnd...])
         return BodyTemplate(
             kind: kind, request: request, literal: literal, holes: holes, tailCount: body.count - previousEnd)
+    }
+
+    /// The usual value, a whole number of 1 to 9 digits with no sign, fraction or exponent, and where it ends;
+    /// nil for anything else (a leading zero before another digit included), which `JSONCursor.number` reads.
+    /// The digits make an exact integer, so the value is the one `number` would give.
+    @inline(__always)
+    private static func wholeNumber(_ body: UnsafeBufferPointer<UInt8>, at start: Int) -> (Double, Int)? {
+        var index = start
+        var value = 0
+        while index < body.count, case let digit = body[index] &- UInt8(ascii: "0"), digit < 10 {
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        let digits = index - start
+        guard digits > 0, digits <= 9, digits == 1 || body[start] != UInt8(ascii: "0") else { return nil }
+        if index < body.count {
+            let next = body[index]
+            guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
+        }
+        return (Double(value), index)
     }
 
     /// Where the plain string at `start` ends (after its closing quote): printable ASCII without escapes, and no
