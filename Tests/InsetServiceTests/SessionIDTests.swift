@@ -26,6 +26,20 @@ struct SessionIDTests {
         #expect(digitsSeen.dropFirst().allSatisfy { $0.count == 64 })
     }
 
+    @Test func exactlyTheBase64URLCharactersAreDigits() {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".unicodeScalars)
+        for value in 0..<256 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            // In each position, since the check reads every byte.
+            for position in [0, 21] {
+                var characters = Array(repeating: Character("A"), count: 22)
+                characters[position] = Character(scalar)
+                let id = String(characters)
+                #expect(SessionID.isWellFormed(id) == alphabet.contains(scalar), "\(value) at \(position)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "", "short", String(repeating: "A", count: 23), "AAAAAAAAAAAAAAAAAAAA/A", "AAAAAAAAAAAAAAAAAAAA..",
     ])
