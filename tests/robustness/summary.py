@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))
+# robust_server imports the process helpers the black-box suites share, as conftest.py arranges for pytest.
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "common"))
 from robust_server import results_dir  # noqa: E402
 
 
