@@ -110,6 +110,19 @@ struct BodyTemplateTests {
         #expect(read > 50)
     }
 
+    /// Found by the fuzz target: a session id with an escape was learned as a value the template then refused to
+    /// read, so the template could not read back the body it was learned from.
+    @Test(arguments: [
+        #"{"sessionId":"$\\SID","timestamp":1200,"keyboard":{"frameEnd":{"x":0,"y":464,"width":390,"height":380}}}"#,
+        #"{"sessionId":"caf\u00e9","keyboard":{"frameEnd":{"x":0,"y":464,"width":390,"height":380}}}"#,
+        "{\"sessionId\":\"caf\u{E9}\",\"keyboard\":{\"frameEnd\":{\"x\":0,\"y\":4,\"width\":3,\"height\":3}}}",
+    ])
+    func aTemplateReadsBackTheBodyItLearnedFrom(text: String) {
+        let body = Self.bytes(text)
+        #expect(FastPathTests.fast(body, .show) != nil)
+        #expect(body.withUnsafeBufferPointer { FastPathAgreement.holds(for: $0) })
+    }
+
     @Test func aTemplateServesOnlyItsKindAndShape() {
         let show = Self.bytes(Phone.showBody)
         guard let learned = FastPathTests.fast(show, .show) else {

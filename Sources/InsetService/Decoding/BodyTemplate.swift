@@ -99,7 +99,7 @@ final class BodyTemplate: Sendable {
         _ body: UnsafeBufferPointer<UInt8>, kind: KeyboardEventRequest.Kind, request: KeyboardEventRequest
     ) -> BodyTemplate? {
         guard body.count <= maxBodyBytes else { return nil }
-        var builder = Builder(cursor: JSONCursor(body))
+        var builder = Builder(body: body, cursor: JSONCursor(body))
         guard builder.event(), builder.cursor.atEnd() else { return nil }
         var literal: [UInt8] = []
         literal.reserveCapacity(body.count)
@@ -141,7 +141,7 @@ final class BodyTemplate: Sendable {
 
     /// Where the plain string at `start` ends (after its closing quote): printable ASCII without escapes, and no
     /// longer than a session id may be; nil for anything else, which the fast path reads.
-    private static func plainStringEnd(_ body: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    fileprivate static func plainStringEnd(_ body: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
         guard start < body.count, body[start] == UInt8(ascii: "\"") else { return nil }
         var index = start + 1
         while index < body.count {
@@ -245,6 +245,7 @@ final class BodyTemplate: Sendable {
     /// Walks a body the fast path accepted and notes where each value is and what it fills; false for a member
     /// it does not cover.
     private struct Builder {
+        let body: UnsafeBufferPointer<UInt8>
         var cursor: JSONCursor
         var values: [(range: Range<Int>, target: Target, component: Int)] = []
 
@@ -275,10 +276,14 @@ final class BodyTemplate: Sendable {
             cursor.bool() != nil || cursor.string() != nil
         }
 
+        /// The session id, a value only when it is plain (printable ASCII, no escapes), as `decode` reads it:
+        /// otherwise the template could not read back the body it was learned from.
         mutating func sessionId() -> Bool {
             cursor.skipSpace()
             let start = cursor.offset
-            guard cursor.string() != nil else { return false }
+            guard cursor.string() != nil, BodyTemplate.plainStringEnd(body, at: start) == cursor.offset else {
+                return false
+            }
             values.append((start..<cursor.offset, .sessionId, 0))
             return true
         }
