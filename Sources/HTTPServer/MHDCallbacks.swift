@@ -73,7 +73,7 @@ private func startRequest(
         } else {
             // Room for a usual body at once; a large declared length is not taken on trust before its bytes
             // arrive, so a client cannot make the server hold the limit per connection by declaring it.
-            state.request.body.reserveCapacity(min(length, 4096))
+            state.request.body.reserveCapacity(min(length, ConnectionState.keptBodyCapacity))
         }
     }
     // The request's own reference, dropped when it completes.

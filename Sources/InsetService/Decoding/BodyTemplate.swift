@@ -244,24 +244,10 @@ final class BodyTemplate: Sendable {
 
     /// Walks a body the fast path accepted and notes where each value is and what it fills; false for a member
     /// it does not cover.
-    private struct Builder {
+    private struct Builder: CursorReader {
         let body: UnsafeBufferPointer<UInt8>
         var cursor: JSONCursor
         var values: [(range: Range<Int>, target: Target, component: Int)] = []
-
-        mutating func members(_ member: (inout Builder, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-            guard cursor.beginObject() else { return false }
-            var first = true
-            while true {
-                switch cursor.nextMember(first: first) {
-                case .end: return true
-                case .unusual: return false
-                case .key(let key):
-                    guard member(&self, key) else { return false }
-                }
-                first = false
-            }
-        }
 
         mutating func number(_ target: Target, _ component: Int = 0) -> Bool {
             cursor.skipSpace()

@@ -63,23 +63,13 @@ private struct MemberNames {
 
 /// Typed reads over a `JSONCursor` with FieldReader's ranges; nil means "take the general path". A geometry
 /// object is first read in the order clients write it (x, y, width, height); any other order rereads it by name.
-private struct FastReader {
+private struct FastReader: CursorReader {
     var cursor: JSONCursor
 
     /// Calls `member` with each key of an object; a repeated key (by its bit in `seen`) or a false answer ends it.
     mutating func object(_ member: (inout FastReader, UnsafeBufferPointer<UInt8>, inout UInt32) -> Bool) -> Bool {
-        guard cursor.beginObject() else { return false }
         var seen: UInt32 = 0
-        var first = true
-        while true {
-            switch cursor.nextMember(first: first) {
-            case .end: return true
-            case .unusual: return false
-            case .key(let key):
-                guard member(&self, key, &seen) else { return false }
-            }
-            first = false
-        }
+        return members { reader, key in member(&reader, key, &seen) }
     }
 
     /// Calls `member` with the slot of each member of an object named by `members`, expecting each member's usual
