@@ -22,7 +22,7 @@ struct FastPathTests {
     ])
 
     /// Bodies that use every member the fast path knows.
-    static let templates: [(KeyboardEventRequest.Kind, Node)] = [
+    static let templates: [(RequestBody.Kind, Node)] = [
         (
             .show,
             .object([
@@ -135,13 +135,14 @@ struct FastPathTests {
         return .object(members)
     }
 
-    static func slow(_ bytes: [UInt8], _ kind: KeyboardEventRequest.Kind) -> KeyboardEventRequest? {
+    static func slow(_ bytes: [UInt8], _ kind: RequestBody.Kind) -> RequestBody? {
         guard let value = try? JSONParser.parse(bytes) else { return nil }
-        return try? KeyboardEventRequest.decode(value, kind: kind)
+        return try? GeneralDecoder.decode(value, kind: kind)
     }
 
-    static func fast(_ bytes: [UInt8], _ kind: KeyboardEventRequest.Kind) -> KeyboardEventRequest? {
-        bytes.withUnsafeBufferPointer { KeyboardEventRequest.decodeFast($0, kind: kind) }
+    static func fast(_ bytes: [UInt8], _ kind: RequestBody.Kind) -> RequestBody? {
+        var request = RequestBody()
+        return bytes.withUnsafeBufferPointer { FastDecoder.decode($0, kind: kind, into: &request) } ? request : nil
     }
 
     @Test func theTemplatesTakeTheFastPathAndAgree() {
@@ -167,7 +168,7 @@ struct FastPathTests {
         let bytes = Array(body.utf8)
         let fast = Self.fast(bytes, .show)
         #expect(fast?.keyboard.frameEnd == Rect(x: 0, y: 508, width: 390, height: 336))
-        #expect(fast?.geometry.scrollView.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(fast?.geometry.values.scrollView.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         #expect(String(describing: fast) == String(describing: Self.slow(bytes, .show)))
     }
 

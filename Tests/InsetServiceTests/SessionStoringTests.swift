@@ -8,10 +8,9 @@ import Testing
 struct SessionStoringTests {
     /// A session of a 390x844 scroll view, created at `time`.
     static func session(time: Double? = nil, serverTime: Double = 0) throws -> Session {
-        var patch = GeometryPatch()
-        patch.scrollView.frame = Rect(x: 0, y: 0, width: 390, height: 844)
-        var reader = FieldReader()
-        let geometry = try #require(StoredGeometry(patch, reader: &reader))
+        var geometry = StoredGeometry()
+        geometry.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
+        geometry.settleWindow()
         return Session(id: SessionID.make(), geometry: geometry, time: time, serverTime: serverTime)
     }
 
@@ -20,7 +19,7 @@ struct SessionStoringTests {
     @Test func insertModifyRemove() throws {
         let session = try Self.session(time: 100)
         try store.insert(session, now: 0)
-        let time = try store.modify(session.id, now: 10) { (stored: inout Session) throws(Problem) in
+        let time = try store.modify(session.id, now: 10) { (stored: inout Session) throws(SessionError) in
             try stored.advance(to: 200, serverTime: 10)
             return stored.lastTime
         }
@@ -28,14 +27,14 @@ struct SessionStoringTests {
         #expect(try store.modify(session.id, now: 20) { $0.lastTime } == 200)
         #expect(try store.remove(session.id))
         #expect(try !store.remove(session.id))
-        #expect(throws: Problem.sessionNotFound) { try store.modify(session.id, now: 30) { $0.lastTime } }
+        #expect(throws: SessionError.notFound) { try store.modify(session.id, now: 30) { $0.lastTime } }
     }
 
     @Test func aThrowingBodyKeepsTheSession() throws {
         let session = try Self.session(time: 100)
         try store.insert(session, now: 0)
-        #expect(throws: Problem.staleTimestamp(50, last: 100)) {
-            try store.modify(session.id, now: 1) { (stored: inout Session) throws(Problem) in
+        #expect(throws: SessionError.staleTimestamp(50, last: 100)) {
+            try store.modify(session.id, now: 1) { (stored: inout Session) throws(SessionError) in
                 try stored.advance(to: 50, serverTime: 1)
             }
         }
@@ -50,9 +49,9 @@ struct SessionStoringTests {
                 let store = SessionStore(maxSessions: 2, ttlSeconds: 1)
                 let session = try SessionStoringTests.session(time: 100)
                 store.insert(session, now: 0)
-                _ = try? store.modify(session.id, now: 1) { (stored: inout Session) throws(Problem) in
+                _ = try? store.modify(session.id, now: 1) { (stored: inout Session) throws(SessionError) in
                     stored.keyboardVisible = true
-                    throw .sessionNotFound
+                    throw .notFound
                 }
             }
         #endif
@@ -62,7 +61,7 @@ struct SessionStoringTests {
         let first = try Self.session()
         try store.insert(first, now: 0)
         #expect(store.statistics(now: 500) == SessionStatistics(live: 1, created: 1, evicted: 0, expired: 0))
-        #expect(throws: Problem.sessionNotFound) { try store.modify(first.id, now: 1_001) { $0.lastTime } }
+        #expect(throws: SessionError.notFound) { try store.modify(first.id, now: 1_001) { $0.lastTime } }
         for _ in 0..<3 { try store.insert(try Self.session(), now: 2_000) }
         #expect(store.statistics(now: 2_000) == SessionStatistics(live: 2, created: 4, evicted: 1, expired: 1))
         #expect(store.isReachable())

@@ -34,8 +34,6 @@ public final class InsetApplication: HTTPResponder {
     let store: SessionBackend
     let metrics = Metrics()
     let requestIDs = RequestIDGenerator()
-    /// Shapes of recent show and hide bodies, which decode the next bodies of that shape quickly.
-    let bodyTemplates = BodyTemplates()
     let log: AccessLog
     let router: Router<Endpoint>
     private let draining = Atomic<Bool>(false)

@@ -3,9 +3,6 @@ import InsetJSON
 
 /// Reads typed fields out of parsed JSON, collecting every problem with its pointer instead of stopping at the first.
 struct FieldReader {
-    /// Largest magnitude accepted for a coordinate or length: far beyond any screen, far below overflow.
-    static let maxMagnitude = 1_000_000.0
-
     private(set) var errors: [FieldError] = []
 
     mutating func fail(_ pointer: String, _ message: String) {
@@ -26,7 +23,7 @@ struct FieldReader {
 
     mutating func number(
         _ value: JSONValue, at pointer: @autoclosure () -> String,
-        in range: ClosedRange<Double> = -maxMagnitude...maxMagnitude
+        in range: ClosedRange<Double> = Limits.coordinate
     ) -> Double? {
         guard case .number(let number) = value else {
             fail(pointer(), "must be a number")
@@ -59,7 +56,9 @@ struct FieldReader {
         return flag
     }
 
-    mutating func string(_ value: JSONValue, at pointer: @autoclosure () -> String, maxLength: Int = 256) -> String? {
+    mutating func string(
+        _ value: JSONValue, at pointer: @autoclosure () -> String, maxLength: Int = Limits.stringBytes
+    ) -> String? {
         guard case .string(let string) = value else {
             fail(pointer(), "must be a string")
             return nil
@@ -71,15 +70,14 @@ struct FieldReader {
         return string
     }
 
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at pointer: @autoclosure () -> String)
-        -> T?
-    where T.RawValue == String {
+    /// One of `names`, as sent.
+    mutating func choice(_ value: JSONValue, at pointer: @autoclosure () -> String, of names: [String]) -> String? {
         guard let raw = string(value, at: pointer()) else { return nil }
-        guard let choice = T(rawValue: raw) else {
-            fail(pointer(), "must be one of " + T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+        guard names.contains(raw) else {
+            fail(pointer(), "must be one of " + names.map { "'\($0)'" }.joined(separator: ", "))
             return nil
         }
-        return choice
+        return raw
     }
 
     mutating func rect(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Rect? {
@@ -108,14 +106,13 @@ struct FieldReader {
         return Point(x: x, y: y)
     }
 
-    /// Insets; `nonNegative` for safe areas, which UIKit never reports below zero.
-    mutating func insets(_ value: JSONValue, at pointer: @autoclosure () -> String, nonNegative: Bool = false)
-        -> EdgeInsets?
-    {
+    /// Insets whose numbers keep to `range` (safe areas are never negative).
+    mutating func insets(
+        _ value: JSONValue, at pointer: @autoclosure () -> String, in range: ClosedRange<Double> = Limits.coordinate
+    ) -> EdgeInsets? {
         guard let object = object(value, at: pointer(), allowed: ["top", "left", "bottom", "right"]) else {
             return nil
         }
-        let range = nonNegative ? 0...Self.maxMagnitude : -Self.maxMagnitude...Self.maxMagnitude
         let top = required(object, "top", at: pointer()) { $0.number($1, at: $2(), in: range) }
         let left = required(object, "left", at: pointer()) { $0.number($1, at: $2(), in: range) }
         let bottom = required(object, "bottom", at: pointer()) { $0.number($1, at: $2(), in: range) }
@@ -126,7 +123,7 @@ struct FieldReader {
 
     /// A width or height: never negative.
     mutating func length(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Double? {
-        number(value, at: pointer(), in: 0...Self.maxMagnitude)
+        number(value, at: pointer(), in: Limits.length)
     }
 
     /// Reads `key` of `object` when present; a missing key is not an error.

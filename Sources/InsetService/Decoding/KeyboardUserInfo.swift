@@ -48,10 +48,10 @@ struct KeyboardUserInfo: Equatable, Sendable {
         frameBegin = reader.optional(object, Self.frameBeginKey, at: pointer) { $0.rectString($1, at: $2()) }
         frameEnd = reader.required(object, Self.frameEndKey, at: pointer) { $0.rectString($1, at: $2()) }
         animationDuration = reader.optional(object, Self.durationKey, at: pointer) {
-            $0.number($1, at: $2(), in: KeyboardInfo.durationRange)
+            $0.number($1, at: $2(), in: Limits.animationDuration)
         }
         animationCurve = reader.optional(object, Self.curveKey, at: pointer) {
-            $0.integer($1, at: $2(), in: KeyboardInfo.curveRange)
+            $0.integer($1, at: $2(), in: Limits.animationCurve)
         }
         isLocal = reader.optional(object, Self.isLocalKey, at: pointer) { $0.logFlag($1, at: $2()) }
         _ = reader.optional(object, Self.centerBeginKey, at: pointer) { $0.pointString($1, at: $2()) }
@@ -71,8 +71,8 @@ extension FieldReader {
             fail(pointer, "must be a CGRect string such as '{{0, 508}, {390, 336}}' (\(error))")
             return nil
         }
-        let coordinates = -Self.maxMagnitude...Self.maxMagnitude
-        let lengths = 0...Self.maxMagnitude
+        let coordinates = Limits.coordinate
+        let lengths = Limits.length
         let x = component(rect.x, "x", at: pointer, in: coordinates)
         let y = component(rect.y, "y", at: pointer, in: coordinates)
         let width = component(rect.width, "width", at: pointer, in: lengths)
@@ -91,7 +91,7 @@ extension FieldReader {
             fail(pointer, "must be a CGPoint string such as '{195, 676}' (\(error))")
             return nil
         }
-        let coordinates = -Self.maxMagnitude...Self.maxMagnitude
+        let coordinates = Limits.coordinate
         let x = component(point.x, "x", at: pointer, in: coordinates)
         let y = component(point.y, "y", at: pointer, in: coordinates)
         guard let x, let y else { return nil }

@@ -51,7 +51,7 @@ enum AnimationDescriptor {
         }
     }
 
-    private static let cachedCurves: [CurveMembers] = KeyboardInfo.curveRange.map {
+    private static let cachedCurves: [CurveMembers] = Limits.animationCurve.map {
         CurveMembers(AnimationCurve(rawValue: $0))
     }
 
@@ -63,7 +63,7 @@ enum AnimationDescriptor {
     /// The descriptor object; `timed` adds the session-clock `startTime` and `endTime`.
     static func write(_ animation: KeyboardAnimation, timed: Bool, into writer: inout JSONWriter) {
         let curve = animation.curve.rawValue
-        if KeyboardInfo.curveRange.contains(curve) {
+        if Limits.animationCurve.contains(curve) {
             write(animation, timed: timed, members: cachedCurves[curve], into: &writer)
         } else {
             let members = CurveMembers(animation.curve)

@@ -9,17 +9,15 @@ extension Session {
         writer.field("keyboardState", phase(at: time).rawValue)
         writer.field("time", time)
         writer.field("lastEventTime", lastTime)
-        writer.key(static: "scrollView")
-        writeScrollView(into: &writer)
-        writer.key(static: "window")
-        writer.rect(geometry.window)
-        writer.key(static: "screen")
-        if let screen = geometry.space.screen { writer.size(screen) } else { writer.null() }
-        writer.field("keyboardDistance", geometry.options.keyboardDistance)
-        writer.field("baseInsetMode", geometry.options.baseInsetMode.rawValue)
-        writer.field("followsUndockedKeyboard", geometry.options.followsUndockedKeyboard)
+        writer.echo(RequestSchema.top, geometry: geometry)
         writer.key(static: "keyboard")
-        if let keyboard { keyboard.write(into: &writer) } else { writer.null() }
+        if let keyboard {
+            writer.beginObject()
+            writer.echo(RequestSchema.keyboard, of: keyboard, unset: .omitted)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.key(static: "target")
         writer.beginObject()
         writer.resultMembers(target)
@@ -38,27 +36,6 @@ extension Session {
     /// The short reference a show or hide answers with, seen at `time`.
     func reference(at time: Double) -> SessionReference {
         SessionReference(id: id, keyboardState: phase(at: time), time: time)
-    }
-
-    private func writeScrollView(into writer: inout JSONWriter) {
-        let sv = geometry.scrollView
-        writer.beginObject()
-        writer.key(static: "frame")
-        writer.rect(sv.frame)
-        writer.key(static: "contentInset")
-        writer.insets(sv.contentInset)
-        writer.key(static: "scrollIndicatorInsets")
-        writer.insets(sv.scrollIndicatorInsets)
-        writer.key(static: "safeAreaInsets")
-        writer.insets(sv.safeAreaInsets)
-        writer.field("contentInsetAdjustmentBehavior", sv.contentInsetAdjustmentBehavior.rawValue)
-        writer.field("automaticallyAdjustsScrollIndicatorInsets", sv.automaticallyAdjustsScrollIndicatorInsets)
-        writer.key(static: "contentSize")
-        writer.size(sv.contentSize)
-        writer.key(static: "contentOffset")
-        writer.point(sv.contentOffset)
-        writer.field("alwaysBounceVertical", sv.alwaysBounceVertical)
-        writer.endObject()
     }
 }
 
@@ -81,20 +58,71 @@ struct SessionReference: Sendable {
     }
 }
 
-extension KeyboardInfo {
-    func write(into writer: inout JSONWriter) {
-        writer.beginObject()
-        if let frameEnd {
-            writer.key(static: "frameEnd")
-            writer.rect(frameEnd)
+extension JSONWriter {
+    /// What the echo writes for a value that is not set.
+    enum Unset { case null, omitted }
+
+    /// The geometry's members of `schema` and of the objects nested in it, as a request sends them.
+    fileprivate mutating func echo(_ schema: ObjectSchema, geometry: StoredGeometry) {
+        for (index, slot) in schema.slots.enumerated() {
+            switch slot {
+            case .geometry(let field, _):
+                echo([field], of: geometry, unset: .null)
+            case .object(let nested, _) where !nested.geometryFields.isEmpty:
+                key(static: schema.names[index])
+                beginObject()
+                echo(nested, geometry: geometry)
+                endObject()
+            case .body, .keyboard, .object, .userInfo:
+                break
+            }
         }
-        if let frameBegin {
-            writer.key(static: "frameBegin")
-            writer.rect(frameBegin)
+    }
+
+    /// Each field of `root` under its JSON name.
+    fileprivate mutating func echo<Root>(_ fields: [Field<Root>], of root: Root, unset: Unset) {
+        for field in fields {
+            switch field.kind {
+            case .number(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .integer(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .bool(let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .string(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .choice(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .rect(let get, _):
+                if let value = get(root) {
+                    key(static: field.name)
+                    rect(value)
+                } else {
+                    none(field, unset)
+                }
+            case .size(let get, _):
+                if let value = get(root) {
+                    key(static: field.name)
+                    size(value)
+                } else {
+                    none(field, unset)
+                }
+            case .point(let get, _):
+                if let value = get(root) {
+                    key(static: field.name)
+                    point(value)
+                } else {
+                    none(field, unset)
+                }
+            case .insets(_, let get, _):
+                if let value = get(root) {
+                    key(static: field.name)
+                    insets(value)
+                } else {
+                    none(field, unset)
+                }
+            }
         }
-        writer.field("animationDuration", animationDuration)
-        writer.field("animationCurve", animationCurve)
-        if let isLocal { writer.field("isLocal", isLocal) }
-        writer.endObject()
+    }
+
+    private mutating func none<Root>(_ field: Field<Root>, _ unset: Unset) {
+        guard unset == .null else { return }
+        key(static: field.name)
+        null()
     }
 }

@@ -1,20 +1,6 @@
 import HTTPServer
 import InsetJSON
 
-/// One field that failed validation: where (an RFC 6901 pointer into the body) and why.
-public struct FieldError: Equatable, Sendable {
-    /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`.
-    public var pointer: String
-    /// What is wrong with it, for a person.
-    public var message: String
-
-    /// Creates a field error.
-    public init(pointer: String, message: String) {
-        self.pointer = pointer
-        self.message = message
-    }
-}
-
 /// An RFC 9457 problem: every error the service answers is one of these.
 public struct Problem: Error, Equatable, Sendable {
     /// The problem kind; `type` is `/problems/<slug>`.

@@ -2,16 +2,6 @@ import HTTPServer
 import InsetJSON
 
 extension InsetApplication {
-    /// The request body as JSON, after the size, media-type and syntax checks every JSON route shares.
-    func jsonBody(_ request: HTTPRequest) throws(Problem) -> JSONValue {
-        try checkJSONBody(request)
-        do {
-            return try JSONParser.parse(request.body)
-        } catch {
-            throw .malformedJSON("Byte \(error.offset): \(error.message).")
-        }
-    }
-
     /// The checks before parsing: size, media type, and a body at all.
     func checkJSONBody(_ request: HTTPRequest) throws(Problem) {
         if request.bodyTooLarge { throw .bodyTooLarge(limit: configuration.maxBodyBytes) }

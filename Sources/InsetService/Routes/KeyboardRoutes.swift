@@ -13,27 +13,22 @@ extension InsetApplication {
     }
 
     /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
-    func keyboardEvent(_ kind: KeyboardEventRequest.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func keyboardEvent(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         try checkJSONBody(request)
-        var event = KeyboardEventRequest()
-        let decoded = request.body.withUnsafeBufferPointer { body in
-            // A body shaped like a recent one is read from its template; others by the fast path, which then
-            // teaches a template their shape.
-            if bodyTemplates.decode(body, kind: kind, into: &event) { return true }
-            event = KeyboardEventRequest()
-            guard KeyboardEventRequest.decodeFast(body, kind: kind, into: &event) else { return false }
-            bodyTemplates.learn(body, kind: kind, request: event)
-            return true
+        var event = RequestBody()
+        do {
+            try RequestBody.decode(request.body, kind: kind, into: &event)
+        } catch {
+            throw Problem(error)
         }
-        if !decoded { event = try KeyboardEventRequest.decode(try jsonBody(request), kind: kind) }
         let outcome =
             if let sessionId = event.sessionId {
                 try sessionEvent(kind, event, sessionId: sessionId)
             } else {
                 try statelessEvent(kind, event)
             }
-        // A usual stateless answer is some 930 bytes and a session's some 1 100: glibc keeps freed blocks of up to
-        // 1 032 bytes in a per-thread cache, so the first costs a fraction of the larger block's malloc and free.
+        // Sized to hold a usual answer without growing; a stateless answer fits glibc's per-thread cache of
+        // small blocks, a session's (longer by its reference) does not.
         var writer = JSONWriter(reservingCapacity: outcome.session == nil ? 1024 : 1536)
         writer.beginObject()
         writer.resultMembers(outcome.result)
@@ -48,44 +43,48 @@ extension InsetApplication {
     }
 
     private func sessionEvent(
-        _ kind: KeyboardEventRequest.Kind, _ event: KeyboardEventRequest, sessionId: String
+        _ kind: RequestBody.Kind, _ event: RequestBody, sessionId: String
     ) throws(Problem) -> EventOutcome {
         let serverTime = now
-        return try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(Problem) in
+        return try sessions { () throws(SessionError) in
+            try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
             let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
             try session.advance(to: time, serverTime: serverTime)
-            switch kind {
-            case .show:
+            if kind == .show {
                 // Decoding guarantees a show carries frameEnd.
                 session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-            case .hide:
+            } else {
                 session.hide(event, at: time)
             }
             return EventOutcome(
                 result: session.target, animation: session.animation ?? Self.stillAnimation(session.target, time),
                 session: session.reference(at: time))
+            }
         }
     }
 
     /// A call that carries the whole geometry: a show starts from the base state, a hide from its `frameBegin`.
     private func statelessEvent(
-        _ kind: KeyboardEventRequest.Kind, _ event: KeyboardEventRequest
+        _ kind: RequestBody.Kind, _ event: RequestBody
     ) throws(Problem) -> EventOutcome {
-        var reader = FieldReader()
-        guard let geometry = StoredGeometry(event.geometry, reader: &reader) else { throw .validation(reader.errors) }
+        let geometry: StoredGeometry
+        do {
+            geometry = try event.geometry.created()
+        } catch {
+            throw Problem(error)
+        }
         let base = ScrollState(
             contentInset: geometry.scrollView.contentInset,
             scrollIndicatorInsets: geometry.scrollView.scrollIndicatorInsets,
             contentOffset: geometry.scrollView.contentOffset)
         let result: InsetResult
         var from = base
-        switch kind {
-        case .show:
+        if kind == .show {
             result = KeyboardAvoidance.shown(
                 scrollView: geometry.scrollView, space: geometry.space,
                 keyboardFrameEnd: event.keyboard.frameEnd ?? .zero, focusedRect: event.focusedRect,
                 options: geometry.options)
-        case .hide:
+        } else {
             result = KeyboardAvoidance.hidden(
                 scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: event.keyboard.frameEnd)
             if let frameBegin = event.keyboard.frameBegin {

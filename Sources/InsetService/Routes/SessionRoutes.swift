@@ -4,12 +4,16 @@ import InsetJSON
 extension InsetApplication {
     /// `POST /sessions`: 201 with `Location` and the new session.
     func createSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
-        let body = try SessionRequest.decode(try jsonBody(request.http))
-        var reader = FieldReader()
-        guard let geometry = StoredGeometry(body.geometry, reader: &reader) else { throw .validation(reader.errors) }
+        let body = try sessionBody(request.http)
+        let geometry: StoredGeometry
+        do {
+            geometry = try body.geometry.created()
+        } catch {
+            throw Problem(error)
+        }
         let serverTime = now
         let session = Session(id: SessionID.make(), geometry: geometry, time: body.timestamp, serverTime: serverTime)
-        try store.insert(session, now: serverTime)
+        try sessions { () throws(SessionError) in try store.insert(session, now: serverTime) }
         var response = Self.sessionResponse(session, at: session.lastTime, status: 201)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")
         return response
@@ -19,33 +23,60 @@ extension InsetApplication {
     func getSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
         let at = try Self.instantQuery(request.http)
         let serverTime = now
-        let (session, time) = try store.modify(request.parameters["id"] ?? "", now: serverTime) {
-            (session: inout Session) throws(Problem) in
-            // No history is kept, so an instant before the last event cannot be answered truthfully.
-            if let at, session.clockFixed, at < session.lastTime { throw .staleTimestamp(at, last: session.lastTime) }
-            return (session, at ?? session.instant(timestamp: nil, serverTime: serverTime))
+        let (session, time) = try sessions { () throws(SessionError) in
+            try store.modify(request.parameters["id"] ?? "", now: serverTime) {
+                (session: inout Session) throws(SessionError) in
+                // No history is kept, so an instant before the last event cannot be answered truthfully.
+                if let at, session.clockFixed, at < session.lastTime {
+                    throw .staleTimestamp(at, last: session.lastTime)
+                }
+                return (session, at ?? session.instant(timestamp: nil, serverTime: serverTime))
+            }
         }
         return Self.sessionResponse(session, at: time)
     }
 
     /// `PATCH /sessions/{id}`: merges geometry changes and recomputes at once.
     func patchSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
-        let body = try SessionRequest.decode(try jsonBody(request.http))
+        let body = try sessionBody(request.http)
         let serverTime = now
-        let (session, time) = try store.modify(request.parameters["id"] ?? "", now: serverTime) {
-            (session: inout Session) throws(Problem) in
-            let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
-            try session.advance(to: time, serverTime: serverTime)
-            session.patch(body.geometry)
-            return (session, time)
+        let (session, time) = try sessions { () throws(SessionError) in
+            try store.modify(request.parameters["id"] ?? "", now: serverTime) {
+                (session: inout Session) throws(SessionError) in
+                let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
+                try session.advance(to: time, serverTime: serverTime)
+                session.patch(body.geometry)
+                return (session, time)
+            }
         }
         return Self.sessionResponse(session, at: time)
     }
 
     /// `DELETE /sessions/{id}`: 204, or 404 when there is no such session.
     func deleteSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
-        guard try store.remove(request.parameters["id"] ?? "") else { throw .sessionNotFound }
+        guard try sessions({ () throws(SessionError) in try store.remove(request.parameters["id"] ?? "") }) else {
+            throw .sessionNotFound
+        }
         return HTTPResponse(status: 204)
+    }
+
+    /// A `POST /sessions` or `PATCH` body.
+    private func sessionBody(_ request: HTTPRequest) throws(Problem) -> RequestBody {
+        try checkJSONBody(request)
+        do {
+            return try RequestBody.decode(request.body, kind: .session)
+        } catch {
+            throw Problem(error)
+        }
+    }
+
+    /// Runs a session operation, answering its failure as a problem.
+    func sessions<T>(_ operation: () throws(SessionError) -> T) throws(Problem) -> T {
+        do {
+            return try operation()
+        } catch {
+            throw Problem(error)
+        }
     }
 
     private static func sessionResponse(_ session: Session, at time: Double, status: Int = 200) -> HTTPResponse {
@@ -63,7 +94,7 @@ extension InsetApplication {
         let bytes = Array(text.utf8)
         guard bytes.count <= 32, bytes.allSatisfy({ !Self.jsonWhitespace.contains($0) }),
             case .number(let value)? = try? JSONParser.parse(bytes),
-            FieldReader.timestampRange.contains(value)
+            Limits.timestamp.contains(value)
         else {
             throw .invalidQuery("at", "must be a number of milliseconds between 0 and 1e15")
         }

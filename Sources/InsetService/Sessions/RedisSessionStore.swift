@@ -34,7 +34,7 @@ final class RedisSessionStore: SessionStoring {
     /// a 503 with `Retry-After`.
     private func run<T>(
         idempotent: Bool = true, _ body: (RedisConnection) throws(RedisError) -> T
-    ) throws(Problem) -> T {
+    ) throws(SessionError) -> T {
         do {
             return try pool.withConnection(idempotent: idempotent, body)
         } catch {
@@ -42,7 +42,7 @@ final class RedisSessionStore: SessionStoring {
         }
     }
 
-    func insert(_ session: Session, now: Double) throws(Problem) {
+    func insert(_ session: Session, now: Double) throws(SessionError) {
         let record = SessionRecord.encode(session, revision: 0)
         let ttl = Array(String(ttlMilliseconds).utf8)
         _ = try run { connection throws(RedisError) in
@@ -52,14 +52,14 @@ final class RedisSessionStore: SessionStoring {
     }
 
     func modify<T: Sendable>(
-        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
-    ) throws(Problem) -> T {
-        guard SessionID.isWellFormed(id) else { throw .sessionNotFound }
+        _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
+    ) throws(SessionError) -> T {
+        guard SessionID.isWellFormed(id) else { throw .notFound }
         let key = Self.key(id)
         let ttl = Array(String(ttlMilliseconds).utf8)
         for _ in 0..<Self.maxAttempts {
             let reply = try run { connection throws(RedisError) in try connection.command([Array("GET".utf8), key]) }
-            guard case .string(let stored) = reply else { throw .sessionNotFound }
+            guard case .string(let stored) = reply else { throw .notFound }
             let (original, revision): (Session, Int)
             do {
                 (original, revision) = try SessionRecord.decode(stored)
@@ -87,7 +87,7 @@ final class RedisSessionStore: SessionStoring {
         throw .storeUnavailable("session \(id) changed under \(Self.maxAttempts) attempts in a row")
     }
 
-    func remove(_ id: String) throws(Problem) -> Bool {
+    func remove(_ id: String) throws(SessionError) -> Bool {
         guard SessionID.isWellFormed(id) else { return false }
         // Not retried: a DEL that went through before the connection broke would then report 404.
         let reply = try run(idempotent: false) { connection throws(RedisError) in

@@ -58,7 +58,7 @@ struct Session: Equatable, Sendable {
     }
 
     /// Moves the session's clock to `time`; an event older than the last one is refused.
-    mutating func advance(to time: Double, serverTime: Double) throws(Problem) {
+    mutating func advance(to time: Double, serverTime: Double) throws(SessionError) {
         guard !clockFixed || time >= lastTime else { throw .staleTimestamp(time, last: lastTime) }
         clockFixed = true
         lastTime = time
@@ -85,17 +85,16 @@ struct Session: Equatable, Sendable {
     }
 
     func phase(at time: Double) -> KeyboardPhase {
-        // Asked of the stored animation in place: going through `animationInFlight` copied the whole animation,
-        // several hundred bytes, a few times over on every session answer.
+        // Asked of the stored animation in place: going through `animationInFlight` copies the whole animation.
         let moving = animation?.isFinished(atMilliseconds: time) == false
         if keyboardVisible { return moving ? .showing : .shown }
         return moving ? .hiding : .hidden
     }
 
     /// A show (or, while shown, a frame change) at `time`, beginning from what is on screen.
-    mutating func show(_ request: KeyboardEventRequest, frameEnd: Rect, at time: Double) {
+    mutating func show(_ request: RequestBody, frameEnd: Rect, at time: Double) {
         geometry.apply(request.geometry)
-        let from = onScreen(at: time, scrolledTo: request.geometry.scrollView.contentOffset)
+        let from = onScreen(at: time, scrolledTo: request.geometry.contentOffset)
         let result = KeyboardAvoidance.shown(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
             focusedRect: request.focusedRect, options: geometry.options)
@@ -103,9 +102,9 @@ struct Session: Equatable, Sendable {
     }
 
     /// A hide at `time`, beginning from what is on screen.
-    mutating func hide(_ request: KeyboardEventRequest, at time: Double) {
+    mutating func hide(_ request: RequestBody, at time: Double) {
         geometry.apply(request.geometry)
-        let from = onScreen(at: time, scrolledTo: request.geometry.scrollView.contentOffset)
+        let from = onScreen(at: time, scrolledTo: request.geometry.contentOffset)
         let result = KeyboardAvoidance.hidden(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: request.keyboard.frameEnd)
         finish(result, from: from, keyboard: request.keyboard, visible: false, at: time)

@@ -7,7 +7,7 @@ enum SessionBackend: SessionStoring {
     /// Sessions in Redis, shared by every replica.
     case redis(RedisSessionStore)
 
-    func insert(_ session: Session, now: Double) throws(Problem) {
+    func insert(_ session: Session, now: Double) throws(SessionError) {
         switch self {
         case .memory(let store): store.insert(session, now: now)
         case .redis(let store): try store.insert(session, now: now)
@@ -15,15 +15,15 @@ enum SessionBackend: SessionStoring {
     }
 
     func modify<T: Sendable>(
-        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
-    ) throws(Problem) -> T {
+        _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
+    ) throws(SessionError) -> T {
         switch self {
         case .memory(let store): try store.modify(id, now: now, body)
         case .redis(let store): try store.modify(id, now: now, body)
         }
     }
 
-    func remove(_ id: String) throws(Problem) -> Bool {
+    func remove(_ id: String) throws(SessionError) -> Bool {
         switch self {
         case .memory(let store): store.remove(id)
         case .redis(let store): try store.remove(id)

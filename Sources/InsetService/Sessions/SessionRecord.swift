@@ -11,9 +11,17 @@ import InsetJSON
 ///
 ///     {"v":1,"r":7,"id":"…","t":[lastTime,lastServerTime],"cf":clockFixed,"kv":keyboardVisible,
 ///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"a":{animation}|null}
+///
+/// The geometry's and the keyboard's members are `RequestSchema`'s, under their record keys. A reader takes
+/// the default for a request member a record lacks and ignores keys it does not know, so adding a member does
+/// not change the version: records of an earlier release still read, and an earlier release still reads
+/// these. The version changes only when a key changes its meaning or its encoding; the reader then keeps
+/// reading every earlier version it lists in `readableVersions`.
 enum SessionRecord {
-    /// The schema version this build writes and reads.
+    /// The schema version this build writes.
     static let version = 1
+    /// The versions this build reads.
+    static let readableVersions = 1...version
 
     /// Why a stored value could not be read back.
     struct Unreadable: Error, Equatable {
@@ -54,7 +62,7 @@ enum SessionRecord {
         }
         let record = try RecordReader.object(value)
         let version = try RecordReader.int(record, "v")
-        guard version == Self.version else { throw Unreadable(reason: "schema version \(version)") }
+        guard readableVersions.contains(version) else { throw Unreadable(reason: "schema version \(version)") }
         let times = try RecordReader.numbers(record, "t", count: 2)
         let keyboard = try RecordReader.optional(record, "k", RecordReader.keyboard)
         let animation = try RecordReader.optional(record, "a", RecordReader.animation)
@@ -99,48 +107,36 @@ extension JSONWriter {
     }
 
     fileprivate mutating func storedGeometry(_ geometry: StoredGeometry) {
-        let sv = geometry.scrollView
         beginObject()
-        key(static: "f")
-        exactRect(sv.frame)
-        key(static: "ci")
-        exactInsets(sv.contentInset)
-        key(static: "si")
-        exactInsets(sv.scrollIndicatorInsets)
-        key(static: "sa")
-        exactInsets(sv.safeAreaInsets)
-        field("b", sv.contentInsetAdjustmentBehavior.rawValue)
-        field("aa", sv.automaticallyAdjustsScrollIndicatorInsets)
-        key(static: "cs")
-        exactNumbers(sv.contentSize.width, sv.contentSize.height)
-        key(static: "co")
-        exactNumbers(sv.contentOffset.x, sv.contentOffset.y)
-        field("bv", sv.alwaysBounceVertical)
+        storedFields(RequestSchema.geometry.map(\.field), of: geometry)
         field("csf", geometry.contentSizeFollowsFrame)
-        key(static: "w")
-        exactRect(geometry.space.window)
-        key(static: "s")
-        if let screen = geometry.space.screen { exactNumbers(screen.width, screen.height) } else { null() }
         field("wg", geometry.windowGiven)
-        key(static: "kd")
-        exactNumber(geometry.options.keyboardDistance)
-        field("m", geometry.options.baseInsetMode.rawValue)
-        field("fu", geometry.options.followsUndockedKeyboard)
         endObject()
     }
 
     fileprivate mutating func storedKeyboard(_ keyboard: KeyboardInfo) {
         beginObject()
-        key(static: "fe")
-        if let frame = keyboard.frameEnd { exactRect(frame) } else { null() }
-        key(static: "fb")
-        if let frame = keyboard.frameBegin { exactRect(frame) } else { null() }
-        key(static: "d")
-        exactNumber(keyboard.animationDuration)
-        field("c", keyboard.animationCurve)
-        key(static: "l")
-        if let isLocal = keyboard.isLocal { bool(isLocal) } else { null() }
+        storedFields(RequestSchema.keyboard, of: keyboard)
         endObject()
+    }
+
+    /// Each field of `root` under its record key; a value that is not set is `null`.
+    private mutating func storedFields<Root>(_ fields: [Field<Root>], of root: Root) {
+        for field in fields {
+            key(static: field.recordKey)
+            switch field.kind {
+            case .number(_, let get, _): if let value = get(root) { exactNumber(value) } else { null() }
+            case .integer(_, let get, _): if let value = get(root) { int(value) } else { null() }
+            case .bool(let get, _): if let value = get(root) { bool(value) } else { null() }
+            case .string(_, let get, _): if let value = get(root) { string(value) } else { null() }
+            case .choice(_, let get, _): if let value = get(root) { string(value) } else { null() }
+            case .rect(let get, _): if let value = get(root) { exactRect(value) } else { null() }
+            case .size(let get, _):
+                if let value = get(root) { exactNumbers(value.width, value.height) } else { null() }
+            case .point(let get, _): if let value = get(root) { exactNumbers(value.x, value.y) } else { null() }
+            case .insets(_, let get, _): if let value = get(root) { exactInsets(value) } else { null() }
+            }
+        }
     }
 
     fileprivate mutating func storedResult(_ result: InsetResult) {
@@ -221,11 +217,6 @@ private enum RecordReader {
         return text
     }
 
-    static func choice<T: RawRepresentable<String>>(_ object: JSONObject, _ key: String) throws(Unreadable) -> T {
-        guard let choice = T(rawValue: try string(object, key)) else { throw Unreadable(reason: "\(key) unknown") }
-        return choice
-    }
-
     static func numbers(_ value: JSONValue, count: Int) throws(Unreadable) -> [Double] {
         guard case .array(let elements) = value, elements.count == count else {
             throw Unreadable(reason: "not an array of \(count) numbers")
@@ -270,33 +261,53 @@ private enum RecordReader {
 
     static func geometry(_ record: JSONObject, _ key: String) throws(Unreadable) -> StoredGeometry {
         let g = try object(try member(record, key))
-        let scrollView = ScrollViewGeometry(
-            frame: try rect(try member(g, "f")), contentInset: try insets(g, "ci"),
-            scrollIndicatorInsets: try insets(g, "si"), safeAreaInsets: try insets(g, "sa"),
-            contentInsetAdjustmentBehavior: try choice(g, "b"),
-            automaticallyAdjustsScrollIndicatorInsets: try bool(g, "aa"), contentSize: try size(try member(g, "cs")),
-            contentOffset: try point(g, "co"), alwaysBounceVertical: try bool(g, "bv"))
-        let space = ScreenSpace(window: try rect(try member(g, "w")), screen: try optional(g, "s", size))
-        let options = AvoidanceOptions(
-            keyboardDistance: try number(g, "kd"), baseInsetMode: try choice(g, "m"),
-            followsUndockedKeyboard: try bool(g, "fu"))
-        return StoredGeometry(
-            scrollView: scrollView, contentSizeFollowsFrame: try bool(g, "csf"), space: space,
-            windowGiven: try bool(g, "wg"), options: options)
+        var geometry = StoredGeometry()
+        try fields(RequestSchema.geometry.map(\.field), of: g, into: &geometry)
+        // After the fields, whose setters move these flags.
+        if g["csf"] != nil { geometry.contentSizeFollowsFrame = try bool(g, "csf") }
+        if g["wg"] != nil { geometry.windowGiven = try bool(g, "wg") }
+        geometry.settleWindow()
+        return geometry
     }
 
     static func keyboard(_ value: JSONValue) throws(Unreadable) -> KeyboardInfo {
-        let k = try object(value)
         var keyboard = KeyboardInfo()
-        keyboard.frameEnd = try optional(k, "fe", rect)
-        keyboard.frameBegin = try optional(k, "fb", rect)
-        keyboard.animationDuration = try number(k, "d")
-        keyboard.animationCurve = try int(k, "c")
-        keyboard.isLocal = try optional(k, "l") { (value) throws(Unreadable) -> Bool in
-            guard case .bool(let flag) = value else { throw Unreadable(reason: "l not a bool") }
-            return flag
-        }
+        try fields(RequestSchema.keyboard, of: try object(value), into: &keyboard)
         return keyboard
+    }
+
+    /// Reads each field under its record key into `root`; a missing key or `null` keeps the default.
+    private static func fields<Root>(
+        _ fields: [Field<Root>], of object: JSONObject, into root: inout Root
+    ) throws(Unreadable) {
+        for field in fields {
+            let key = field.recordKey.description
+            guard let value = object[key], value != .null else { continue }
+            switch field.kind {
+            case .number(_, _, let set): set(&root, try number(value, key))
+            case .integer(_, _, let set):
+                guard let int = Int(exactly: try number(value, key)) else {
+                    throw Unreadable(reason: "\(key) is not an integer")
+                }
+                set(&root, int)
+            case .bool(_, let set):
+                guard case .bool(let flag) = value else { throw Unreadable(reason: "\(key) not a bool") }
+                set(&root, flag)
+            case .string(_, _, let set):
+                guard case .string(let text) = value else { throw Unreadable(reason: "\(key) not a string") }
+                set(&root, text)
+            case .choice(_, _, let set):
+                guard case .string(let text) = value, set(&root, text) else { throw Unreadable(reason: "\(key) unknown") }
+            case .rect(_, let set): set(&root, try rect(value))
+            case .size(_, let set): set(&root, try size(value))
+            case .point(_, let set):
+                let n = try numbers(value, count: 2)
+                set(&root, Point(x: n[0], y: n[1]))
+            case .insets(_, _, let set):
+                let n = try numbers(value, count: 4)
+                set(&root, EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))
+            }
+        }
     }
 
     static func result(_ record: JSONObject, _ key: String) throws(Unreadable) -> InsetResult {

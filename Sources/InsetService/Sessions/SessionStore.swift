@@ -33,13 +33,13 @@ final class SessionStore: SessionStoring {
 
     /// Runs `body` on the session in place under the lock; `body` must throw before it changes the session.
     func modify<T: Sendable>(
-        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
-    ) throws(Problem) -> T {
-        guard SessionID.isWellFormed(id) else { throw .sessionNotFound }
+        _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
+    ) throws(SessionError) -> T {
+        guard SessionID.isWellFormed(id) else { throw .notFound }
         let ttl = ttl
-        return try state.withLock { (state: inout State) throws(Problem) -> T in
+        return try state.withLock { (state: inout State) throws(SessionError) -> T in
             var expired = false
-            let result = try state.table.modify(id, now: now) { (session, lastUse) throws(Problem) -> T? in
+            let result = try state.table.modify(id, now: now) { (session, lastUse) throws(SessionError) -> T? in
                 if now - lastUse > ttl {
                     expired = true
                     return nil
@@ -50,7 +50,7 @@ final class SessionStore: SessionStoring {
                 state.table.remove(id)
                 state.expired += 1
             }
-            guard let result, let value = result else { throw .sessionNotFound }
+            guard let result, let value = result else { throw .notFound }
             return value
         }
     }

@@ -13,22 +13,22 @@ struct SessionStatistics: Equatable, Sendable {
 /// Where sessions live between requests: in this process (`SessionStore`) or shared by every replica
 /// (`RedisSessionStore`). The routes see only this, so both answer the same through the HTTP API.
 ///
-/// Every method may throw `Problem.storeUnavailable` when the store cannot be reached; the memory store never does.
+/// Every method may throw `SessionError.storeUnavailable` when the store cannot be reached; the memory store never does.
 protocol SessionStoring: Sendable {
     /// Stores a new session, last used at `now` (server milliseconds).
-    func insert(_ session: Session, now: Double) throws(Problem)
+    func insert(_ session: Session, now: Double) throws(SessionError)
 
     /// An atomic read-modify-write: runs `body` on the session and keeps its changes, with no other update of
     /// that session in between. `body` must throw, if at all, before it changes the session (validate, then
     /// change): the memory store changes it in place and has nothing to roll back to. `body` may run more than
     /// once (a shared store retries when another replica wrote first), so it must depend on nothing but the
-    /// session and its captures. Throws `sessionNotFound` when the session is absent or expired.
+    /// session and its captures. Throws `notFound` when the session is absent or expired.
     func modify<T: Sendable>(
-        _ id: String, now: Double, _ body: (inout Session) throws(Problem) -> T
-    ) throws(Problem) -> T
+        _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
+    ) throws(SessionError) -> T
 
     /// Deletes a session; false when it did not exist.
-    func remove(_ id: String) throws(Problem) -> Bool
+    func remove(_ id: String) throws(SessionError) -> Bool
 
     /// The counters for `/metrics`, after dropping expired sessions; never blocks longer than a store timeout.
     func statistics(now: Double) -> SessionStatistics

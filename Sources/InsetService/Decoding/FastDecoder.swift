@@ -1,0 +1,217 @@
+import InsetCore
+import InsetJSON
+
+// Show and hide are almost every request, and building a JSON tree and then walking it cost more than the
+// whole HTTP exchange. This reads bodies against `RequestSchema` in one pass over the bytes; anything unusual
+// (an unknown or repeated member, a value out of range, a missing required member, escapes in a key, a type
+// mismatch, a logged userInfo) makes it decline, and `GeneralDecoder` then words the problem with its pointer.
+// So the fast decoder never decides an error, and whatever it accepts the general one accepts too, with the
+// same values: a test generated from the schema, a differential test and the fuzz target hold it to that.
+
+/// Typed reads over a `JSONCursor` with the schema's ranges; false means "take the general path".
+struct FastDecoder: CursorReader {
+    var cursor: JSONCursor
+    private let kind: RequestKinds
+
+    private init(_ body: UnsafeBufferPointer<UInt8>, kind: RequestKinds) {
+        cursor = JSONCursor(body)
+        self.kind = kind
+    }
+
+    /// Decodes `body` into `request`, which must be empty (`RequestBody()`); false when the body needs the general
+    /// decoder, and `request` then holds whatever was read. Filling the request in place spares copying it.
+    static func decode(_ body: UnsafeBufferPointer<UInt8>, kind: RequestBody.Kind, into request: inout RequestBody)
+        -> Bool
+    {
+        var decoder = FastDecoder(body, kind: kind.kinds)
+        return decoder.object(RequestSchema.top, into: &request) && decoder.cursor.atEnd()
+    }
+
+    /// Reads an object of `schema`. Each member is first expected to be the one the schema declares after the
+    /// last (`JSONCursor.expectKey`, with no scan for the name's end), and looked up by name otherwise.
+    private mutating func object(_ schema: ObjectSchema, into body: inout RequestBody) -> Bool {
+        guard cursor.beginObject() else { return false }
+        let count = schema.names.count
+        var seen: UInt32 = 0
+        var first = true
+        var expected = 0
+        while true {
+            let index: Int
+            if expected < count, cursor.expectKey(schema.names[expected], first: first) {
+                index = expected
+            } else {
+                switch cursor.nextMember(first: first) {
+                case .end: return allRequiredSent(schema, seen)
+                case .unusual: return false
+                case .key(let key):
+                    guard let named = schema.index(of: key) else { return false }
+                    index = named
+                }
+            }
+            let bit: UInt32 = 1 << UInt32(index)
+            guard seen & bit == 0, schema.kinds[index].contains(kind) else { return false }
+            seen |= bit
+            switch schema.slots[index] {
+            case .body(let field):
+                guard read(field.kind, into: &body) else { return false }
+            case .geometry(let field, let sent):
+                guard read(field.kind, into: &body.geometry.values) else { return false }
+                body.geometry.sent |= sent
+            case .keyboard(let field):
+                guard read(field.kind, into: &body.keyboard) else { return false }
+            case .object(let nested, _):
+                guard object(nested, into: &body) else { return false }
+            case .userInfo:
+                return false
+            }
+            expected = index + 1
+            first = false
+        }
+    }
+
+    /// Whether every member the body's kind requires here was read (the general decoder words what is missing).
+    private func allRequiredSent(_ schema: ObjectSchema, _ seen: UInt32) -> Bool {
+        for (index, slot) in schema.slots.enumerated() where seen & (1 << UInt32(index)) == 0 {
+            switch slot {
+            case .body(let field): if field.required.contains(kind) { return false }
+            case .geometry(let field, _): if field.required.contains(kind) { return false }
+            case .keyboard(let field): if field.required.contains(kind) { return false }
+            case .object(_, let required): if required.contains(kind) { return false }
+            case .userInfo: break
+            }
+        }
+        return true
+    }
+
+    /// Reads one value into `root`; false when it is anything but an acceptable value of `kind`.
+    private mutating func read<Root>(_ kind: FieldKind<Root>, into root: inout Root) -> Bool {
+        switch kind {
+        case .number(let range, _, let set):
+            guard let number = number(in: range) else { return false }
+            set(&root, number)
+        case .integer(let range, _, let set):
+            guard let number = number(in: Double(range.lowerBound)...Double(range.upperBound)),
+                number.rounded() == number
+            else { return false }
+            set(&root, Int(number))
+        case .bool(_, let set):
+            guard let flag = cursor.bool() else { return false }
+            set(&root, flag)
+        case .string(let maxBytes, _, let set):
+            guard let string = cursor.string(), string.utf8.count <= maxBytes else { return false }
+            set(&root, string)
+        case .choice(_, _, let set):
+            guard let name = cursor.string(), name.utf8.count <= Limits.stringBytes else { return false }
+            return set(&root, name)
+        case .rect(_, let set):
+            guard let rect = rect() else { return false }
+            set(&root, rect)
+        case .size(_, let set):
+            guard let size = size() else { return false }
+            set(&root, size)
+        case .point(_, let set):
+            guard let point = point() else { return false }
+            set(&root, point)
+        case .insets(let range, _, let set):
+            guard let insets = insets(in: range) else { return false }
+            set(&root, insets)
+        }
+        return true
+    }
+
+    // A geometry object is first read in the order clients write it (x, y, width, height); any other order
+    // rereads it by name.
+
+    private mutating func rect() -> Rect? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Limits.coordinate),
+            cursor.expectKey("y", first: false), let y = number(in: Limits.coordinate),
+            cursor.expectKey("width", first: false), let width = number(in: Limits.length),
+            cursor.expectKey("height", first: false), let height = number(in: Limits.length), cursor.endObject()
+        {
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+        cursor = start
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
+            key.spells("x") ? 0 : key.spells("y") ? 1 : key.spells("width") ? 2 : key.spells("height") ? 3 : nil
+        }
+        guard let v = numbers(count: 4, slot: slot, range: { $0 < 2 ? Limits.coordinate : Limits.length }) else {
+            return nil
+        }
+        return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
+    }
+
+    private mutating func size() -> Size? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("width", first: true), let width = number(in: Limits.length),
+            cursor.expectKey("height", first: false), let height = number(in: Limits.length), cursor.endObject()
+        {
+            return Size(width: width, height: height)
+        }
+        cursor = start
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
+            key.spells("width") ? 0 : key.spells("height") ? 1 : nil
+        }
+        guard let v = numbers(count: 2, slot: slot, range: { _ in Limits.length }) else { return nil }
+        return Size(width: v.0, height: v.1)
+    }
+
+    private mutating func point() -> Point? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Limits.coordinate),
+            cursor.expectKey("y", first: false), let y = number(in: Limits.coordinate), cursor.endObject()
+        {
+            return Point(x: x, y: y)
+        }
+        cursor = start
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in key.spells("x") ? 0 : key.spells("y") ? 1 : nil }
+        guard let v = numbers(count: 2, slot: slot, range: { _ in Limits.coordinate }) else { return nil }
+        return Point(x: v.0, y: v.1)
+    }
+
+    private mutating func insets(in range: ClosedRange<Double>) -> EdgeInsets? {
+        let start = cursor
+        if cursor.beginObject(), cursor.expectKey("top", first: true), let top = number(in: range),
+            cursor.expectKey("left", first: false), let left = number(in: range),
+            cursor.expectKey("bottom", first: false), let bottom = number(in: range),
+            cursor.expectKey("right", first: false), let right = number(in: range), cursor.endObject()
+        {
+            return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+        }
+        cursor = start
+        let slot = { (key: UnsafeBufferPointer<UInt8>) -> Int? in
+            key.spells("top") ? 0 : key.spells("left") ? 1 : key.spells("bottom") ? 2 : key.spells("right") ? 3 : nil
+        }
+        guard let v = numbers(count: 4, slot: slot, range: { _ in range }) else { return nil }
+        return EdgeInsets(top: v.0, left: v.1, bottom: v.2, right: v.3)
+    }
+
+    /// An object of `count` numbers in any order, every one required: `slot` names a key's position (nil: an
+    /// unknown key), and `range` the values that position accepts.
+    private mutating func numbers(
+        count: Int, slot: (UnsafeBufferPointer<UInt8>) -> Int?, range: (Int) -> ClosedRange<Double>
+    ) -> (Double, Double, Double, Double)? {
+        var values = (0.0, 0.0, 0.0, 0.0)
+        var seen: UInt32 = 0
+        let complete = members { reader, key in
+            guard let position = slot(key), seen & (1 << UInt32(position)) == 0,
+                let value = reader.number(in: range(position))
+            else { return false }
+            seen |= 1 << UInt32(position)
+            switch position {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            default: values.3 = value
+            }
+            return true
+        }
+        return complete && seen == (1 << UInt32(count)) - 1 ? values : nil
+    }
+
+    /// `FieldReader.number`'s rule: finite, in range, and -0 read as 0.
+    private mutating func number(in range: ClosedRange<Double>) -> Double? {
+        guard let number = cursor.number(), number.isFinite, range.contains(number) else { return nil }
+        return number == 0 ? 0 : number
+    }
+}

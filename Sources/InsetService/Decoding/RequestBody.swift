@@ -1,0 +1,103 @@
+import InsetCore
+
+/// A decoded request body: a show, a hide, or a session's creation or patch. What each may carry, and the
+/// ranges it must keep, is `RequestSchema`'s; `decode` reads it.
+struct RequestBody: Equatable, Sendable {
+    /// Which route the body came to.
+    enum Kind: Sendable {
+        case show, hide, session
+
+        /// The schema's name for the bodies of this kind.
+        var kinds: RequestKinds {
+            switch self {
+            case .show: .show
+            case .hide: .hide
+            case .session: .session
+            }
+        }
+    }
+
+    /// The session an event belongs to; nil for a stateless call.
+    var sessionId: String?
+    /// Milliseconds on the client's clock.
+    var timestamp: Double?
+    /// A rect in content coordinates to keep visible above the keyboard.
+    var focusedRect: Rect?
+    /// The geometry the body sent.
+    var geometry = GeometryPatch()
+    /// The keyboard notification, with its defaults for what was not sent.
+    var keyboard = KeyboardInfo()
+
+    init() {}
+}
+
+/// Geometry a body sent: the values over a new geometry's defaults, and which of them were sent. A stateless
+/// call or a new session takes the values as they are; a session's patch copies only those sent.
+struct GeometryPatch: Equatable, Sendable {
+    /// The sent values, over the defaults of `StoredGeometry()`.
+    var values = StoredGeometry()
+    /// Which of `RequestSchema.geometry` were sent, one bit each, in its order.
+    var sent: UInt32 = 0
+
+    init() {}
+
+    /// The geometry of a stateless call or a new session; fails when a value required to create one is missing.
+    func created() throws(RequestError) -> StoredGeometry {
+        var missing: [FieldError] = []
+        for (index, entry) in RequestSchema.geometry.enumerated()
+        where entry.field.requiredToCreate && sent & (1 << UInt32(index)) == 0 {
+            missing.append(FieldError(pointer: entry.pointer, message: "is required"))
+        }
+        guard missing.isEmpty else { throw .invalid(missing) }
+        var geometry = values
+        geometry.settleWindow()
+        return geometry
+    }
+}
+
+/// The keyboard part of a show or hide: the notification's `userInfo`, in points and seconds. It comes either
+/// as fields or, alone, as `userInfo`: the dictionary as the app logged it (see `KeyboardUserInfo`).
+struct KeyboardInfo: Equatable, Sendable {
+    static let defaultDuration = 0.25
+    /// The keyboard's own spring, what iOS reports for every keyboard animation.
+    static let defaultCurve = 7
+
+    var frameEnd: Rect?
+    var frameBegin: Rect?
+    var animationDuration = defaultDuration
+    var animationCurve = defaultCurve
+    var isLocal: Bool?
+
+    init() {}
+
+    /// What a logged notification said, with the defaults for the keys it lacked.
+    init(_ userInfo: KeyboardUserInfo) {
+        frameEnd = userInfo.frameEnd
+        frameBegin = userInfo.frameBegin
+        animationDuration = userInfo.animationDuration ?? Self.defaultDuration
+        animationCurve = userInfo.animationCurve ?? Self.defaultCurve
+        isLocal = userInfo.isLocal
+    }
+}
+
+/// Why a body could not be decoded; routes answer it as a problem.
+enum RequestError: Error, Equatable {
+    /// Not JSON at all: where and why, as a sentence.
+    case malformedJSON(String)
+    /// JSON, but some members are wrong.
+    case invalid([FieldError])
+}
+
+/// One member that failed validation: where (an RFC 6901 pointer into the body) and why.
+public struct FieldError: Equatable, Sendable {
+    /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`.
+    public var pointer: String
+    /// What is wrong with it, for a person.
+    public var message: String
+
+    /// Creates a field error.
+    public init(pointer: String, message: String) {
+        self.pointer = pointer
+        self.message = message
+    }
+}

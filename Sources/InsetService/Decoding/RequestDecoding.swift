@@ -1,0 +1,23 @@
+import InsetJSON
+
+extension RequestBody {
+    /// Decodes a body of `kind` into `request`, which must be empty (`RequestBody()`): the fast decoder reads the
+    /// usual bodies; the rest are parsed and decoded by the general decoder, which words every problem.
+    static func decode(_ bytes: [UInt8], kind: Kind, into request: inout RequestBody) throws(RequestError) {
+        if bytes.withUnsafeBufferPointer({ FastDecoder.decode($0, kind: kind, into: &request) }) { return }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw .malformedJSON("Byte \(error.offset): \(error.message).")
+        }
+        request = try GeneralDecoder.decode(value, kind: kind)
+    }
+
+    /// The body of `kind` in `bytes`.
+    static func decode(_ bytes: [UInt8], kind: Kind) throws(RequestError) -> RequestBody {
+        var request = RequestBody()
+        try decode(bytes, kind: kind, into: &request)
+        return request
+    }
+}

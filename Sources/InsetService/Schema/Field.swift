@@ -1,0 +1,127 @@
+import InsetCore
+
+/// The request bodies a member may appear in.
+struct RequestKinds: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// `POST /keyboard/show`.
+    static let show = RequestKinds(rawValue: 1)
+    /// `POST /keyboard/hide`.
+    static let hide = RequestKinds(rawValue: 2)
+    /// `POST /sessions` and `PATCH /sessions/{id}`.
+    static let session = RequestKinds(rawValue: 4)
+    /// A show or a hide.
+    static let events: RequestKinds = [.show, .hide]
+    /// Every body.
+    static let all: RequestKinds = [.show, .hide, .session]
+}
+
+/// A value's JSON shape, the values it accepts, and how it is read from and written to `Root`.
+///
+/// `get` answers nil for a value that is not set (an optional one); `set` stores a value the decoder has
+/// already checked against the range, and a choice's `set` answers false for a name it does not know.
+enum FieldKind<Root>: Sendable {
+    case number(ClosedRange<Double>, get: @Sendable (Root) -> Double?, set: @Sendable (inout Root, Double) -> Void)
+    case integer(ClosedRange<Int>, get: @Sendable (Root) -> Int?, set: @Sendable (inout Root, Int) -> Void)
+    case bool(get: @Sendable (Root) -> Bool?, set: @Sendable (inout Root, Bool) -> Void)
+    case string(maxBytes: Int, get: @Sendable (Root) -> String?, set: @Sendable (inout Root, String) -> Void)
+    case choice([String], get: @Sendable (Root) -> String?, set: @Sendable (inout Root, String) -> Bool)
+    case rect(get: @Sendable (Root) -> Rect?, set: @Sendable (inout Root, Rect) -> Void)
+    case size(get: @Sendable (Root) -> Size?, set: @Sendable (inout Root, Size) -> Void)
+    case point(get: @Sendable (Root) -> Point?, set: @Sendable (inout Root, Point) -> Void)
+    /// Insets whose four numbers each keep to the range (safe areas are never negative).
+    case insets(ClosedRange<Double>, get: @Sendable (Root) -> EdgeInsets?, set: @Sendable (inout Root, EdgeInsets) -> Void)
+
+    /// An enum's cases by their raw names.
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ type: T.Type, get: @escaping @Sendable (Root) -> T, set: @escaping @Sendable (inout Root, T) -> Void
+    ) -> FieldKind where T.RawValue == String {
+        .choice(
+            T.allCases.map(\.rawValue), get: { get($0).rawValue },
+            set: { root, raw in
+                guard let value = T(rawValue: raw) else { return false }
+                set(&root, value)
+                return true
+            })
+    }
+
+    /// Copies the value from `source` to `target`, if `source` has one.
+    func copy(from source: Root, to target: inout Root) {
+        switch self {
+        case .number(_, let get, let set): if let value = get(source) { set(&target, value) }
+        case .integer(_, let get, let set): if let value = get(source) { set(&target, value) }
+        case .bool(let get, let set): if let value = get(source) { set(&target, value) }
+        case .string(_, let get, let set): if let value = get(source) { set(&target, value) }
+        case .choice(_, let get, let set): if let value = get(source) { _ = set(&target, value) }
+        case .rect(let get, let set): if let value = get(source) { set(&target, value) }
+        case .size(let get, let set): if let value = get(source) { set(&target, value) }
+        case .point(let get, let set): if let value = get(source) { set(&target, value) }
+        case .insets(_, let get, let set): if let value = get(source) { set(&target, value) }
+        }
+    }
+}
+
+/// One request member that holds a value: its JSON name, its key in a stored session record, where it may
+/// be sent, and its kind (which carries its range and where its value goes).
+struct Field<Root>: Sendable {
+    /// The JSON member name.
+    let name: StaticString
+    /// The key `SessionRecord` stores it under; empty for a member that is not stored.
+    let recordKey: StaticString
+    /// The bodies it may be sent in.
+    let kinds: RequestKinds
+    /// The bodies that must send it.
+    let required: RequestKinds
+    /// Whether a body that creates a geometry (a stateless event, `POST /sessions`) must send it.
+    let requiredToCreate: Bool
+    let kind: FieldKind<Root>
+
+    init(
+        _ name: StaticString, record recordKey: StaticString = "", in kinds: RequestKinds = .all,
+        required: RequestKinds = [], requiredToCreate: Bool = false, _ kind: FieldKind<Root>
+    ) {
+        self.name = name
+        self.recordKey = recordKey
+        self.kinds = kinds
+        self.required = required
+        self.requiredToCreate = requiredToCreate
+        self.kind = kind
+    }
+}
+
+/// One member of a request object, as the schema declares it: a value for the body itself, for the geometry,
+/// or for the keyboard, or a nested object.
+indirect enum Member: Sendable {
+    /// A value of the request itself (`sessionId`, `timestamp`, `focusedRect`).
+    case body(Field<RequestBody>)
+    /// A value of the geometry a session keeps.
+    case geometry(Field<StoredGeometry>)
+    /// A value of the keyboard notification.
+    case keyboard(Field<KeyboardInfo>)
+    /// A nested object; `required` lists the bodies that must send it.
+    case object(StaticString, in: RequestKinds, required: RequestKinds, [Member])
+    /// `keyboard.userInfo`: the notification as an app logged it, instead of the keyboard's fields.
+    case userInfo
+
+    /// The JSON member name.
+    var name: StaticString {
+        switch self {
+        case .body(let field): field.name
+        case .geometry(let field): field.name
+        case .keyboard(let field): field.name
+        case .object(let name, _, _, _): name
+        case .userInfo: "userInfo"
+        }
+    }
+
+    /// The bodies it may be sent in.
+    var kinds: RequestKinds {
+        switch self {
+        case .body(let field): field.kinds
+        case .geometry(let field): field.kinds
+        case .keyboard(let field): field.kinds
+        case .object(_, let kinds, _, _): kinds
+        case .userInfo: .events
+        }
+    }
+}

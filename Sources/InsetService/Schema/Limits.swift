@@ -1,0 +1,24 @@
+/// The bounds a request's values must keep, each named once: the schema, the decoders and the echo read them here.
+///
+/// Computed rather than stored: a stored static is reached through a once-check on every read, and the fast
+/// decoder reads these for every number.
+enum Limits {
+    /// Largest magnitude of a coordinate or length: far beyond any screen, far below overflow.
+    static var maxMagnitude: Double { 1_000_000 }
+    /// A coordinate or an offset, in points.
+    static var coordinate: ClosedRange<Double> { -maxMagnitude...maxMagnitude }
+    /// A width, a height or a safe-area inset: never negative.
+    static var length: ClosedRange<Double> { 0...maxMagnitude }
+    /// Points kept between the focused rect and the keyboard.
+    static var keyboardDistance: ClosedRange<Double> { 0...10_000 }
+    /// Seconds; 0 means no animation.
+    static var animationDuration: ClosedRange<Double> { 0...10 }
+    /// `UIView.AnimationOptions` keeps the curve in four bits.
+    static var animationCurve: ClosedRange<Int> { 0...15 }
+    /// Milliseconds on the client's clock (`performance.now()` or `Date.now()` alike).
+    static var timestamp: ClosedRange<Double> { 0...1e15 }
+    /// Bytes of a `sessionId`; well-formed ids are 22, and anything longer is not worth looking up.
+    static var sessionIdBytes: Int { 64 }
+    /// Bytes of any other string value (an enum's name).
+    static var stringBytes: Int { 256 }
+}

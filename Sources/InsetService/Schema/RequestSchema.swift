@@ -1,0 +1,133 @@
+import InsetCore
+
+/// Every member a request body may carry, declared once: its JSON name, its kind and range, the bodies it
+/// belongs to, whether it is required, where its value goes, and its key in a stored session record.
+///
+/// Both decoders (`GeneralDecoder`, which words every problem, and `FastDecoder`, which reads the usual
+/// bodies in one pass), the session record and the session echo are driven by this table, and a test holds
+/// its ranges and enums to `openapi.yaml`. Adding an optional member takes its core type, one entry here,
+/// the spec and a test. The order is the one problems are reported in and the echo writes.
+///
+/// Defaults are the roots' own: `StoredGeometry()` (UIKit's, through `ScrollViewGeometry`) and `KeyboardInfo()`.
+enum RequestSchema {
+    static let members: [Member] = [
+        .body(
+            Field(
+                "sessionId", in: .events,
+                .string(maxBytes: Limits.sessionIdBytes, get: { $0.sessionId }, set: { $0.sessionId = $1 }))),
+        .body(Field("timestamp", .number(Limits.timestamp, get: { $0.timestamp }, set: { $0.timestamp = $1 }))),
+        .object(
+            "scrollView", in: .all, required: [],
+            [
+                .geometry(
+                    Field(
+                        "frame", record: "f", requiredToCreate: true,
+                        .rect(get: { $0.scrollView.frame }, set: { $0.setFrame($1) }))),
+                .geometry(
+                    Field(
+                        "contentInset", record: "ci",
+                        .insets(
+                            Limits.coordinate, get: { $0.scrollView.contentInset },
+                            set: { $0.scrollView.contentInset = $1 }))),
+                .geometry(
+                    Field(
+                        "scrollIndicatorInsets", record: "si",
+                        .insets(
+                            Limits.coordinate, get: { $0.scrollView.scrollIndicatorInsets },
+                            set: { $0.scrollView.scrollIndicatorInsets = $1 }))),
+                .geometry(
+                    Field(
+                        "safeAreaInsets", record: "sa",
+                        .insets(
+                            Limits.length, get: { $0.scrollView.safeAreaInsets },
+                            set: { $0.scrollView.safeAreaInsets = $1 }))),
+                .geometry(
+                    Field(
+                        "contentInsetAdjustmentBehavior", record: "b",
+                        .choice(
+                            ContentInsetAdjustmentBehavior.self, get: { $0.scrollView.contentInsetAdjustmentBehavior },
+                            set: { $0.scrollView.contentInsetAdjustmentBehavior = $1 }))),
+                .geometry(
+                    Field(
+                        "automaticallyAdjustsScrollIndicatorInsets", record: "aa",
+                        .bool(
+                            get: { $0.scrollView.automaticallyAdjustsScrollIndicatorInsets },
+                            set: { $0.scrollView.automaticallyAdjustsScrollIndicatorInsets = $1 }))),
+                .geometry(
+                    Field(
+                        "contentSize", record: "cs",
+                        .size(get: { $0.scrollView.contentSize }, set: { $0.setContentSize($1) }))),
+                .geometry(
+                    Field(
+                        "contentOffset", record: "co",
+                        .point(get: { $0.scrollView.contentOffset }, set: { $0.scrollView.contentOffset = $1 }))),
+                .geometry(
+                    Field(
+                        "alwaysBounceVertical", record: "bv",
+                        .bool(get: { $0.scrollView.alwaysBounceVertical }, set: { $0.scrollView.alwaysBounceVertical = $1 }))),
+            ]),
+        .geometry(Field("window", record: "w", .rect(get: { $0.space.window }, set: { $0.setWindow($1) }))),
+        .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
+        .geometry(
+            Field(
+                "keyboardDistance", record: "kd",
+                .number(
+                    Limits.keyboardDistance, get: { $0.options.keyboardDistance },
+                    set: { $0.options.keyboardDistance = $1 }))),
+        .geometry(
+            Field(
+                "baseInsetMode", record: "m",
+                .choice(BaseInsetMode.self, get: { $0.options.baseInsetMode }, set: { $0.options.baseInsetMode = $1 }))),
+        .geometry(
+            Field(
+                "followsUndockedKeyboard", record: "fu",
+                .bool(get: { $0.options.followsUndockedKeyboard }, set: { $0.scrollView.alwaysBounceVertical = $1 }))),
+        .object(
+            "keyboard", in: .events, required: .show,
+            [
+                .keyboard(
+                    Field("frameEnd", record: "fe", required: .show, .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
+                .keyboard(Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
+                .keyboard(
+                    Field(
+                        "animationDuration", record: "d",
+                        .number(
+                            Limits.animationDuration, get: { $0.animationDuration },
+                            set: { $0.animationDuration = $1 }))),
+                .keyboard(
+                    Field(
+                        "animationCurve", record: "c",
+                        .integer(Limits.animationCurve, get: { $0.animationCurve }, set: { $0.animationCurve = $1 }))),
+                .keyboard(Field("isLocal", record: "l", .bool(get: { $0.isLocal }, set: { $0.isLocal = $1 }))),
+                .userInfo,
+            ]),
+        .body(Field("focusedRect", in: .show, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+    ]
+
+    /// The members `members` declares, resolved for decoding.
+    static let top = ObjectSchema(members, pointer: "")
+
+    /// The geometry's values in the order their bits are numbered, with the pointer each is sent at.
+    static let geometry: [(field: Field<StoredGeometry>, pointer: String)] = top.geometryFields
+
+    /// The keyboard's values: the members of the `keyboard` object.
+    static let keyboard: [Field<KeyboardInfo>] = top.keyboardFields
+
+    /// The bit of the geometry value named `name`.
+    static func geometryBit(_ name: StaticString) -> UInt32 {
+        guard let index = geometry.firstIndex(where: { $0.field.name.description == name.description }) else {
+            preconditionFailure("no geometry value \(name)")
+        }
+        return 1 << UInt32(index)
+    }
+
+    /// `scrollView.contentOffset`'s bit: an offset an event carries is the user's scroll, on screen now.
+    static let contentOffsetBit = geometryBit("contentOffset")
+}
+
+extension GeometryPatch {
+    /// The offset the body sent, if it sent one.
+    var contentOffset: Point? {
+        sent & RequestSchema.contentOffsetBit != 0 ? values.scrollView.contentOffset : nil
+    }
+}

@@ -1,0 +1,9 @@
+/// Why a session operation failed; routes answer it as a problem.
+enum SessionError: Error, Equatable {
+    /// No session has this id: it never existed, was deleted, expired or was evicted.
+    case notFound
+    /// An event's instant is older than the session's last event (both in ms on the session's clock).
+    case staleTimestamp(Double, last: Double)
+    /// The shared store cannot be reached or did not answer in time, for the reason given.
+    case storeUnavailable(String)
+}
