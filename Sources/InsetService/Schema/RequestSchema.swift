@@ -81,7 +81,7 @@ enum RequestSchema {
         .geometry(
             Field(
                 "followsUndockedKeyboard", record: "fu",
-                .bool(get: { $0.options.followsUndockedKeyboard }, set: { $0.scrollView.alwaysBounceVertical = $1 }))),
+                .bool(get: { $0.options.followsUndockedKeyboard }, set: { $0.options.followsUndockedKeyboard = $1 }))),
         .object(
             "keyboard", in: .events, required: .show,
             [

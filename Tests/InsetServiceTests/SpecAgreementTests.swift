@@ -1,0 +1,173 @@
+import Foundation
+import InsetJSON
+import Testing
+
+@testable import InsetService
+
+/// `openapi.yaml` and `RequestSchema` describe the same bodies: the same members in each request schema, and
+/// for every value the same type, `minimum`/`maximum`, `maxLength` and `enum`. The spec is read as JSON through
+/// PyYAML (`scripts/test` installs it), since the toolchain has no YAML reader.
+@Suite("openapi.yaml agrees with the request schema")
+struct SpecAgreementTests {
+    /// The request schemas of the spec, by the bodies they describe.
+    static let bodies: [(schema: String, kind: RequestKinds)] = [
+        ("ShowRequest", .show), ("HideRequest", .hide), ("SessionCreateRequest", .session),
+        ("SessionPatchRequest", .session),
+    ]
+
+    static func spec() throws -> JSONObject {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
+            root.appendingPathComponent("openapi.yaml").path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "python3 with PyYAML must read openapi.yaml")
+        guard case .object(let spec) = try JSONParser.parse(Array(data)) else { throw SpecError("not an object") }
+        return spec
+    }
+
+    struct SpecError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A schema with its `$ref`s followed and the properties of its `allOf` and `anyOf` branches merged.
+    struct Resolved {
+        var object: JSONObject
+        var properties: [String: JSONValue]
+    }
+
+    static func resolve(_ value: JSONValue, in spec: JSONObject) throws -> Resolved {
+        guard case .object(var object) = value else { throw SpecError("schema \(value) is not an object") }
+        if case .string(let ref)? = object["$ref"] {
+            let name = String(ref.split(separator: "/").last ?? "")
+            guard case .object(let components)? = spec["components"], case .object(let schemas)? = components["schemas"],
+                let target = schemas[name]
+            else { throw SpecError("no schema \(ref)") }
+            let resolved = try resolve(target, in: spec)
+            // Members beside a $ref (a description) do not change what it accepts.
+            object = resolved.object
+            return Resolved(object: object, properties: resolved.properties)
+        }
+        var properties: [String: JSONValue] = [:]
+        if case .object(let own)? = object["properties"] {
+            for member in own.members { properties[member.key] = member.value }
+        }
+        for combinator in ["allOf", "anyOf"] {
+            guard case .array(let branches)? = object[combinator] else { continue }
+            for branch in branches {
+                for (name, value) in try resolve(branch, in: spec).properties where properties[name] == nil {
+                    properties[name] = value
+                }
+            }
+        }
+        return Resolved(object: object, properties: properties)
+    }
+
+    static func number(_ object: JSONObject, _ key: String) -> Double? {
+        if case .number(let value)? = object[key] { return value }
+        return nil
+    }
+
+    /// Problems found comparing `schema`'s members for bodies of `kind` with the spec's `value`.
+    static func compare(
+        _ schema: ObjectSchema, kind: RequestKinds, with value: JSONValue, at place: String, in spec: JSONObject
+    ) throws -> [String] {
+        let resolved = try resolve(value, in: spec)
+        var problems: [String] = []
+        let allowed = Set(schema.allowedNames(kind))
+        let documented = Set(resolved.properties.keys)
+        for name in allowed.subtracting(documented).sorted() { problems.append("\(place)/\(name): not in the spec") }
+        for name in documented.subtracting(allowed).sorted() { problems.append("\(place)/\(name): not in the table") }
+        for (index, slot) in schema.slots.enumerated() where schema.kinds[index].contains(kind) {
+            let name = schema.nameStrings[index]
+            guard let property = resolved.properties[name] else { continue }
+            let pointer = place + "/" + name
+            switch slot {
+            case .body(let field): problems += try compare(field.kind, with: property, at: pointer, in: spec)
+            case .geometry(let field, _): problems += try compare(field.kind, with: property, at: pointer, in: spec)
+            case .keyboard(let field): problems += try compare(field.kind, with: property, at: pointer, in: spec)
+            case .object(let nested, _):
+                problems += try compare(nested, kind: kind, with: property, at: pointer, in: spec)
+            case .userInfo: break  // UserInfoTests hold the dictionary to the spec's examples.
+            }
+        }
+        return problems
+    }
+
+    static func compare<Root>(
+        _ kind: FieldKind<Root>, with value: JSONValue, at pointer: String, in spec: JSONObject
+    ) throws -> [String] {
+        let schema = try resolve(value, in: spec).object
+        var problems: [String] = []
+        func expect(type: String) {
+            if schema["type"] != .string(type) { problems.append("\(pointer): type is not \(type)") }
+        }
+        func expect(_ range: ClosedRange<Double>, in object: JSONObject, at pointer: String) {
+            if number(object, "minimum") != range.lowerBound || number(object, "maximum") != range.upperBound {
+                problems.append(
+                    "\(pointer): spec range \(String(describing: number(object, "minimum")))..."
+                        + "\(String(describing: number(object, "maximum"))), table \(range)")
+            }
+        }
+        func expect(components: [(String, ClosedRange<Double>)]) throws {
+            expect(type: "object")
+            let properties = try resolve(value, in: spec).properties
+            if Set(properties.keys) != Set(components.map(\.0)) { problems.append("\(pointer): other members") }
+            for (name, range) in components {
+                guard let component = properties[name] else { continue }
+                expect(range, in: try resolve(component, in: spec).object, at: pointer + "/" + name)
+            }
+        }
+        switch kind {
+        case .number(let range, _, _):
+            expect(type: "number")
+            expect(range, in: schema, at: pointer)
+        case .integer(let range, _, _):
+            expect(type: "integer")
+            expect(Double(range.lowerBound)...Double(range.upperBound), in: schema, at: pointer)
+        case .bool: expect(type: "boolean")
+        case .string(let maxBytes, _, _):
+            expect(type: "string")
+            if number(schema, "maxLength") != Double(maxBytes) { problems.append("\(pointer): maxLength") }
+        case .choice(let names, _, _):
+            expect(type: "string")
+            if schema["enum"] != .array(names.map { .string($0) }) { problems.append("\(pointer): enum differs") }
+        case .rect:
+            try expect(components: [
+                ("x", Limits.coordinate), ("y", Limits.coordinate), ("width", Limits.length), ("height", Limits.length),
+            ])
+        case .size: try expect(components: [("width", Limits.length), ("height", Limits.length)])
+        case .point: try expect(components: [("x", Limits.coordinate), ("y", Limits.coordinate)])
+        case .insets(let range, _, _):
+            try expect(components: [("top", range), ("left", range), ("bottom", range), ("right", range)])
+        }
+        return problems
+    }
+
+    @Test(arguments: bodies)
+    func everyMemberHasTheSpecsTypeRangeAndEnum(schema name: String, kind: RequestKinds) throws {
+        let spec = try Self.spec()
+        let reference = JSONValue.object(JSONObject([(key: "$ref", value: .string("#/components/schemas/\(name)"))]))
+        let problems = try Self.compare(RequestSchema.top, kind: kind, with: reference, at: name, in: spec)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// The comparison finds a planted difference, so an empty list above means agreement.
+    @Test func aDifferentRangeIsFound() throws {
+        let spec = try Self.spec()
+        let reference = JSONValue.object(JSONObject([(key: "$ref", value: .string("#/components/schemas/KeyboardDistance"))]))
+        let wrong = FieldKind<StoredGeometry>.number(0...9_999, get: { _ in nil }, set: { _, _ in })
+        #expect(try !Self.compare(wrong, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
+        let right = FieldKind<StoredGeometry>.number(Limits.keyboardDistance, get: { _ in nil }, set: { _, _ in })
+        #expect(try Self.compare(right, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
+    }
+}
