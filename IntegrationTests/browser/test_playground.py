@@ -1,6 +1,6 @@
 """The playground in headless Chromium against a real inset-server: what the DOM shows is what the service said.
 
-DOM conventions (README, playground.js): #table is the scroll view's frame, #table-content's padding is
+DOM conventions (docs/playground.md, playground.js): #table is the scroll view's frame, #table-content's padding is
 `adjustedContentInset` (padding-bottom = contentInset.bottom + the safe area UIKit adds) and
 `scrollTop = contentOffset.y + adjustedContentInset.top`.
 
@@ -69,7 +69,7 @@ def test_focusing_the_field_applies_the_service_answer(page: Playground, artifac
     frame = show.request["keyboard"]["frameEnd"]
     assert frame == {"x": 0, "y": 508, "width": 390, "height": 336}
     answer = show.replayed
-    # The README's numbers: 336 pt of overlap minus the 34-pt home indicator UIKit already adds.
+    # README's first request: 336 pt of overlap minus the 34-pt home indicator UIKit already adds.
     assert answer["contentInset"]["bottom"] == 302
     assert answer["adjustedContentInset"]["bottom"] == 336
     assert answer["keyboardDocked"] is True

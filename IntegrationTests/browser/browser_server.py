@@ -1,4 +1,5 @@
-"""Starting the built inset-server on a free port, as tests/robustness does, and calling its API from Python."""
+"""Starting the built inset-server on a free port, as IntegrationTests/robustness does, and calling its API
+from Python."""
 
 from __future__ import annotations
 

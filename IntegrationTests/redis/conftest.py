@@ -8,7 +8,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-# The process helpers the three black-box suites share (tests/common/inset_process.py).
+# The process helpers the three black-box suites share (IntegrationTests/common/inset_process.py).
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "common"))
 
 from redis_env import Redis, Replica, server_binary  # noqa: E402

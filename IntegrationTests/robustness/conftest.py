@@ -6,7 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-# The process helpers the three black-box suites share (tests/common/inset_process.py).
+# The process helpers the three black-box suites share (IntegrationTests/common/inset_process.py).
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "common"))
 
 

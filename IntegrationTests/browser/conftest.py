@@ -1,7 +1,7 @@
 """Browser suite: a real inset-server, a headless Chromium driven by chromedriver, screenshots as artifacts.
 
 Environment: INSET_SERVER_BIN (a built binary; otherwise a release build), CHROMIUM_BIN and CHROMEDRIVER_BIN
-(default: found on PATH), BROWSER_ARTIFACTS (where screenshots go, default tests/browser/artifacts).
+(default: found on PATH), BROWSER_ARTIFACTS (where screenshots go, default IntegrationTests/browser/artifacts).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-# The process helpers the three black-box suites share (tests/common/inset_process.py).
+# The process helpers the three black-box suites share (IntegrationTests/common/inset_process.py).
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "common"))
 
 # Selenium must use the chromedriver given below and never fetch a driver or a browser itself.

@@ -1,6 +1,7 @@
-"""What the black-box suites (tests/robustness, tests/browser, tests/redis) share about the inset-server
-process: the binary (INSET_SERVER_BIN or a release build of the suite's own), the line it prints once it
-listens, and dying with the test process. Each suite's conftest.py puts this folder on sys.path."""
+"""What the black-box suites (IntegrationTests/robustness, IntegrationTests/browser, IntegrationTests/redis)
+share about the inset-server process: the binary (INSET_SERVER_BIN or a release build of the suite's own), the
+line it prints once it listens, and dying with the test process. Each suite's conftest.py puts this folder on
+sys.path."""
 
 from __future__ import annotations
 

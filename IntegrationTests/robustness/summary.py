@@ -1,6 +1,6 @@
 """Prints the figures the robustness tests wrote to $ROBUST_RESULTS as one short table (for docs/reliability.md).
 
-usage: python3 tests/robustness/summary.py [--since FILE] [--markdown]
+usage: python3 IntegrationTests/robustness/summary.py [--since FILE] [--markdown]
   --since FILE   only results written after FILE was (the run that just finished)
 """
 
