@@ -30,11 +30,6 @@ public struct HTTPHeaders: Sendable, Sequence {
         for field in fields { add(name: field.name, value: field.value) }
     }
 
-    /// Creates headers from fields.
-    public init(fields: [HTTPField]) {
-        for field in fields { add(name: field.name, value: field.value) }
-    }
-
     /// The fields in order, as an array.
     public var fields: [HTTPField] {
         var all: [HTTPField] = []
@@ -72,16 +67,6 @@ public struct HTTPHeaders: Sendable, Sequence {
         } else {
             rest.append(HTTPField(name: name, value: value))
         }
-    }
-
-    /// Replaces every field named `name` with one field.
-    public mutating func replace(name: String, value: String) {
-        var kept = HTTPHeaders()
-        forEachField { field in
-            if !field.name.caseInsensitiveEquals(name) { kept.add(name: field.name, value: field.value) }
-        }
-        kept.add(name: name, value: value)
-        self = kept
     }
 
     /// Drops every field, keeping the array's storage for the fields of a next request.
