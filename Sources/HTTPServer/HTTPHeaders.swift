@@ -125,12 +125,24 @@ extension String {
     }
 }
 
-extension StringProtocol {
-    /// The string without leading and trailing characters from `set`.
-    func trimmingCharacters(in set: String) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return String(slice)
+/// A space or a tab: the optional whitespace of RFC 9110 §5.6.3.
+@usableFromInline
+func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+extension BidirectionalCollection where Element == UInt8 {
+    /// The bytes without leading and trailing blanks: a field value, or an element of a comma-separated one,
+    /// without its optional whitespace. The transport and the service both trim with it; text is trimmed
+    /// through its `utf8` view, which `Substring(_:)` turns back into text.
+    @inlinable
+    package func trimmingBlanks() -> SubSequence {
+        var start = startIndex
+        var end = endIndex
+        while start != end, isBlank(self[start]) { formIndex(after: &start) }
+        while start != end {
+            let last = index(before: end)
+            guard isBlank(self[last]) else { break }
+            end = last
+        }
+        return self[start..<end]
     }
 }
