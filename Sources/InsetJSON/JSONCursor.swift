@@ -174,7 +174,7 @@ public struct JSONCursor {
             if ASCII.isDigit(next) || next == ASCII.lowerE || next == ASCII.upperE { return parsedNumber() }
         }
         index = cursor
-        // Below 10^15 the digits fit an Int64, whose conversion is one instruction (UInt64's is several), and a
+        // Below 10^15 the digits fit an Int64, whose conversion to Double is cheaper than UInt64's, and a
         // whole number needs no division at all.
         var magnitude = Double(Int64(truncatingIfNeeded: mantissa))
         if scale > 0 {
