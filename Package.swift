@@ -40,17 +40,18 @@ let package = Package(
         ),
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
         .target(name: "InsetJSON"),
-        .executableTarget(name: "inset-server", dependencies: ["InsetService"]),
+        .executableTarget(name: "inset-server", dependencies: ["InsetService", "HTTPServer"]),
         // libFuzzer target over the routes and the JSON codec; `scripts/fuzz` builds it with
         // `-sanitize=fuzzer,address -D FUZZING`, a plain build makes a replayer (fuzz/README.md).
         .executableTarget(name: "InsetFuzz", dependencies: ["InsetService", "InsetJSON", "HTTPServer"]),
         // Core micro-benchmark (ns per inset, ns per linear() easing, RSS per session), run by bench/run.
-        .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService"]),
+        .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         // A raw-socket HTTP client shared by the transport and service tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
-            name: "InsetServiceTests", dependencies: ["InsetService", "InsetCore", "HTTPServer", "HTTPTestSupport"]),
+            name: "InsetServiceTests",
+            dependencies: ["InsetService", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
     ],

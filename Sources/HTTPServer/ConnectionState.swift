@@ -1,7 +1,7 @@
 /// What the transport keeps for one connection: the request being gathered across the access handler's calls,
 /// held in storage that each of the connection's requests reuses. A keep-alive client sends many requests per
-/// connection, and allocating this object, its header fields and its body anew for each one cost the transport
-/// three allocations and frees per request.
+/// connection, and allocating this object, its header fields and its body anew for each one would allocate and
+/// free all three on every request.
 ///
 /// The connection's announcement holds one reference and a request in progress another, so the state lives
 /// until both the request's completion and the connection's close are through, in whichever order they come.
@@ -16,7 +16,7 @@ final class ConnectionState {
 
     /// Body storage reserved ahead of a declared length, and kept for the connection's next request, is at most
     /// this: a longer body grows its storage as its bytes arrive and that storage is dropped after the request,
-    /// so idle connections hold about 4 MB at most at the default limit of 1 000.
+    /// so what idle connections hold stays bounded by this much per connection the limit allows.
     static let keptBodyCapacity = 4096
 
     /// Starts a request on this connection, with whatever the previous one left already emptied.

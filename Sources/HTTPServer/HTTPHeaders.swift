@@ -30,11 +30,6 @@ public struct HTTPHeaders: Sendable, Sequence {
         for field in fields { add(name: field.name, value: field.value) }
     }
 
-    /// Creates headers from fields.
-    public init(fields: [HTTPField]) {
-        for field in fields { add(name: field.name, value: field.value) }
-    }
-
     /// The fields in order, as an array.
     public var fields: [HTTPField] {
         var all: [HTTPField] = []
@@ -72,16 +67,6 @@ public struct HTTPHeaders: Sendable, Sequence {
         } else {
             rest.append(HTTPField(name: name, value: value))
         }
-    }
-
-    /// Replaces every field named `name` with one field.
-    public mutating func replace(name: String, value: String) {
-        var kept = HTTPHeaders()
-        forEachField { field in
-            if !field.name.caseInsensitiveEquals(name) { kept.add(name: field.name, value: field.value) }
-        }
-        kept.add(name: name, value: value)
-        self = kept
     }
 
     /// Drops every field, keeping the array's storage for the fields of a next request.
@@ -140,12 +125,24 @@ extension String {
     }
 }
 
-extension StringProtocol {
-    /// The string without leading and trailing characters from `set`.
-    func trimmingCharacters(in set: String) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return String(slice)
+/// A space or a tab: the optional whitespace of RFC 9110 §5.6.3.
+@usableFromInline
+func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+extension BidirectionalCollection where Element == UInt8 {
+    /// The bytes without leading and trailing blanks: a field value, or an element of a comma-separated one,
+    /// without its optional whitespace. The transport and the service both trim with it; text is trimmed
+    /// through its `utf8` view, which `Substring(_:)` turns back into text.
+    @inlinable
+    package func trimmingBlanks() -> SubSequence {
+        var start = startIndex
+        var end = endIndex
+        while start != end, isBlank(self[start]) { formIndex(after: &start) }
+        while start != end {
+            let last = index(before: end)
+            guard isBlank(self[last]) else { break }
+            end = last
+        }
+        return self[start..<end]
     }
 }

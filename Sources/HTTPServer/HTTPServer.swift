@@ -6,7 +6,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd: a pool of epoll worker threads calling one `HTTPResponder`.
+/// An HTTP/1.1 server on libmicrohttpd: a pool of poll worker threads calling one `HTTPResponder`.
 public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: HTTPServerConfiguration

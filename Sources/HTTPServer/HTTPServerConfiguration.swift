@@ -4,7 +4,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String
     /// Port to bind; 0 picks an ephemeral port (read it back from `HTTPServer.port`).
     public var port: Int
-    /// Worker threads, each with its own epoll loop.
+    /// Worker threads, each with its own poll loop.
     public var threads: Int
     /// Seconds an idle or trickling connection is kept before it is closed.
     public var connectionTimeout: Int

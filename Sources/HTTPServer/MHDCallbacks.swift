@@ -191,7 +191,7 @@ private func queue(_ response: consuming HTTPResponse, on connection: OpaquePoin
     // Read where they lie: iterating the headers copied each field, retaining and releasing both strings.
     response.headers.forEachField { field in
         // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
-        // "Content-Type") into a fresh array, two allocations per header. A value with CR or LF is refused by
+        // "Content-Type") into a fresh array, allocating for every header. A value with CR or LF is refused by
         // libmicrohttpd rather than splitting the response.
         field.name.withCString { name in
             field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }

@@ -62,7 +62,7 @@ struct RequestHead {
                 declaredLength = decimal(trimmed)
             }
         case 17 where name.equalsLowercase("transfer-encoding"):
-            codings += valueString.split(separator: ",").map { $0.lowercased().trimmingCharacters(in: " \t") }
+            codings += valueString.split(separator: ",").map { Substring($0.utf8.trimmingBlanks()).lowercased() }
         default:
             break
         }
@@ -141,9 +141,6 @@ private func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     return value
 }
 
-/// A space or a tab: the optional whitespace of RFC 9110 §5.6.3.
-private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-
 extension UnsafeBufferPointer<UInt8> {
     /// ASCII case-insensitive equality with `lowercase`, which must be lowercase ASCII.
     fileprivate func equalsLowercase(_ lowercase: StaticString) -> Bool {
@@ -155,14 +152,5 @@ extension UnsafeBufferPointer<UInt8> {
             if folded != expected[index] { return false }
         }
         return true
-    }
-
-    /// The bytes without leading and trailing blanks.
-    fileprivate func trimmingBlanks() -> Slice<Self> {
-        var start = startIndex
-        var end = endIndex
-        while start < end, isBlank(self[start]) { start += 1 }
-        while end > start, isBlank(self[end - 1]) { end -= 1 }
-        return self[start..<end]
     }
 }

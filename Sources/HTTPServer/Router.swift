@@ -37,8 +37,8 @@ public struct Router<Handler: Sendable>: Sendable {
         }
     }
 
-    /// The patterns routed, each once, in the order added.
-    public var patterns: [String] { table.patterns }
+    /// The patterns routed, each once, in the order added; the tests check every one.
+    package var patterns: [String] { table.patterns }
 }
 
 /// The routes of a `Router`, by index: literal paths found by hashing, `{name}` patterns segment by segment.

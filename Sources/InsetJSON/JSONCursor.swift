@@ -30,9 +30,9 @@ public struct JSONCursor {
     public var offset: Int { index }
 
     /// Consumes whitespace, so that `offset` is where the next token starts.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func skipSpace() {
-        skipWhitespace()
+        index = Self.skippingSpace(input, from: index)
     }
 
     /// One step through an object's members.
@@ -57,7 +57,7 @@ public struct JSONCursor {
         // Locals, not the stored properties: the compiler cannot tell that the bytes never alias `index`, so
         // it would reload both on every byte.
         let input = input
-        var cursor = Self.skippingWhitespace(input, from: index)
+        var cursor = Self.skippingSpace(input, from: index)
         guard cursor < input.count else { return .unusual }
         var byte = input[cursor]
         if byte == ASCII.closeBrace {
@@ -66,7 +66,7 @@ public struct JSONCursor {
         }
         if !first {
             guard byte == ASCII.comma else { return .unusual }
-            cursor = Self.skippingWhitespace(input, from: cursor + 1)
+            cursor = Self.skippingSpace(input, from: cursor + 1)
             guard cursor < input.count else { return .unusual }
             byte = input[cursor]
         }
@@ -81,7 +81,7 @@ public struct JSONCursor {
             cursor += 1
         }
         let end = cursor
-        cursor = Self.skippingWhitespace(input, from: end + 1)
+        cursor = Self.skippingSpace(input, from: end + 1)
         guard cursor < input.count, input[cursor] == ASCII.colon else { return .unusual }
         index = cursor + 1
         return .key(UnsafeBufferPointer(rebasing: input[start..<end]))
@@ -93,10 +93,10 @@ public struct JSONCursor {
     @inlinable
     public mutating func expectKey(_ name: StaticString, first: Bool) -> Bool {
         let input = input
-        var cursor = Self.skippingWhitespace(input, from: index)
+        var cursor = Self.skippingSpace(input, from: index)
         if !first {
             guard cursor < input.count, input[cursor] == ASCII.comma else { return false }
-            cursor = Self.skippingWhitespace(input, from: cursor + 1)
+            cursor = Self.skippingSpace(input, from: cursor + 1)
         }
         let count = name.utf8CodeUnitCount
         guard let base = input.baseAddress, cursor + count + 2 <= input.count, input[cursor] == ASCII.quote,
@@ -117,7 +117,7 @@ public struct JSONCursor {
         } else {
             for offset in 0..<count where actual[offset] != expected[offset] { return false }
         }
-        cursor = Self.skippingWhitespace(input, from: cursor + count + 2)
+        cursor = Self.skippingSpace(input, from: cursor + count + 2)
         guard cursor < input.count, input[cursor] == ASCII.colon else { return false }
         index = cursor + 1
         return true
@@ -137,7 +137,7 @@ public struct JSONCursor {
     @inlinable
     public mutating func number() -> Double? {
         let input = input
-        var cursor = Self.skippingWhitespace(input, from: index)
+        var cursor = Self.skippingSpace(input, from: index)
         index = cursor
         let end = input.count
         guard cursor < end else { return nil }
@@ -174,7 +174,7 @@ public struct JSONCursor {
             if ASCII.isDigit(next) || next == ASCII.lowerE || next == ASCII.upperE { return parsedNumber() }
         }
         index = cursor
-        // Below 10^15 the digits fit an Int64, whose conversion is one instruction (UInt64's is several), and a
+        // Below 10^15 the digits fit an Int64, whose conversion to Double is cheaper than UInt64's, and a
         // whole number needs no division at all.
         var magnitude = Double(Int64(truncatingIfNeeded: mantissa))
         if scale > 0 {
@@ -187,7 +187,7 @@ public struct JSONCursor {
 
     /// A `true` or `false` value, or nil if the value is something else.
     public mutating func bool() -> Bool? {
-        skipWhitespace()
+        skipSpace()
         var parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
         parser.index = index
         defer { index = parser.index }
@@ -209,7 +209,7 @@ public struct JSONCursor {
 
     /// A string value (escapes decoded), or nil if the value is not a well-formed string.
     public mutating func string() -> String? {
-        skipWhitespace()
+        skipSpace()
         guard index < input.count, input[index] == ASCII.quote else { return nil }
         var parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
         parser.index = index
@@ -224,7 +224,7 @@ public struct JSONCursor {
     /// Whether only whitespace is left.
     @inlinable
     public mutating func atEnd() -> Bool {
-        skipWhitespace()
+        skipSpace()
         return index == input.count
     }
 
@@ -243,14 +243,9 @@ public struct JSONCursor {
         }
     }
 
-    @inlinable @inline(__always)
-    mutating func skipWhitespace() {
-        index = Self.skippingWhitespace(input, from: index)
-    }
-
     /// The first position at or after `start` that is not whitespace (`input.count` if none).
     @inlinable @inline(__always)
-    static func skippingWhitespace(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func skippingSpace(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var cursor = start
         while cursor < input.count {
             let byte = input[cursor]
@@ -265,7 +260,7 @@ public struct JSONCursor {
 
     @inlinable @inline(__always)
     mutating func consume(_ byte: UInt8) -> Bool {
-        skipWhitespace()
+        skipSpace()
         guard index < input.count, input[index] == byte else { return false }
         index += 1
         return true

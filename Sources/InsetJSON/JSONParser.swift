@@ -8,8 +8,8 @@ public enum JSONParser {
     ///
     /// - Parameter maxDepth: arrays and objects nested deeper than this are rejected before they are
     ///   entered. Parsing itself uses no recursion, so any limit is safe for the parser; the limit
-    ///   protects what later walks the tree recursively (equality, writing, deallocation), at roughly
-    ///   150 bytes of stack per level in release builds, so keep it in the hundreds at most.
+    ///   protects what later walks the tree recursively (equality, writing, deallocation), which takes
+    ///   stack for every level, so keep it in the hundreds at most.
     public static func parse(
         _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth
     ) throws(JSONParseError) -> JSONValue {

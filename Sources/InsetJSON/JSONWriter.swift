@@ -225,8 +225,8 @@ public struct JSONWriter: ~Copyable {
 }
 
 extension JSONValue {
-    /// The value as compact JSON text (no whitespace), in UTF-8.
-    public func serialized() -> [UInt8] {
+    /// The value as compact JSON text (no whitespace), in UTF-8: the fuzz target's and the tests' round trip.
+    package func serialized() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
         writer.value(self)
         return writer.bytes

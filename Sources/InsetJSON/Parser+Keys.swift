@@ -8,10 +8,10 @@ extension Parser {
         let keyOffset = index
         let key = try parseString()
         try rememberKey(key, at: keyOffset)
-        skipWhitespace()
+        skipSpace()
         guard peek() == ASCII.colon else { throw unexpected(expecting: "':'") }
         index += 1
-        skipWhitespace()
+        skipSpace()
     }
 
     mutating func rememberKey(_ key: String, at offset: Int) throws(JSONParseError) {

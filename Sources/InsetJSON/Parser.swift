@@ -54,7 +54,7 @@ struct Parser {
     }
 
     @inline(__always)
-    mutating func skipWhitespace() {
+    mutating func skipSpace() {
         while index < input.count {
             switch input[index] {
             case ASCII.space, ASCII.lineFeed, ASCII.carriageReturn, ASCII.tab: index += 1
@@ -70,9 +70,9 @@ struct Parser {
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-        skipWhitespace()
+        skipSpace()
         let value = try parseTree()
-        skipWhitespace()
+        skipSpace()
         guard index == input.count else {
             throw failure("unexpected data after the JSON value", at: index)
         }
@@ -91,7 +91,7 @@ struct Parser {
             case ASCII.openBracket:
                 try checkDepth()
                 index += 1
-                skipWhitespace()
+                skipSpace()
                 if peek() == ASCII.closeBracket {
                     index += 1
                     value = .array([])
@@ -102,7 +102,7 @@ struct Parser {
             case ASCII.openBrace:
                 try checkDepth()
                 index += 1
-                skipWhitespace()
+                skipSpace()
                 if peek() == ASCII.closeBrace {
                     index += 1
                     value = .object(JSONObject())
@@ -123,12 +123,12 @@ struct Parser {
                 } else {
                     frames[top].elements.append(value)
                 }
-                skipWhitespace()
+                skipSpace()
                 guard let next = peek() else { throw unexpected() }
                 if next == ASCII.comma {
                     let commaOffset = index
                     index += 1
-                    skipWhitespace()
+                    skipSpace()
                     if peek() == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
                         throw failure("trailing comma", at: commaOffset)
                     }

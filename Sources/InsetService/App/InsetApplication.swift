@@ -55,7 +55,7 @@ public final class InsetApplication: HTTPResponder {
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
     /// Marks the application as draining.
-    public func beginDraining() { draining.store(true, ordering: .relaxed) }
+    package func beginDraining() { draining.store(true, ordering: .relaxed) }
 
     var now: Double { configuration.clock.now() }
 

@@ -11,8 +11,8 @@ public func buildApplication(_ configuration: ServiceConfiguration = ServiceConf
 
 /// The application behind libmicrohttpd, with graceful shutdown.
 public final class InsetServer: Sendable {
-    /// The application answering requests.
-    public let application: InsetApplication
+    /// The application answering requests; the tests reach it to drain it.
+    package let application: InsetApplication
     /// The transport.
     public let http: HTTPServer
 

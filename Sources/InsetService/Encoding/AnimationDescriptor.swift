@@ -4,7 +4,7 @@ import InsetJSON
 /// Writes the animation descriptor a UIKit client or a browser replays.
 enum AnimationDescriptor {
     /// The members that depend on the curve alone, encoded once per raw curve value: the `linear()` easing
-    /// costs about 0.5 ms to compute, and the rest are a dozen writer calls saved on every answer.
+    /// is a search over the curve, far too slow for every answer, and the rest are writer calls saved on each.
     ///
     /// Plain buffers, not arrays: the cached ones live as long as the process, and reading them on every answer
     /// then needs no retain and release. Sendable because nothing writes to a buffer once it is filled.

@@ -41,7 +41,8 @@ final class Metrics: Sendable {
         var durationCount = 0
     }
 
-    /// Upper bounds of the latency buckets, in seconds: fine-grained where this service lives (tens of µs).
+    /// Upper bounds of the latency buckets, in seconds: fine-grained at the low end, where this service's
+    /// answers fall.
     static let bucketBounds: [Double] = [
         0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]

@@ -17,8 +17,7 @@ extension InsetApplication {
         // Over the bytes: splitting and lowercasing would allocate.
         var utf8 = contentType.utf8[...]
         if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
-        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+        utf8 = utf8.trimmingBlanks()
         let type = "application/".utf8
         let suffix = "json".utf8
         guard utf8.count >= type.count + suffix.count, utf8.prefix(type.count).elementsEqual(type, by: sameLetter)
@@ -41,14 +40,5 @@ extension InsetApplication {
         headers.add(name: "Content-Type", value: "application/json")
         let (buffer, count) = writer.takeBuffer()
         return HTTPResponse(status: status, headers: headers, adopting: buffer, count: count)
-    }
-}
-
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var trimmed = self
-        while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
-        while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
-        return trimmed
     }
 }

@@ -45,7 +45,7 @@ struct StaticAsset: Sendable {
     /// comma-separated entity tags compared weakly (RFC 9110 §13.1.2), so `W/"…"` matches too.
     func isMatched(byIfNoneMatch value: String) -> Bool {
         value.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingSpaces()
+            let tag = Substring(candidate.utf8.trimmingBlanks())
             if tag == "*" { return true }
             return (tag.hasPrefix("W/") ? tag.dropFirst(2) : tag) == etag
         }

@@ -33,8 +33,8 @@ public struct MonotonicClock: Sendable {
         return spec.tv_sec * 1_000_000 + spec.tv_nsec / 1000
     }
 
-    /// A clock that reads `read`; tests pass a manual one.
-    public init(_ read: @escaping @Sendable () -> Double) {
+    /// A clock that reads `read`; the tests and the fuzz target pass a manual one.
+    package init(_ read: @escaping @Sendable () -> Double) {
         self.read = read
     }
 

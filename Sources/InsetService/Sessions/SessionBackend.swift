@@ -1,6 +1,6 @@
 /// The configured session store as a closed choice. Calls through it are dispatched statically, so the memory
-/// store's generic `modify` is specialised; through `any SessionStoring` it was not, which cost the in-memory
-/// session cycle about 0.25 µs a request (`InsetBench --handlers`: 2.97 against 2.73 µs).
+/// store's generic `modify` is specialised; through `any SessionStoring` it was not, which slowed every
+/// in-memory session request.
 enum SessionBackend: SessionStoring {
     /// Sessions in this process (the default).
     case memory(SessionStore)
