@@ -134,7 +134,10 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
         var root = JSONValue.object(JSONObject())
         if kind == .show {
             let frameEnd = JSONValue.object(
-                JSONObject([(key: "x", value: 0), (key: "y", value: 508), (key: "width", value: 390), (key: "height", value: 336)]))
+                JSONObject([
+                    (key: "x", value: 0), (key: "y", value: 508), (key: "width", value: 390),
+                    (key: "height", value: 336),
+                ]))
             Self.put(frameEnd, at: ["keyboard", "frameEnd"], in: &root)
         }
         Self.put(value, at: path[...], in: &root)

@@ -49,7 +49,8 @@ struct SpecAgreementTests {
         guard case .object(var object) = value else { throw SpecError("schema \(value) is not an object") }
         if case .string(let ref)? = object["$ref"] {
             let name = String(ref.split(separator: "/").last ?? "")
-            guard case .object(let components)? = spec["components"], case .object(let schemas)? = components["schemas"],
+            guard case .object(let components)? = spec["components"],
+                case .object(let schemas)? = components["schemas"],
                 let target = schemas[name]
             else { throw SpecError("no schema \(ref)") }
             let resolved = try resolve(target, in: spec)
@@ -164,7 +165,8 @@ struct SpecAgreementTests {
     /// The comparison finds a planted difference, so an empty list above means agreement.
     @Test func aDifferentRangeIsFound() throws {
         let spec = try Self.spec()
-        let reference = JSONValue.object(JSONObject([(key: "$ref", value: .string("#/components/schemas/KeyboardDistance"))]))
+        let reference = JSONValue.object(
+            JSONObject([(key: "$ref", value: .string("#/components/schemas/KeyboardDistance"))]))
         let wrong = FieldKind<StoredGeometry>.number(0...9_999, get: { _ in nil }, set: { _, _ in })
         #expect(try !Self.compare(wrong, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
         let right = FieldKind<StoredGeometry>.number(Limits.keyboardDistance, get: { _ in nil }, set: { _, _ in })

@@ -26,7 +26,9 @@ struct GeneralDecoder {
             // Which of the two a client meant is never guessed: a member beside userInfo is an error.
             for (index, name) in schema.nameStrings.enumerated()
             where name != "userInfo" && schema.kinds[index].contains(kind) && object[name] != nil {
-                reader.fail(schema.pointer + "/" + name, "cannot be sent with \(schema.pointer)/userInfo: send one or the other")
+                reader.fail(
+                    schema.pointer + "/" + name, "cannot be sent with \(schema.pointer)/userInfo: send one or the other"
+                )
             }
             if let info = KeyboardUserInfo(userInfo, at: schema.pointer + "/userInfo", reader: &reader) {
                 body.keyboard = KeyboardInfo(info)

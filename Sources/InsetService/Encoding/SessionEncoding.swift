@@ -83,11 +83,16 @@ extension JSONWriter {
     fileprivate mutating func echo<Root>(_ fields: [Field<Root>], of root: Root, unset: Unset) {
         for field in fields {
             switch field.kind {
-            case .number(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .integer(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .bool(let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .string(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .choice(_, let get, _): if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .number(_, let get, _):
+                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .integer(_, let get, _):
+                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .bool(let get, _):
+                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .string(_, let get, _):
+                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
+            case .choice(_, let get, _):
+                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
             case .rect(let get, _):
                 if let value = get(root) {
                     key(static: field.name)

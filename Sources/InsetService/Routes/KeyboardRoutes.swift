@@ -48,17 +48,17 @@ extension InsetApplication {
         let serverTime = now
         return try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
-            let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
-            try session.advance(to: time, serverTime: serverTime)
-            if kind == .show {
-                // Decoding guarantees a show carries frameEnd.
-                session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-            } else {
-                session.hide(event, at: time)
-            }
-            return EventOutcome(
-                result: session.target, animation: session.animation ?? Self.stillAnimation(session.target, time),
-                session: session.reference(at: time))
+                let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
+                try session.advance(to: time, serverTime: serverTime)
+                if kind == .show {
+                    // Decoding guarantees a show carries frameEnd.
+                    session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
+                } else {
+                    session.hide(event, at: time)
+                }
+                return EventOutcome(
+                    result: session.target, animation: session.animation ?? Self.stillAnimation(session.target, time),
+                    session: session.reference(at: time))
             }
         }
     }

@@ -30,7 +30,8 @@ enum FieldKind<Root>: Sendable {
     case size(get: @Sendable (Root) -> Size?, set: @Sendable (inout Root, Size) -> Void)
     case point(get: @Sendable (Root) -> Point?, set: @Sendable (inout Root, Point) -> Void)
     /// Insets whose four numbers each keep to the range (safe areas are never negative).
-    case insets(ClosedRange<Double>, get: @Sendable (Root) -> EdgeInsets?, set: @Sendable (inout Root, EdgeInsets) -> Void)
+    case insets(
+        ClosedRange<Double>, get: @Sendable (Root) -> EdgeInsets?, set: @Sendable (inout Root, EdgeInsets) -> Void)
 
     /// An enum's cases by their raw names.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(

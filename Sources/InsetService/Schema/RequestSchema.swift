@@ -64,7 +64,9 @@ enum RequestSchema {
                 .geometry(
                     Field(
                         "alwaysBounceVertical", record: "bv",
-                        .bool(get: { $0.scrollView.alwaysBounceVertical }, set: { $0.scrollView.alwaysBounceVertical = $1 }))),
+                        .bool(
+                            get: { $0.scrollView.alwaysBounceVertical },
+                            set: { $0.scrollView.alwaysBounceVertical = $1 }))),
             ]),
         .geometry(Field("window", record: "w", .rect(get: { $0.space.window }, set: { $0.setWindow($1) }))),
         .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
@@ -86,8 +88,11 @@ enum RequestSchema {
             "keyboard", in: .events, required: .show,
             [
                 .keyboard(
-                    Field("frameEnd", record: "fe", required: .show, .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
-                .keyboard(Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
+                    Field(
+                        "frameEnd", record: "fe", required: .show,
+                        .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
+                .keyboard(
+                    Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
                 .keyboard(
                     Field(
                         "animationDuration", record: "d",

@@ -297,7 +297,9 @@ private enum RecordReader {
                 guard case .string(let text) = value else { throw Unreadable(reason: "\(key) not a string") }
                 set(&root, text)
             case .choice(_, _, let set):
-                guard case .string(let text) = value, set(&root, text) else { throw Unreadable(reason: "\(key) unknown") }
+                guard case .string(let text) = value, set(&root, text) else {
+                    throw Unreadable(reason: "\(key) unknown")
+                }
             case .rect(_, let set): set(&root, try rect(value))
             case .size(_, let set): set(&root, try size(value))
             case .point(_, let set):
