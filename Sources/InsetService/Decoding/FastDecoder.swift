@@ -41,7 +41,10 @@ struct FastDecoder: CursorReader {
                 index = expected
             } else {
                 switch cursor.nextMember(first: first) {
-                case .end: return allRequiredSent(schema, seen)
+                case .end:
+                    // A missing required member is the general decoder's to word.
+                    let required = schema.required(kind)
+                    return seen & required == required
                 case .unusual: return false
                 case .key(let key):
                     guard let named = schema.index(of: key) else { return false }
@@ -49,16 +52,16 @@ struct FastDecoder: CursorReader {
                 }
             }
             let bit: UInt32 = 1 << UInt32(index)
-            guard seen & bit == 0, schema.kinds[index].contains(kind) else { return false }
+            guard seen & bit == 0, schema.allowed(kind) & bit != 0 else { return false }
             seen |= bit
             switch schema.slots[index] {
             case .body(let field):
-                guard read(field.kind, into: &body) else { return false }
+                guard field.read(&self, into: &body) else { return false }
             case .geometry(let field, let sent):
-                guard read(field.kind, into: &body.geometry.values) else { return false }
+                guard field.read(&self, into: &body.geometry.values) else { return false }
                 body.geometry.sent |= sent
             case .keyboard(let field):
-                guard read(field.kind, into: &body.keyboard) else { return false }
+                guard field.read(&self, into: &body.keyboard) else { return false }
             case .object(let nested, _):
                 guard object(nested, into: &body) else { return false }
             case .userInfo:
@@ -69,22 +72,19 @@ struct FastDecoder: CursorReader {
         }
     }
 
-    /// Whether every member the body's kind requires here was read (the general decoder words what is missing).
-    private func allRequiredSent(_ schema: ObjectSchema, _ seen: UInt32) -> Bool {
-        for (index, slot) in schema.slots.enumerated() where seen & (1 << UInt32(index)) == 0 {
-            switch slot {
-            case .body(let field): if field.required.contains(kind) { return false }
-            case .geometry(let field, _): if field.required.contains(kind) { return false }
-            case .keyboard(let field): if field.required.contains(kind) { return false }
-            case .object(_, let required): if required.contains(kind) { return false }
-            case .userInfo: break
-            }
-        }
-        return true
-    }
+}
 
-    /// Reads one value into `root`; false when it is anything but an acceptable value of `kind`.
-    private mutating func read<Root>(_ kind: FieldKind<Root>, into root: inout Root) -> Bool {
+extension Field {
+    /// Reads this member's value into `root`; false when it is anything but an acceptable value of its kind.
+    /// A method of the member, so that its kind is read in place rather than copied out for each value.
+    fileprivate func read(_ decoder: inout FastDecoder, into root: inout Root) -> Bool {
+        decoder.read(kind, into: &root)
+    }
+}
+
+extension FastDecoder {
+    @inline(__always)
+    fileprivate mutating func read<Root>(_ kind: borrowing FieldKind<Root>, into root: inout Root) -> Bool {
         switch kind {
         case .number(let range, _, let set):
             guard let number = number(in: range) else { return false }
@@ -122,7 +122,7 @@ struct FastDecoder: CursorReader {
     // A geometry object is first read in the order clients write it (x, y, width, height); any other order
     // rereads it by name.
 
-    private mutating func rect() -> Rect? {
+    fileprivate mutating func rect() -> Rect? {
         let start = cursor
         if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Limits.coordinate),
             cursor.expectKey("y", first: false), let y = number(in: Limits.coordinate),
@@ -141,7 +141,7 @@ struct FastDecoder: CursorReader {
         return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
     }
 
-    private mutating func size() -> Size? {
+    fileprivate mutating func size() -> Size? {
         let start = cursor
         if cursor.beginObject(), cursor.expectKey("width", first: true), let width = number(in: Limits.length),
             cursor.expectKey("height", first: false), let height = number(in: Limits.length), cursor.endObject()
@@ -156,7 +156,7 @@ struct FastDecoder: CursorReader {
         return Size(width: v.0, height: v.1)
     }
 
-    private mutating func point() -> Point? {
+    fileprivate mutating func point() -> Point? {
         let start = cursor
         if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Limits.coordinate),
             cursor.expectKey("y", first: false), let y = number(in: Limits.coordinate), cursor.endObject()
@@ -169,7 +169,7 @@ struct FastDecoder: CursorReader {
         return Point(x: v.0, y: v.1)
     }
 
-    private mutating func insets(in range: ClosedRange<Double>) -> EdgeInsets? {
+    fileprivate mutating func insets(in range: ClosedRange<Double>) -> EdgeInsets? {
         let start = cursor
         if cursor.beginObject(), cursor.expectKey("top", first: true), let top = number(in: range),
             cursor.expectKey("left", first: false), let left = number(in: range),
@@ -188,7 +188,7 @@ struct FastDecoder: CursorReader {
 
     /// An object of `count` numbers in any order, every one required: `slot` names a key's position (nil: an
     /// unknown key), and `range` the values that position accepts.
-    private mutating func numbers(
+    fileprivate mutating func numbers(
         count: Int, slot: (UnsafeBufferPointer<UInt8>) -> Int?, range: (Int) -> ClosedRange<Double>
     ) -> (Double, Double, Double, Double)? {
         var values = (0.0, 0.0, 0.0, 0.0)
@@ -210,7 +210,7 @@ struct FastDecoder: CursorReader {
     }
 
     /// `FieldReader.number`'s rule: finite, in range, and -0 read as 0.
-    private mutating func number(in range: ClosedRange<Double>) -> Double? {
+    fileprivate mutating func number(in range: ClosedRange<Double>) -> Double? {
         guard let number = cursor.number(), number.isFinite, range.contains(number) else { return nil }
         return number == 0 ? 0 : number
     }

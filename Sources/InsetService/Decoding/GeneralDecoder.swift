@@ -39,7 +39,7 @@ struct GeneralDecoder {
             let name = schema.nameStrings[index]
             let pointer = schema.pointer + "/" + name
             guard let member = object[name] else {
-                if isRequired(slot) { reader.fail(pointer, "is required") }
+                if ObjectSchema.required(slot).contains(kind) { reader.fail(pointer, "is required") }
                 continue
             }
             switch slot {
@@ -50,16 +50,6 @@ struct GeneralDecoder {
             case .object(let nested, _): self.object(member, nested, into: &body)
             case .userInfo: break  // Sent, it was read above.
             }
-        }
-    }
-
-    private func isRequired(_ slot: ObjectSchema.Slot) -> Bool {
-        switch slot {
-        case .body(let field): field.required.contains(kind)
-        case .geometry(let field, _): field.required.contains(kind)
-        case .keyboard(let field): field.required.contains(kind)
-        case .object(_, let required): required.contains(kind)
-        case .userInfo: false
         }
     }
 

@@ -43,15 +43,21 @@ struct GeometryPatch: Equatable, Sendable {
 
     /// The geometry of a stateless call or a new session; fails when a value required to create one is missing.
     func created() throws(RequestError) -> StoredGeometry {
+        let required = RequestSchema.requiredToCreate
+        guard sent & required == required else { throw .invalid(missing()) }
+        var geometry = values
+        geometry.settleWindow()
+        return geometry
+    }
+
+    /// A problem for each value required to create a geometry that was not sent.
+    private func missing() -> [FieldError] {
         var missing: [FieldError] = []
         for (index, entry) in RequestSchema.geometry.enumerated()
         where entry.field.requiredToCreate && sent & (1 << UInt32(index)) == 0 {
             missing.append(FieldError(pointer: entry.pointer, message: "is required"))
         }
-        guard missing.isEmpty else { throw .invalid(missing) }
-        var geometry = values
-        geometry.settleWindow()
-        return geometry
+        return missing
     }
 }
 

@@ -63,8 +63,9 @@ enum FieldKind<Root>: Sendable {
 }
 
 /// One request member that holds a value: its JSON name, its key in a stored session record, where it may
-/// be sent, and its kind (which carries its range and where its value goes).
-struct Field<Root>: Sendable {
+/// be sent, and its kind (which carries its range and where its value goes). A class: the decoders pass a
+/// member around by one reference instead of copying its name, flags and closures.
+final class Field<Root>: Sendable {
     /// The JSON member name.
     let name: StaticString
     /// The key `SessionRecord` stores it under; empty for a member that is not stored.

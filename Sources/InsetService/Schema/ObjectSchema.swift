@@ -28,6 +28,10 @@ final class ObjectSchema: Sendable {
     let keyboardFields: [Field<KeyboardInfo>]
     /// Whether a logged `userInfo` may stand for this object's values.
     let acceptsUserInfo: Bool
+    /// For a show, a hide and a session body: one bit per member (by index) that the body may send, and one
+    /// per member it must send.
+    private let allowedMasks: (show: UInt32, hide: UInt32, session: UInt32)
+    private let requiredMasks: (show: UInt32, hide: UInt32, session: UInt32)
 
     convenience init(_ members: [Member], pointer: String) {
         var bit = 0
@@ -68,6 +72,42 @@ final class ObjectSchema: Sendable {
         self.geometryFields = geometryFields
         self.keyboardFields = keyboardFields
         acceptsUserInfo = slots.contains { if case .userInfo = $0 { true } else { false } }
+        precondition(slots.count <= 32, "an object's members are marked in 32 bits")
+        func mask(_ test: (Int) -> Bool) -> UInt32 {
+            slots.indices.reduce(0) { test($1) ? $0 | 1 << UInt32($1) : $0 }
+        }
+        let kinds = kinds
+        allowedMasks = (
+            mask { kinds[$0].contains(.show) }, mask { kinds[$0].contains(.hide) },
+            mask { kinds[$0].contains(.session) }
+        )
+        requiredMasks = (
+            mask { Self.required(slots[$0]).contains(.show) }, mask { Self.required(slots[$0]).contains(.hide) },
+            mask { Self.required(slots[$0]).contains(.session) }
+        )
+    }
+
+    /// The bodies that must send the member.
+    static func required(_ slot: Slot) -> RequestKinds {
+        switch slot {
+        case .body(let field): field.required
+        case .geometry(let field, _): field.required
+        case .keyboard(let field): field.required
+        case .object(_, let required): required
+        case .userInfo: []
+        }
+    }
+
+    /// The members (by bit) a body of `kind` may send.
+    @inline(__always)
+    func allowed(_ kind: RequestKinds) -> UInt32 {
+        kind == .show ? allowedMasks.show : kind == .hide ? allowedMasks.hide : allowedMasks.session
+    }
+
+    /// The members (by bit) a body of `kind` must send.
+    @inline(__always)
+    func required(_ kind: RequestKinds) -> UInt32 {
+        kind == .show ? requiredMasks.show : kind == .hide ? requiredMasks.hide : requiredMasks.session
     }
 
     /// The index of the member whose name is `key`'s bytes, or nil.

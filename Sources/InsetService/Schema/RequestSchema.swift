@@ -6,7 +6,9 @@ import InsetCore
 /// Both decoders (`GeneralDecoder`, which words every problem, and `FastDecoder`, which reads the usual
 /// bodies in one pass), the session record and the session echo are driven by this table, and a test holds
 /// its ranges and enums to `openapi.yaml`. Adding an optional member takes its core type, one entry here,
-/// the spec and a test. The order is the one problems are reported in and the echo writes.
+/// the spec and a test. The order is the one clients usually write members in, which the fast decoder expects
+/// (a member out of that order costs it a lookup by name), and the one problems are reported in and the echo
+/// writes. A frame comes before a content size, which must not follow a frame sent with it.
 ///
 /// Defaults are the roots' own: `StoredGeometry()` (UIKit's, through `ScrollViewGeometry`) and `KeyboardInfo()`.
 enum RequestSchema {
@@ -25,6 +27,20 @@ enum RequestSchema {
                         .rect(get: { $0.scrollView.frame }, set: { $0.setFrame($1) }))),
                 .geometry(
                     Field(
+                        "safeAreaInsets", record: "sa",
+                        .insets(
+                            Limits.length, get: { $0.scrollView.safeAreaInsets },
+                            set: { $0.scrollView.safeAreaInsets = $1 }))),
+                .geometry(
+                    Field(
+                        "contentSize", record: "cs",
+                        .size(get: { $0.scrollView.contentSize }, set: { $0.setContentSize($1) }))),
+                .geometry(
+                    Field(
+                        "contentOffset", record: "co",
+                        .point(get: { $0.scrollView.contentOffset }, set: { $0.scrollView.contentOffset = $1 }))),
+                .geometry(
+                    Field(
                         "contentInset", record: "ci",
                         .insets(
                             Limits.coordinate, get: { $0.scrollView.contentInset },
@@ -35,12 +51,6 @@ enum RequestSchema {
                         .insets(
                             Limits.coordinate, get: { $0.scrollView.scrollIndicatorInsets },
                             set: { $0.scrollView.scrollIndicatorInsets = $1 }))),
-                .geometry(
-                    Field(
-                        "safeAreaInsets", record: "sa",
-                        .insets(
-                            Limits.length, get: { $0.scrollView.safeAreaInsets },
-                            set: { $0.scrollView.safeAreaInsets = $1 }))),
                 .geometry(
                     Field(
                         "contentInsetAdjustmentBehavior", record: "b",
@@ -55,21 +65,36 @@ enum RequestSchema {
                             set: { $0.scrollView.automaticallyAdjustsScrollIndicatorInsets = $1 }))),
                 .geometry(
                     Field(
-                        "contentSize", record: "cs",
-                        .size(get: { $0.scrollView.contentSize }, set: { $0.setContentSize($1) }))),
-                .geometry(
-                    Field(
-                        "contentOffset", record: "co",
-                        .point(get: { $0.scrollView.contentOffset }, set: { $0.scrollView.contentOffset = $1 }))),
-                .geometry(
-                    Field(
                         "alwaysBounceVertical", record: "bv",
                         .bool(
                             get: { $0.scrollView.alwaysBounceVertical },
                             set: { $0.scrollView.alwaysBounceVertical = $1 }))),
             ]),
-        .geometry(Field("window", record: "w", .rect(get: { $0.space.window }, set: { $0.setWindow($1) }))),
         .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
+        .object(
+            "keyboard", in: .events, required: .show,
+            [
+                .keyboard(
+                    Field(
+                        "frameEnd", record: "fe", required: .show,
+                        .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
+                .keyboard(
+                    Field(
+                        "animationDuration", record: "d",
+                        .number(
+                            Limits.animationDuration, get: { $0.animationDuration },
+                            set: { $0.animationDuration = $1 }))),
+                .keyboard(
+                    Field(
+                        "animationCurve", record: "c",
+                        .integer(Limits.animationCurve, get: { $0.animationCurve }, set: { $0.animationCurve = $1 }))),
+                .keyboard(
+                    Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
+                .keyboard(Field("isLocal", record: "l", .bool(get: { $0.isLocal }, set: { $0.isLocal = $1 }))),
+                .userInfo,
+            ]),
+        .body(Field("focusedRect", in: .show, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+        .geometry(Field("window", record: "w", .rect(get: { $0.space.window }, set: { $0.setWindow($1) }))),
         .geometry(
             Field(
                 "keyboardDistance", record: "kd",
@@ -83,30 +108,8 @@ enum RequestSchema {
         .geometry(
             Field(
                 "followsUndockedKeyboard", record: "fu",
-                .bool(get: { $0.options.followsUndockedKeyboard }, set: { $0.options.followsUndockedKeyboard = $1 }))),
-        .object(
-            "keyboard", in: .events, required: .show,
-            [
-                .keyboard(
-                    Field(
-                        "frameEnd", record: "fe", required: .show,
-                        .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
-                .keyboard(
-                    Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
-                .keyboard(
-                    Field(
-                        "animationDuration", record: "d",
-                        .number(
-                            Limits.animationDuration, get: { $0.animationDuration },
-                            set: { $0.animationDuration = $1 }))),
-                .keyboard(
-                    Field(
-                        "animationCurve", record: "c",
-                        .integer(Limits.animationCurve, get: { $0.animationCurve }, set: { $0.animationCurve = $1 }))),
-                .keyboard(Field("isLocal", record: "l", .bool(get: { $0.isLocal }, set: { $0.isLocal = $1 }))),
-                .userInfo,
-            ]),
-        .body(Field("focusedRect", in: .show, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+                .bool(
+                    get: { $0.options.followsUndockedKeyboard }, set: { $0.options.followsUndockedKeyboard = $1 }))),
     ]
 
     /// The members `members` declares, resolved for decoding.
@@ -114,6 +117,14 @@ enum RequestSchema {
 
     /// The geometry's values in the order their bits are numbered, with the pointer each is sent at.
     static let geometry: [(field: Field<StoredGeometry>, pointer: String)] = top.geometryFields
+
+    /// The geometry's values alone, in bit order.
+    static let geometryFields: [Field<StoredGeometry>] = geometry.map(\.field)
+
+    /// The bits of the geometry values a body that creates a geometry must send.
+    static let requiredToCreate: UInt32 = geometry.indices.reduce(0) {
+        geometry[$1].field.requiredToCreate ? $0 | 1 << UInt32($1) : $0
+    }
 
     /// The keyboard's values: the members of the `keyboard` object.
     static let keyboard: [Field<KeyboardInfo>] = top.keyboardFields

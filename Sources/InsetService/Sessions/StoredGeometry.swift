@@ -62,8 +62,11 @@ struct StoredGeometry: Equatable, Sendable {
     /// Merges the values the patch sent, in the schema's order (a frame before a content size).
     mutating func apply(_ patch: GeometryPatch) {
         guard patch.sent != 0 else { return }
-        for (index, entry) in RequestSchema.geometry.enumerated() where patch.sent & (1 << UInt32(index)) != 0 {
-            entry.field.kind.copy(from: patch.values, to: &self)
+        let fields = RequestSchema.geometryFields
+        var sent = patch.sent
+        while sent != 0 {
+            fields[sent.trailingZeroBitCount].kind.copy(from: patch.values, to: &self)
+            sent &= sent - 1
         }
         settleWindow()
     }
