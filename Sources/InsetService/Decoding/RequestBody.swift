@@ -95,14 +95,14 @@ enum RequestError: Error, Equatable {
 }
 
 /// One member that failed validation: where (an RFC 6901 pointer into the body) and why.
-public struct FieldError: Equatable, Sendable {
+struct FieldError: Equatable, Sendable {
     /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`.
-    public var pointer: String
+    var pointer: String
     /// What is wrong with it, for a person.
-    public var message: String
+    var message: String
 
     /// Creates a field error.
-    public init(pointer: String, message: String) {
+    init(pointer: String, message: String) {
         self.pointer = pointer
         self.message = message
     }

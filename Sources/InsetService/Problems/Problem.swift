@@ -2,22 +2,22 @@ import HTTPServer
 import InsetJSON
 
 /// An RFC 9457 problem: every error the service answers is one of these.
-public struct Problem: Error, Equatable, Sendable {
+struct Problem: Error, Equatable, Sendable {
     /// The problem kind; `type` is `/problems/<slug>`.
-    public var slug: String
+    var slug: String
     /// A short summary that is the same for every occurrence of this kind.
-    public var title: String
+    var title: String
     /// The HTTP status.
-    public var status: Int
+    var status: Int
     /// What went wrong this time.
-    public var detail: String
+    var detail: String
     /// For validation failures, each offending field.
-    public var errors: [FieldError]
+    var errors: [FieldError]
     /// Extra headers the status calls for (`Allow`, `WWW-Authenticate`).
-    public var headers: [(name: String, value: String)]
+    var headers: [(name: String, value: String)]
 
     /// Creates a problem.
-    public init(
+    init(
         slug: String, title: String, status: Int, detail: String, errors: [FieldError] = [],
         headers: [(name: String, value: String)] = []
     ) {
@@ -30,15 +30,15 @@ public struct Problem: Error, Equatable, Sendable {
     }
 
     /// The `type` URI, relative to the service so it needs no outside host.
-    public var type: String { "/problems/\(slug)" }
+    var type: String { "/problems/\(slug)" }
 
     /// Problems compare by what a client sees in the body.
-    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+    static func == (lhs: Problem, rhs: Problem) -> Bool {
         lhs.slug == rhs.slug && lhs.status == rhs.status && lhs.detail == rhs.detail && lhs.errors == rhs.errors
     }
 
     /// The `application/problem+json` response.
-    public var response: HTTPResponse {
+    var response: HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 256)
         writer.beginObject()
         writer.key(static: "type")
