@@ -54,16 +54,18 @@ struct FastDecoder: CursorReader {
             let bit: UInt32 = 1 << UInt32(index)
             guard seen & bit == 0, schema.allowed(kind) & bit != 0 else { return false }
             seen |= bit
-            switch schema.slots[index] {
+            switch schema.fastSlots[index] {
             case .body(let field):
-                guard field.read(&self, into: &body) else { return false }
+                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body) }) else { return false }
             case .geometry(let field, let sent):
-                guard field.read(&self, into: &body.geometry.values) else { return false }
+                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body.geometry.values) }) else {
+                    return false
+                }
                 body.geometry.sent |= sent
             case .keyboard(let field):
-                guard field.read(&self, into: &body.keyboard) else { return false }
-            case .object(let nested, _):
-                guard object(nested, into: &body) else { return false }
+                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body.keyboard) }) else { return false }
+            case .object(let nested):
+                guard nested._withUnsafeGuaranteedRef({ object($0, into: &body) }) else { return false }
             case .userInfo:
                 return false
             }

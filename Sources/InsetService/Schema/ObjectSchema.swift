@@ -13,6 +13,16 @@ final class ObjectSchema: Sendable {
         case userInfo
     }
 
+    /// `slots` for the fast decoder: the same members by unretained references, which it can switch over per
+    /// member without retaining and releasing them (the schema lives as long as the process).
+    enum FastSlot: @unchecked Sendable {
+        case body(Unmanaged<Field<RequestBody>>)
+        case geometry(Unmanaged<Field<StoredGeometry>>, bit: UInt32)
+        case keyboard(Unmanaged<Field<KeyboardInfo>>)
+        case object(Unmanaged<ObjectSchema>)
+        case userInfo
+    }
+
     /// The object's RFC 6901 pointer: "" for the body itself.
     let pointer: String
     /// Member names, as the fast decoder compares them with a key's bytes.
@@ -22,6 +32,7 @@ final class ObjectSchema: Sendable {
     /// The bodies each member may be sent in.
     let kinds: [RequestKinds]
     let slots: [Slot]
+    let fastSlots: [FastSlot]
     /// Every geometry value in this object and those nested in it, in bit order, with its pointer.
     let geometryFields: [(field: Field<StoredGeometry>, pointer: String)]
     /// Every keyboard value in this object and those nested in it.
@@ -69,6 +80,15 @@ final class ObjectSchema: Sendable {
             }
         }
         self.slots = slots
+        fastSlots = slots.map { slot in
+            switch slot {
+            case .body(let field): .body(.passUnretained(field))
+            case .geometry(let field, let bit): .geometry(.passUnretained(field), bit: bit)
+            case .keyboard(let field): .keyboard(.passUnretained(field))
+            case .object(let nested, _): .object(.passUnretained(nested))
+            case .userInfo: .userInfo
+            }
+        }
         self.geometryFields = geometryFields
         self.keyboardFields = keyboardFields
         acceptsUserInfo = slots.contains { if case .userInfo = $0 { true } else { false } }
