@@ -30,8 +30,8 @@ struct GeneralDecoder {
                     schema.pointer + "/" + name, "cannot be sent with \(schema.pointer)/userInfo: send one or the other"
                 )
             }
-            if let info = KeyboardUserInfo(userInfo, at: schema.pointer + "/userInfo", reader: &reader) {
-                body.keyboard = KeyboardInfo(info)
+            if let info = KeyboardUserInfo.read(userInfo, at: schema.pointer + "/userInfo", reader: &reader) {
+                body.keyboard = info
             }
             return
         }

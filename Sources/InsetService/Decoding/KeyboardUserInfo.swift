@@ -8,7 +8,7 @@ import InsetJSON
 /// legacy keys iOS still sends (`UIKeyboardCenterBeginUserInfoKey`, `UIKeyboardCenterEndUserInfoKey`,
 /// `UIKeyboardBoundsUserInfoKey`) are validated and ignored; any other key is an error, as everywhere else.
 /// `UIKeyboardFrameEndUserInfoKey` is required, on a hide too: every keyboard notification carries it.
-struct KeyboardUserInfo: Equatable, Sendable {
+enum KeyboardUserInfo {
     /// The keyboard's frame before the animation, a rect string: `KeyboardInfo.frameBegin`.
     static let frameBeginKey = "UIKeyboardFrameBeginUserInfoKey"
     /// The keyboard's frame after the animation, a rect string: `KeyboardInfo.frameEnd`.
@@ -31,32 +31,28 @@ struct KeyboardUserInfo: Equatable, Sendable {
         frameBeginKey, frameEndKey, durationKey, curveKey, isLocalKey, centerBeginKey, centerEndKey, boundsKey,
     ]
 
-    /// `UIKeyboardFrameBeginUserInfoKey`, when sent and valid.
-    var frameBegin: Rect?
-    /// `UIKeyboardFrameEndUserInfoKey`, when valid.
-    var frameEnd: Rect?
-    /// `UIKeyboardAnimationDurationUserInfoKey`, when sent and valid.
-    var animationDuration: Double?
-    /// `UIKeyboardAnimationCurveUserInfoKey`, when sent and valid.
-    var animationCurve: Int?
-    /// `UIKeyboardIsLocalUserInfoKey`, when sent and valid.
-    var isLocal: Bool?
-
-    /// Reads and validates the dictionary at `pointer`; nil when it is not an object.
-    init?(_ value: JSONValue, at pointer: String, reader: inout FieldReader) {
-        guard let object = reader.object(value, at: pointer, allowed: Self.fields) else { return nil }
-        frameBegin = reader.optional(object, Self.frameBeginKey, at: pointer) { $0.rectString($1, at: $2()) }
-        frameEnd = reader.required(object, Self.frameEndKey, at: pointer) { $0.rectString($1, at: $2()) }
-        animationDuration = reader.optional(object, Self.durationKey, at: pointer) {
-            $0.number($1, at: $2(), in: Limits.animationDuration)
+    /// Reads and validates the dictionary at `pointer`, with the defaults for the keys it lacks; nil when it is
+    /// not an object.
+    static func read(_ value: JSONValue, at pointer: String, reader: inout FieldReader) -> KeyboardInfo? {
+        guard let object = reader.object(value, at: pointer, allowed: fields) else { return nil }
+        var info = KeyboardInfo()
+        info.frameBegin = reader.optional(object, frameBeginKey, at: pointer) { $0.rectString($1, at: $2()) }
+        info.frameEnd = reader.required(object, frameEndKey, at: pointer) { $0.rectString($1, at: $2()) }
+        if let duration = reader.optional(
+            object, durationKey, at: pointer, { $0.number($1, at: $2(), in: Limits.animationDuration) })
+        {
+            info.animationDuration = duration
         }
-        animationCurve = reader.optional(object, Self.curveKey, at: pointer) {
-            $0.integer($1, at: $2(), in: Limits.animationCurve)
+        if let curve = reader.optional(
+            object, curveKey, at: pointer, { $0.integer($1, at: $2(), in: Limits.animationCurve) })
+        {
+            info.animationCurve = curve
         }
-        isLocal = reader.optional(object, Self.isLocalKey, at: pointer) { $0.logFlag($1, at: $2()) }
-        _ = reader.optional(object, Self.centerBeginKey, at: pointer) { $0.pointString($1, at: $2()) }
-        _ = reader.optional(object, Self.centerEndKey, at: pointer) { $0.pointString($1, at: $2()) }
-        _ = reader.optional(object, Self.boundsKey, at: pointer) { $0.rectString($1, at: $2()) }
+        info.isLocal = reader.optional(object, isLocalKey, at: pointer) { $0.logFlag($1, at: $2()) }
+        _ = reader.optional(object, centerBeginKey, at: pointer) { $0.pointString($1, at: $2()) }
+        _ = reader.optional(object, centerEndKey, at: pointer) { $0.pointString($1, at: $2()) }
+        _ = reader.optional(object, boundsKey, at: pointer) { $0.rectString($1, at: $2()) }
+        return info
     }
 }
 

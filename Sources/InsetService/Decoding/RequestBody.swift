@@ -61,31 +61,6 @@ struct GeometryPatch: Equatable, Sendable {
     }
 }
 
-/// The keyboard part of a show or hide: the notification's `userInfo`, in points and seconds. It comes either
-/// as fields or, alone, as `userInfo`: the dictionary as the app logged it (see `KeyboardUserInfo`).
-struct KeyboardInfo: Equatable, Sendable {
-    static let defaultDuration = 0.25
-    /// The keyboard's own spring, what iOS reports for every keyboard animation.
-    static let defaultCurve = 7
-
-    var frameEnd: Rect?
-    var frameBegin: Rect?
-    var animationDuration = defaultDuration
-    var animationCurve = defaultCurve
-    var isLocal: Bool?
-
-    init() {}
-
-    /// What a logged notification said, with the defaults for the keys it lacked.
-    init(_ userInfo: KeyboardUserInfo) {
-        frameEnd = userInfo.frameEnd
-        frameBegin = userInfo.frameBegin
-        animationDuration = userInfo.animationDuration ?? Self.defaultDuration
-        animationCurve = userInfo.animationCurve ?? Self.defaultCurve
-        isLocal = userInfo.isLocal
-    }
-}
-
 /// Why a body could not be decoded; routes answer it as a problem.
 enum RequestError: Error, Equatable {
     /// Not JSON at all: where and why, as a sentence.

@@ -98,9 +98,7 @@ extension InsetApplication {
             }
         }
         let time = event.timestamp ?? 0
-        let animation = KeyboardAnimation(
-            from: from, to: result.state, curve: AnimationCurve(rawValue: event.keyboard.animationCurve),
-            duration: event.keyboard.animationDuration, startTime: time)
+        let animation = event.keyboard.animation(from: from, to: result.state, startTime: time)
         return EventOutcome(result: result, animation: animation, session: nil)
     }
 

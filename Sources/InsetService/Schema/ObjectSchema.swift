@@ -1,3 +1,4 @@
+import InsetCore
 import InsetJSON
 
 /// One object of `RequestSchema` resolved for the decoders: its members' names to look keys up by, and for

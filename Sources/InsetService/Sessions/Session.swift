@@ -131,8 +131,6 @@ struct Session: Equatable, Sendable {
         geometry.scrollView.contentOffset = result.contentOffset
         keyboard = info
         keyboardVisible = visible
-        animation = KeyboardAnimation(
-            from: from, to: result.state, curve: AnimationCurve(rawValue: info.animationCurve),
-            duration: info.animationDuration, startTime: time)
+        animation = info.animation(from: from, to: result.state, startTime: time)
     }
 }
