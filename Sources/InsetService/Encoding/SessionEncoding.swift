@@ -83,51 +83,25 @@ extension JSONWriter {
     fileprivate mutating func echo<Root>(_ fields: [Field<Root>], of root: Root, unset: Unset) {
         for field in fields {
             switch field.kind {
-            case .number(_, let get, _):
-                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .integer(_, let get, _):
-                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .bool(let get, _):
-                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .string(_, let get, _):
-                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .choice(_, let get, _):
-                if let value = get(root) { self.field(field.name, value) } else { none(field, unset) }
-            case .rect(let get, _):
-                if let value = get(root) {
-                    key(static: field.name)
-                    rect(value)
-                } else {
-                    none(field, unset)
-                }
-            case .size(let get, _):
-                if let value = get(root) {
-                    key(static: field.name)
-                    size(value)
-                } else {
-                    none(field, unset)
-                }
-            case .point(let get, _):
-                if let value = get(root) {
-                    key(static: field.name)
-                    point(value)
-                } else {
-                    none(field, unset)
-                }
-            case .insets(_, let get, _):
-                if let value = get(root) {
-                    key(static: field.name)
-                    insets(value)
-                } else {
-                    none(field, unset)
-                }
+            case .number(_, let get, _): member(field.name, get(root), unset) { $0.number($1) }
+            case .integer(_, let get, _): member(field.name, get(root), unset) { $0.int($1) }
+            case .bool(let get, _): member(field.name, get(root), unset) { $0.bool($1) }
+            case .string(_, let get, _): member(field.name, get(root), unset) { $0.string($1) }
+            case .choice(_, let get, _): member(field.name, get(root), unset) { $0.string($1) }
+            case .rect(let get, _): member(field.name, get(root), unset) { $0.rect($1) }
+            case .size(let get, _): member(field.name, get(root), unset) { $0.size($1) }
+            case .point(let get, _): member(field.name, get(root), unset) { $0.point($1) }
+            case .insets(_, let get, _): member(field.name, get(root), unset) { $0.insets($1) }
             }
         }
     }
 
-    private mutating func none<Root>(_ field: Field<Root>, _ unset: Unset) {
-        guard unset == .null else { return }
-        key(static: field.name)
-        null()
+    /// `name` and `value`, or for a value that is not set, what `unset` says.
+    private mutating func member<T>(
+        _ name: StaticString, _ value: T?, _ unset: Unset, _ write: (inout JSONWriter, T) -> Void
+    ) {
+        guard value != nil || unset == .null else { return }
+        key(static: name)
+        if let value { write(&self, value) } else { null() }
     }
 }
