@@ -42,7 +42,7 @@ public struct CubicBezier: Equatable, Sendable {
 
     /// The parameter t with x(t) = x: Newton's method first, since it converges in a few steps on most of the
     /// curve; bisection when the slope is too flat for Newton to be trusted.
-    private func solveT(forX x: Double) -> Double {
+    func solveT(forX x: Double) -> Double {
         let (ax, bx, cx) = Self.coefficients(p1x, p2x)
         func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
         func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }

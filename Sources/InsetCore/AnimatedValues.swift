@@ -1,0 +1,77 @@
+/// Every value a keyboard event animates: the scroll view's content inset, scroll-indicator insets and content
+/// offset, and the keyboard's own frame (screen coordinates). Additive composition sums these as one vector.
+public struct AnimatedValues: Equatable, Sendable {
+    /// The fourteen numbers in `names` order; the last two lanes are always 0.
+    public var lanes: SIMD16<Double>
+
+    /// The values' names in lane order, as the timeline labels them.
+    public static let names: [String] = [
+        "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
+        "scrollIndicatorInsets.top", "scrollIndicatorInsets.left", "scrollIndicatorInsets.bottom",
+        "scrollIndicatorInsets.right", "contentOffset.x", "contentOffset.y", "keyboardFrame.x",
+        "keyboardFrame.y", "keyboardFrame.width", "keyboardFrame.height",
+    ]
+
+    /// How many lanes carry a value.
+    public static let count = 14
+
+    /// The lanes of `contentOffset`, which an event carrying the user's scroll sets outright.
+    public static let contentOffsetLanes: SIMDMask<SIMD16<Int64>> = {
+        var mask = SIMDMask<SIMD16<Int64>>()
+        mask[8] = true
+        mask[9] = true
+        return mask
+    }()
+
+    /// All zeros.
+    public static let zero = AnimatedValues(lanes: .zero)
+
+    /// Values from their lanes.
+    public init(lanes: SIMD16<Double>) {
+        self.lanes = lanes
+    }
+
+    /// The scroll view's three values and the keyboard's frame.
+    public init(_ state: ScrollState, keyboardFrame: Rect) {
+        let inset = state.contentInset
+        let indicators = state.scrollIndicatorInsets
+        lanes = SIMD16(
+            inset.top, inset.left, inset.bottom, inset.right, indicators.top, indicators.left, indicators.bottom,
+            indicators.right, state.contentOffset.x, state.contentOffset.y, keyboardFrame.x, keyboardFrame.y,
+            keyboardFrame.width, keyboardFrame.height, 0, 0)
+    }
+
+    /// `contentInset`, `scrollIndicatorInsets` and `contentOffset`.
+    public var scroll: ScrollState {
+        ScrollState(
+            contentInset: EdgeInsets(top: lanes[0], left: lanes[1], bottom: lanes[2], right: lanes[3]),
+            scrollIndicatorInsets: EdgeInsets(top: lanes[4], left: lanes[5], bottom: lanes[6], right: lanes[7]),
+            contentOffset: Point(x: lanes[8], y: lanes[9]))
+    }
+
+    /// The keyboard's frame.
+    public var keyboardFrame: Rect {
+        Rect(x: lanes[10], y: lanes[11], width: lanes[12], height: lanes[13])
+    }
+
+    /// The largest magnitude among the values.
+    public var largestMagnitude: Double {
+        let magnitudes = lanes.replacing(with: -lanes, where: lanes .< 0)
+        return magnitudes.max()
+    }
+
+    /// Lane-wise sum.
+    public static func + (lhs: AnimatedValues, rhs: AnimatedValues) -> AnimatedValues {
+        AnimatedValues(lanes: lhs.lanes + rhs.lanes)
+    }
+
+    /// Lane-wise difference.
+    public static func - (lhs: AnimatedValues, rhs: AnimatedValues) -> AnimatedValues {
+        AnimatedValues(lanes: lhs.lanes - rhs.lanes)
+    }
+
+    /// Every lane scaled.
+    public static func * (lhs: AnimatedValues, rhs: Double) -> AnimatedValues {
+        AnimatedValues(lanes: lhs.lanes * rhs)
+    }
+}
