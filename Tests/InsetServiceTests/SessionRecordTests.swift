@@ -47,11 +47,19 @@ struct SessionRecordTests {
         let target = InsetResult(
             contentInset: insets(), scrollIndicatorInsets: insets(), adjustedContentInset: insets(),
             contentOffset: Point(x: next(), y: next()), keyboardOverlap: next(), keyboardDocked: false)
-        let animation = KeyboardAnimation(
-            from: state(), to: state(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
+        func values() -> AnimatedValues { AnimatedValues(state(), keyboardFrame: rect()) }
+        var geometryWithMode = geometry
+        geometryWithMode.interruption = .beginFromCurrentState
+        let running = AdditiveAnimation(
+            delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
+        let replaced = AdditiveAnimation(
+            delta: values(), curve: AnimationCurve(rawValue: 9), duration: next(), startTime: next(),
+            replacedAt: next(), offsetReplacedAt: next())
         return Session(
-            id: SessionID.make(), geometry: geometry, keyboardVisible: true, keyboard: keyboard, target: target,
-            animation: animation, lastTime: next(), lastServerTime: next(), clockFixed: true)
+            id: SessionID.make(), geometry: geometryWithMode, keyboardVisible: true, keyboard: keyboard,
+            target: target, keyboardFrame: rect(),
+            animations: LiveAnimations(animations: [running, replaced], historyStart: next()), lastTime: next(),
+            lastServerTime: next(), clockFixed: true)
     }
 
     /// Every double of the record, in writing order, as bit patterns.
@@ -81,14 +89,17 @@ struct SessionRecordTests {
         #expect(original.contains((-0.0).bitPattern))
         #expect(try Self.bitPatterns(SessionRecord.encode(decoded, revision: 41)) == original)
         #expect(decoded.lastTime.bitPattern == session.lastTime.bitPattern)
-        #expect(decoded.animation?.startTime.bitPattern == session.animation?.startTime.bitPattern)
+        #expect(
+            decoded.animations.animations.map(\.startTime.bitPattern)
+                == session.animations.animations.map(\.startTime.bitPattern))
     }
 
     @Test func aFreshSessionRoundTrips() throws {
         let session = try SessionStoringTests.session()
         let (decoded, _) = try SessionRecord.decode(SessionRecord.encode(session, revision: 0))
         #expect(decoded == session)
-        #expect(decoded.keyboard == nil && decoded.animation == nil && !decoded.clockFixed)
+        #expect(decoded.keyboard == nil && decoded.animations.animations.isEmpty && !decoded.clockFixed)
+        #expect(decoded.keyboardFrame == nil)
     }
 
     /// What version 1 looked like on the wire when the schema table came in (written by the release before it):
@@ -108,7 +119,10 @@ struct SessionRecordTests {
         #expect(session.lastTime == 1100 && session.lastServerTime == 52.5 && session.clockFixed)
         #expect(session.geometry.scrollView.safeAreaInsets.bottom == 34)
         #expect(session.keyboard?.frameEnd == Rect(x: 0, y: 844, width: 390, height: 336))
-        #expect(session.animation?.from.contentOffset.y == 246)
+        // Its one animation reads back as the additive one with the same values: from − to, down to zero.
+        #expect(session.presentation(at: 1100).contentOffset.y == 246)
+        #expect(session.presentation(at: 1100).contentInset.bottom == 302)
+        #expect(session.animations.animations.count == 1 && session.animations.historyStart == 1100)
         #expect(session.phase(at: 1200) == .hiding)
         // That release stored an unsent window as zeros; it reads back as the screen-sized window it echoed.
         #expect(session.geometry.space.window == Rect(x: 0, y: 0, width: 390, height: 844))

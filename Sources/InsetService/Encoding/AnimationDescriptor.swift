@@ -60,20 +60,70 @@ enum AnimationDescriptor {
         _ = cachedCurves.count
     }
 
-    /// The descriptor object; `timed` adds the session-clock `startTime` and `endTime`.
-    static func write(_ animation: KeyboardAnimation, timed: Bool, into writer: inout JSONWriter) {
+    /// The descriptor object. A session event's (`composed`) adds the session-clock `startTime` and `endTime`,
+    /// and how the animation composes with those still running: its `composition`, its `delta`, the
+    /// presentation's `velocity` at the event and the animations `inFlight`.
+    static func write(_ animation: KeyboardAnimation, composed: EventAnimation?, into writer: inout JSONWriter) {
         let curve = animation.curve.rawValue
         if Limits.animationCurve.contains(curve) {
-            write(animation, timed: timed, members: cachedCurves[curve], into: &writer)
+            write(animation, composed: composed, members: cachedCurves[curve], into: &writer)
         } else {
             let members = CurveMembers(animation.curve)
             defer { members.deallocate() }
-            write(animation, timed: timed, members: members, into: &writer)
+            write(animation, composed: composed, members: members, into: &writer)
         }
     }
 
+    /// How the animation composes with those running, inside the descriptor.
+    private static func writeComposition(_ composed: EventAnimation, into writer: inout JSONWriter) {
+        writer.pieceKey(",\"composition\":")
+        writer.string(composed.composition.composition)
+        writer.pieceKey(",\"delta\":")
+        writer.animatedValues(composed.delta)
+        writer.pieceKey(",\"velocity\":")
+        writer.animatedValues(composed.velocity)
+        writer.pieceKey(",\"inFlight\":")
+        writeInFlight(composed.inFlight, besides: composed.animation.curve, into: &writer)
+    }
+
+    /// Running animations, each with what replaying it takes: its delta, curve and times, and the easing when
+    /// its curve differs from `curve` (the descriptor's own, whose easing the descriptor already carries).
+    static func writeInFlight(
+        _ animations: [AdditiveAnimation], besides curve: AnimationCurve?, into writer: inout JSONWriter
+    ) {
+        writer.beginArray()
+        for animation in animations {
+            writer.beginPieces()
+            writer.pieceKey("{\"delta\":")
+            writer.animatedValues(animation.delta)
+            writer.pieceKey(",\"curve\":")
+            writer.int(animation.curve.rawValue)
+            writer.pieceKey(",\"duration\":")
+            writer.number(animation.duration)
+            writer.pieceKey(",\"cssDuration\":")
+            writer.number((animation.curve.effectiveDuration(reported: animation.duration) * 1000).rounded())
+            writer.pieceKey(",\"startTime\":")
+            writer.number(animation.startTime)
+            writer.pieceKey(",\"endTime\":")
+            writer.number(animation.endTime)
+            if animation.curve != curve {
+                let members = members(animation.curve)
+                writer.rawMembers(members.timing)
+                writer.rawMembers(members.easing)
+                if !Limits.animationCurve.contains(animation.curve.rawValue) { members.deallocate() }
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// The cached members of `curve`, or members made for it alone (which the caller frees).
+    private static func members(_ curve: AnimationCurve) -> CurveMembers {
+        Limits.animationCurve.contains(curve.rawValue) ? cachedCurves[curve.rawValue] : CurveMembers(curve)
+    }
+
     private static func write(
-        _ animation: KeyboardAnimation, timed: Bool, members: CurveMembers, into writer: inout JSONWriter
+        _ animation: KeyboardAnimation, composed: EventAnimation?, members: CurveMembers, into writer: inout JSONWriter
     ) {
         writer.beginPieces()
         writer.pieceKey("{\"duration\":")
@@ -87,11 +137,12 @@ enum AnimationDescriptor {
         writer.pieceKey(",\"cssDuration\":")
         writer.number((animation.effectiveDuration * 1000).rounded())
         writer.rawMembers(members.easing)
-        if timed {
+        if let composed {
             writer.pieceKey(",\"startTime\":")
             writer.number(animation.startTime)
             writer.pieceKey(",\"endTime\":")
             writer.number(animation.endTime)
+            writeComposition(composed, into: &writer)
         }
         writer.endObject()
     }

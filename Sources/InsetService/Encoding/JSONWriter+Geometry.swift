@@ -85,6 +85,21 @@ extension JSONWriter {
         piece("}")
     }
 
+    /// `{contentInset, scrollIndicatorInsets, contentOffset, keyboardFrame}`: every value an event animates.
+    mutating func animatedValues(_ values: AnimatedValues) {
+        let state = values.scroll
+        beginPieces()
+        pieceKey("{\"contentInset\":")
+        insets(state.contentInset)
+        pieceKey(",\"scrollIndicatorInsets\":")
+        insets(state.scrollIndicatorInsets)
+        pieceKey(",\"contentOffset\":")
+        point(state.contentOffset)
+        pieceKey(",\"keyboardFrame\":")
+        rect(values.keyboardFrame)
+        piece("}")
+    }
+
     /// The members of an inset result, inside an object the caller opened.
     mutating func resultMembers(_ result: InsetResult) {
         key(static: "contentInset")

@@ -23,13 +23,30 @@ extension Session {
         writer.resultMembers(target)
         writer.endObject()
         writer.key(static: "animation")
-        if let running = animationInFlight(at: time) {
-            AnimationDescriptor.write(running, timed: true, into: &writer)
+        if let running = animationInFlight(at: time), let newest = animations.newest(movingAt: time) {
+            let composed = EventAnimation(
+                animation: running, composition: geometry.interruption, delta: newest.delta,
+                velocity: velocity(at: time), inFlight: Array(animations.inFlight(at: time).dropLast()))
+            AnimationDescriptor.write(running, composed: composed, into: &writer)
         } else {
             writer.null()
         }
+        writer.key(static: "animations")
+        AnimationDescriptor.writeInFlight(animations.inFlight(at: time), besides: nil, into: &writer)
+        let values = presentationValues(at: time)
         writer.key(static: "presentation")
-        writer.scrollState(presentation(at: time))
+        writer.beginPieces()
+        writer.pieceKey("{\"contentInset\":")
+        writer.insets(values.scroll.contentInset)
+        writer.pieceKey(",\"scrollIndicatorInsets\":")
+        writer.insets(values.scroll.scrollIndicatorInsets)
+        writer.pieceKey(",\"contentOffset\":")
+        writer.point(values.scroll.contentOffset)
+        writer.pieceKey(",\"keyboardFrame\":")
+        if keyboardFrame != nil { writer.rect(values.keyboardFrame) } else { writer.null() }
+        writer.endObject()
+        writer.key(static: "velocity")
+        writer.animatedValues(velocity(at: time))
         writer.endObject()
     }
 

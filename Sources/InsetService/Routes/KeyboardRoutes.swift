@@ -10,6 +10,8 @@ extension InsetApplication {
         var result: InsetResult
         var animation: KeyboardAnimation
         var session: SessionReference?
+        /// A session event's composition, which its descriptor reports.
+        var composed: EventAnimation?
     }
 
     /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
@@ -33,7 +35,7 @@ extension InsetApplication {
         writer.beginObject()
         writer.resultMembers(outcome.result)
         writer.key(static: "animation")
-        AnimationDescriptor.write(outcome.animation, timed: outcome.session != nil, into: &writer)
+        AnimationDescriptor.write(outcome.animation, composed: outcome.composed, into: &writer)
         if let session = outcome.session {
             writer.key(static: "session")
             session.write(into: &writer)
@@ -50,15 +52,14 @@ extension InsetApplication {
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
                 let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
                 try session.advance(to: time, serverTime: serverTime)
-                if kind == .show {
-                    // Decoding guarantees a show carries frameEnd.
-                    session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-                } else {
-                    session.hide(event, at: time)
-                }
+                // Decoding guarantees a show carries frameEnd.
+                let composed =
+                    kind == .show
+                    ? session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
+                    : session.hide(event, at: time)
                 return EventOutcome(
-                    result: session.target, animation: session.animation ?? Self.stillAnimation(session.target, time),
-                    session: session.reference(at: time))
+                    result: session.target, animation: composed.animation, session: session.reference(at: time),
+                    composed: composed)
             }
         }
     }
@@ -100,10 +101,5 @@ extension InsetApplication {
         let time = event.timestamp ?? 0
         let animation = event.keyboard.animation(from: from, to: result.state, startTime: time)
         return EventOutcome(result: result, animation: animation, session: nil)
-    }
-
-    private static func stillAnimation(_ target: InsetResult, _ time: Double) -> KeyboardAnimation {
-        KeyboardAnimation(
-            from: target.state, to: target.state, curve: .keyboard(rawValue: 7), duration: 0, startTime: time)
     }
 }

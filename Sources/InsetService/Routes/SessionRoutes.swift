@@ -45,7 +45,7 @@ extension InsetApplication {
                 (session: inout Session) throws(SessionError) in
                 let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
                 try session.advance(to: time, serverTime: serverTime)
-                session.patch(body.geometry)
+                session.patch(body.geometry, at: time)
                 return (session, time)
             }
         }

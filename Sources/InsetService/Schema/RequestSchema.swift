@@ -110,6 +110,10 @@ enum RequestSchema {
                 "followsUndockedKeyboard", record: "fu",
                 .bool(
                     get: { $0.options.followsUndockedKeyboard }, set: { $0.options.followsUndockedKeyboard = $1 }))),
+        .geometry(
+            Field(
+                "interruption", record: "ir", in: .session,
+                .choice(Interruption.self, get: { $0.interruption }, set: { $0.interruption = $1 }))),
     ]
 
     /// The members `members` declares, resolved for decoding.

@@ -5,6 +5,20 @@ enum KeyboardPhase: String, Sendable {
     case hidden, showing, shown, hiding
 }
 
+/// What a show or a hide in a session animates: the descriptor's animation (from what is on screen to the new
+/// model) and what a client needs to reproduce the composition.
+struct EventAnimation: Sendable {
+    var animation: KeyboardAnimation
+    /// How the event's animation was composed with those still running.
+    var composition: Interruption
+    /// The new animation's delta: it runs from this, added to the new model, down to zero.
+    var delta: AnimatedValues
+    /// The presentation's velocity at the event, in points per second.
+    var velocity: AnimatedValues
+    /// The earlier animations still running at the event (none when it replaced them).
+    var inFlight: [AdditiveAnimation]
+}
+
 /// One scroll view's state between requests.
 ///
 /// Times are milliseconds on the session's clock: the client's `timestamp`s when it sends them; otherwise
@@ -17,8 +31,10 @@ struct Session: Equatable, Sendable {
     var keyboard: KeyboardInfo?
     /// What the last event computed; its offset is also the model offset in `geometry`.
     var target: InsetResult
-    /// The last animation; finished ones stay so the state can be derived from the instant alone.
-    var animation: KeyboardAnimation?
+    /// The keyboard's model frame (screen coordinates) since the first event that placed it.
+    var keyboardFrame: Rect?
+    /// The animations that still shape what is on screen; finished ones go at the next event.
+    var animations: LiveAnimations
     private(set) var lastTime: Double
     /// The server's clock at the last event, which carries the session's clock for events without a timestamp.
     private(set) var lastServerTime: Double
@@ -34,19 +50,22 @@ struct Session: Equatable, Sendable {
         self.lastTime = time ?? serverTime
         self.lastServerTime = serverTime
         self.clockFixed = time != nil
+        self.animations = LiveAnimations(since: lastTime)
     }
 
     /// A session exactly as stored, field by field: how a shared store reads one back (`SessionRecord`).
     init(
         id: String, geometry: StoredGeometry, keyboardVisible: Bool, keyboard: KeyboardInfo?, target: InsetResult,
-        animation: KeyboardAnimation?, lastTime: Double, lastServerTime: Double, clockFixed: Bool
+        keyboardFrame: Rect?, animations: LiveAnimations, lastTime: Double, lastServerTime: Double,
+        clockFixed: Bool
     ) {
         self.id = id
         self.geometry = geometry
         self.keyboardVisible = keyboardVisible
         self.keyboard = keyboard
         self.target = target
-        self.animation = animation
+        self.keyboardFrame = keyboardFrame
+        self.animations = animations
         self.lastTime = lastTime
         self.lastServerTime = lastServerTime
         self.clockFixed = clockFixed
@@ -65,53 +84,63 @@ struct Session: Equatable, Sendable {
         lastServerTime = serverTime
     }
 
-    /// What is on screen at `time`: the in-flight animation's value, or the target.
+    /// The model values: the target's and the keyboard's frame (zero until a keyboard event placed it).
+    var model: AnimatedValues {
+        AnimatedValues(target.state, keyboardFrame: keyboardFrame ?? .zero)
+    }
+
+    /// Every animated value on screen at `time`.
+    func presentationValues(at time: Double) -> AnimatedValues {
+        animations.presentation(model: model, at: time)
+    }
+
+    /// What is on screen at `time`: the model plus what the live animations still add.
     func presentation(at time: Double) -> ScrollState {
-        animation?.presentation(atMilliseconds: time) ?? target.state
+        presentationValues(at: time).scroll
     }
 
-    /// Where an event's animation begins: what is on screen, except that an offset the event carries is the
-    /// user's scroll, which is on screen now whatever the last animation left there.
-    private func onScreen(at time: Double, scrolledTo offset: Point?) -> ScrollState {
-        var state = presentation(at: time)
-        if let offset { state.contentOffset = offset }
-        return state
+    /// How fast each value moves at `time`, in points per second.
+    func velocity(at time: Double) -> AnimatedValues {
+        animations.velocity(at: time)
     }
 
-    /// The animation still running at `time`, if any.
+    /// The newest animation still running at `time`, as the descriptor shows it: from what was on screen
+    /// when it began to the model.
     func animationInFlight(at time: Double) -> KeyboardAnimation? {
-        guard let animation, !animation.isFinished(atMilliseconds: time) else { return nil }
-        return animation
+        guard let newest = animations.newest(movingAt: time) else { return nil }
+        return KeyboardAnimation(
+            from: presentation(at: newest.startTime), to: target.state, curve: newest.curve,
+            duration: newest.duration, startTime: newest.startTime)
     }
 
     func phase(at time: Double) -> KeyboardPhase {
-        // Asked of the stored animation in place: going through `animationInFlight` copies the whole animation.
-        let moving = animation?.isFinished(atMilliseconds: time) == false
+        let moving = animations.isMoving(at: time)
         if keyboardVisible { return moving ? .showing : .shown }
         return moving ? .hiding : .hidden
     }
 
-    /// A show (or, while shown, a frame change) at `time`, beginning from what is on screen.
-    mutating func show(_ request: RequestBody, frameEnd: Rect, at time: Double) {
+    /// A show (or, while shown, a frame change) at `time`.
+    mutating func show(_ request: RequestBody, frameEnd: Rect, at time: Double) -> EventAnimation {
         geometry.apply(request.geometry)
-        let from = onScreen(at: time, scrolledTo: request.geometry.contentOffset)
         let result = KeyboardAvoidance.shown(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
             focusedRect: request.focusedRect, options: geometry.options)
-        finish(result, from: from, keyboard: request.keyboard, visible: true, at: time)
+        let from = keyboardFrame ?? request.keyboard.frameBegin ?? hiddenFrame(frameEnd)
+        return finish(result, request, keyboardFrom: from, keyboardTo: frameEnd, visible: true, at: time)
     }
 
-    /// A hide at `time`, beginning from what is on screen.
-    mutating func hide(_ request: RequestBody, at time: Double) {
+    /// A hide at `time`.
+    mutating func hide(_ request: RequestBody, at time: Double) -> EventAnimation {
         geometry.apply(request.geometry)
-        let from = onScreen(at: time, scrolledTo: request.geometry.contentOffset)
         let result = KeyboardAvoidance.hidden(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: request.keyboard.frameEnd)
-        finish(result, from: from, keyboard: request.keyboard, visible: false, at: time)
+        let from = keyboardFrame ?? request.keyboard.frameBegin
+        let to = request.keyboard.frameEnd ?? from.map(hiddenFrame)
+        return finish(result, request, keyboardFrom: from, keyboardTo: to, visible: false, at: time)
     }
 
     /// Geometry changes (rotation, content size, the user's scroll): recomputed and applied at once, no animation.
-    mutating func patch(_ patch: GeometryPatch) {
+    mutating func patch(_ patch: GeometryPatch, at time: Double) {
         geometry.apply(patch)
         if keyboardVisible, let frameEnd = keyboard?.frameEnd {
             target = KeyboardAvoidance.shown(
@@ -121,16 +150,35 @@ struct Session: Equatable, Sendable {
             target = KeyboardAvoidance.hidden(scrollView: geometry.scrollView, space: geometry.space)
         }
         geometry.scrollView.contentOffset = target.contentOffset
-        animation = nil
+        animations.removeAll(at: time)
+    }
+
+    /// Where a keyboard of `frame`'s size rests while hidden: just below the screen (or below itself when the
+    /// screen's size is unknown).
+    private func hiddenFrame(_ frame: Rect) -> Rect {
+        Rect(x: frame.x, y: geometry.space.screen?.height ?? frame.maxY, width: frame.width, height: frame.height)
     }
 
     private mutating func finish(
-        _ result: InsetResult, from: ScrollState, keyboard info: KeyboardInfo, visible: Bool, at time: Double
-    ) {
+        _ result: InsetResult, _ request: RequestBody, keyboardFrom: Rect?, keyboardTo: Rect?, visible: Bool,
+        at time: Double
+    ) -> EventAnimation {
+        let info = request.keyboard
+        let previous = AnimatedValues(target.state, keyboardFrame: keyboardFrom ?? .zero)
+        let next = AnimatedValues(result.state, keyboardFrame: keyboardTo ?? keyboardFrom ?? .zero)
+        let curve = AnimationCurve(rawValue: info.animationCurve)
+        let (composition, added) = animations.add(
+            from: previous, to: next, curve: curve, duration: info.animationDuration, at: time,
+            interruption: geometry.interruption, scrolledOffset: request.geometry.contentOffset)
         target = result
         geometry.scrollView.contentOffset = result.contentOffset
         keyboard = info
         keyboardVisible = visible
-        animation = info.animation(from: from, to: result.state, startTime: time)
+        if let keyboardTo { keyboardFrame = keyboardTo }
+        // What is on screen now is where the event's animation begins, whatever composed it.
+        let animation = info.animation(from: presentation(at: time), to: result.state, startTime: time)
+        return EventAnimation(
+            animation: animation, composition: composition, delta: added.delta, velocity: velocity(at: time),
+            inFlight: animations.inFlight(at: time).filter { $0.startTime < time })
     }
 }

@@ -10,7 +10,12 @@ import InsetJSON
 /// scroll states are arrays of numbers in a fixed order:
 ///
 ///     {"v":1,"r":7,"id":"…","t":[lastTime,lastServerTime],"cf":clockFixed,"kv":keyboardVisible,
-///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"a":{animation}|null}
+///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"kf":[keyboard frame]|null,
+///      "al":{"h":historyStart,"a":[[14 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]}}
+///
+/// Records written before additive composition hold one animation instead of `"kf"` and `"al"`,
+/// `"a":{"f":[from],"to":[to],"c":curve,"d":duration,"s":start}|null`; it reads back as the one additive
+/// animation that gives the same values (delta from − to), so those records keep version 1.
 ///
 /// The geometry's and the keyboard's members are `RequestSchema`'s, under their record keys. A reader takes
 /// the default for a request member a record lacks and ignores keys it does not know, so adding a member does
@@ -46,8 +51,10 @@ enum SessionRecord {
         if let keyboard = session.keyboard { writer.storedKeyboard(keyboard) } else { writer.null() }
         writer.key(static: "tg")
         writer.storedResult(session.target)
-        writer.key(static: "a")
-        if let animation = session.animation { writer.storedAnimation(animation) } else { writer.null() }
+        writer.key(static: "kf")
+        if let frame = session.keyboardFrame { writer.exactRect(frame) } else { writer.null() }
+        writer.key(static: "al")
+        writer.storedAnimations(session.animations)
         writer.endObject()
         return writer.bytes
     }
@@ -65,11 +72,13 @@ enum SessionRecord {
         guard readableVersions.contains(version) else { throw Unreadable(reason: "schema version \(version)") }
         let times = try RecordReader.numbers(record, "t", count: 2)
         let keyboard = try RecordReader.optional(record, "k", RecordReader.keyboard)
-        let animation = try RecordReader.optional(record, "a", RecordReader.animation)
+        let animations = try RecordReader.animations(record, since: times[0])
+        let keyboardFrame = record["kf"] == nil ? nil : try RecordReader.optional(record, "kf", RecordReader.rect)
         let session = Session(
             id: try RecordReader.string(record, "id"), geometry: try RecordReader.geometry(record, "g"),
             keyboardVisible: try RecordReader.bool(record, "kv"), keyboard: keyboard,
-            target: try RecordReader.result(record, "tg"), animation: animation, lastTime: times[0],
+            target: try RecordReader.result(record, "tg"), keyboardFrame: keyboardFrame, animations: animations,
+            lastTime: times[0],
             lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"))
         return (session, try RecordReader.int(record, "r"))
     }
@@ -155,17 +164,25 @@ extension JSONWriter {
         endObject()
     }
 
-    fileprivate mutating func storedAnimation(_ animation: KeyboardAnimation) {
+    fileprivate mutating func storedAnimations(_ live: LiveAnimations) {
         beginObject()
-        key(static: "f")
-        exactState(animation.from)
-        key(static: "to")
-        exactState(animation.to)
-        field("c", animation.curve.rawValue)
-        key(static: "d")
-        exactNumber(animation.duration)
-        key(static: "s")
-        exactNumber(animation.startTime)
+        key(static: "h")
+        exactNumber(live.historyStart)
+        key(static: "a")
+        beginArray()
+        for animation in live.animations {
+            beginArray()
+            for lane in 0..<AnimatedValues.count { exactNumber(animation.delta.lanes[lane]) }
+            int(animation.curve.rawValue)
+            exactNumber(animation.duration)
+            exactNumber(animation.startTime)
+            // Infinity, "not replaced", has no JSON number.
+            for time in [animation.replacedAt, animation.offsetReplacedAt] {
+                if time.isFinite { exactNumber(time) } else { null() }
+            }
+            endArray()
+        }
+        endArray()
         endObject()
     }
 }
@@ -320,10 +337,40 @@ private enum RecordReader {
             keyboardOverlap: try number(r, "o"), keyboardDocked: try bool(r, "d"))
     }
 
-    static func animation(_ value: JSONValue) throws(Unreadable) -> KeyboardAnimation {
+    /// The live animations: `"al"`, or a record of an earlier release's one animation `"a"`, or none.
+    static func animations(_ record: JSONObject, since time: Double) throws(Unreadable) -> LiveAnimations {
+        if let value = record["al"] {
+            let live = try object(value)
+            guard case .array(let entries) = try member(live, "a") else { throw Unreadable(reason: "al.a") }
+            var animations: [AdditiveAnimation] = []
+            for entry in entries {
+                guard case .array(let items) = entry, items.count == AnimatedValues.count + 5 else {
+                    throw Unreadable(reason: "an animation of \(AnimatedValues.count + 5) items")
+                }
+                var lanes = SIMD16<Double>()
+                for lane in 0..<AnimatedValues.count { lanes[lane] = try number(items[lane], "delta") }
+                let rest = items[AnimatedValues.count...].map { $0 }
+                guard let curve = Int(exactly: try number(rest[0], "curve")) else { throw Unreadable(reason: "curve") }
+                func time(_ value: JSONValue) throws(Unreadable) -> Double {
+                    value == .null ? .infinity : try number(value, "time")
+                }
+                animations.append(
+                    AdditiveAnimation(
+                        delta: AnimatedValues(lanes: lanes), curve: AnimationCurve(rawValue: curve),
+                        duration: try number(rest[1], "duration"), startTime: try number(rest[2], "start"),
+                        replacedAt: try time(rest[3]), offsetReplacedAt: try time(rest[4])))
+            }
+            return LiveAnimations(animations: animations, historyStart: try number(live, "h"))
+        }
+        guard let value = record["a"], value != .null else { return LiveAnimations(since: time) }
         let a = try object(value)
-        return KeyboardAnimation(
-            from: try state(a, "f"), to: try state(a, "to"), curve: AnimationCurve(rawValue: try int(a, "c")),
-            duration: try number(a, "d"), startTime: try number(a, "s"))
+        let from = try state(a, "f")
+        let to = try state(a, "to")
+        let start = try number(a, "s")
+        let delta = AnimatedValues(from, keyboardFrame: .zero) - AnimatedValues(to, keyboardFrame: .zero)
+        let animation = AdditiveAnimation(
+            delta: delta, curve: AnimationCurve(rawValue: try int(a, "c")), duration: try number(a, "d"),
+            startTime: start)
+        return LiveAnimations(animations: [animation], historyStart: start)
     }
 }

@@ -10,6 +10,8 @@ struct StoredGeometry: Equatable, Sendable {
     /// Whether a window frame was ever sent; until then the window is the screen, at its origin.
     var windowGiven = false
     var options: AvoidanceOptions
+    /// How a session composes an event's animation with those still running.
+    var interruption = Interruption.additive
 
     /// A geometry exactly as stored, field by field (`SessionRecord` reads sessions back with it).
     init(
