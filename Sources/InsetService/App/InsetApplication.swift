@@ -4,7 +4,7 @@ import Synchronization
 
 /// Every operation the service routes to.
 enum Endpoint: Sendable {
-    case show, hide, createSession, getSession, patchSession, deleteSession
+    case show, hide, createSession, getSession, patchSession, deleteSession, timeline, timelineSVG
     case health, readiness, metrics, openAPI, version
     /// An embedded file: the playground page, its style sheet and script, the browser client.
     case asset(StaticAsset)
@@ -67,6 +67,8 @@ public final class InsetApplication: HTTPResponder {
         router.add("GET", "/sessions/{id}", .getSession)
         router.add("PATCH", "/sessions/{id}", .patchSession)
         router.add("DELETE", "/sessions/{id}", .deleteSession)
+        router.add("GET", "/sessions/{id}/timeline", .timeline)
+        router.add("GET", "/sessions/{id}/timeline.svg", .timelineSVG)
         router.add("GET", "/healthz", .health)
         router.add("GET", "/readyz", .readiness)
         router.add("GET", "/metrics", .metrics)
@@ -90,6 +92,8 @@ public final class InsetApplication: HTTPResponder {
         case .getSession: return try getSession(RouteRequest(http: request, parameters: parameters))
         case .patchSession: return try patchSession(RouteRequest(http: request, parameters: parameters))
         case .deleteSession: return try deleteSession(RouteRequest(http: request, parameters: parameters))
+        case .timeline: return try getTimeline(RouteRequest(http: request, parameters: parameters))
+        case .timelineSVG: return try getTimelineSVG(RouteRequest(http: request, parameters: parameters))
         case .health: return health()
         case .readiness: return readiness()
         case .metrics: return metricsText()

@@ -142,6 +142,15 @@ extension Problem {
                 "timestamp \(formatted(timestamp)) ms is older than the session's last event at \(formatted(last)) ms.")
     }
 
+    /// A timeline from before the instant the session's kept animations describe exactly.
+    static func historyUnavailable(_ from: Double, since start: Double) -> Problem {
+        Problem(
+            slug: "stale-timestamp", title: "Timestamp older than the session's last", status: 409,
+            detail:
+                "from \(formatted(from)) ms is before \(formatted(start)) ms, the earliest instant the session's "
+                + "kept animations describe exactly.")
+    }
+
     /// A bearer token is required and was missing or wrong.
     static let unauthorized = Problem(
         slug: "unauthorized", title: "Unauthorized", status: 401,

@@ -90,14 +90,19 @@ extension InsetApplication {
 
     private static func instantQuery(_ request: HTTPRequest) throws(Problem) -> Double? {
         guard let text = request.queryValue("at") else { return nil }
-        // The JSON number grammar: no hex, no "inf", no "nan", no leading "+" that Double(String) would take.
-        let bytes = Array(text.utf8)
-        guard bytes.count <= 32, bytes.allSatisfy({ !Self.jsonWhitespace.contains($0) }),
-            case .number(let value)? = try? JSONParser.parse(bytes),
-            Limits.timestamp.contains(value)
-        else {
+        guard let value = jsonNumber(text), Limits.timestamp.contains(value) else {
             throw .invalidQuery("at", "must be a number of milliseconds between 0 and 1e15")
         }
+        return value
+    }
+
+    /// A query argument's number, when it is written as the JSON grammar has it: no hex, no "inf", no "nan",
+    /// no leading "+" that Double(String) would take, no blanks around it.
+    static func jsonNumber(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= 32, bytes.allSatisfy({ !Self.jsonWhitespace.contains($0) }),
+            case .number(let value)? = try? JSONParser.parse(bytes)
+        else { return nil }
         return value
     }
 }

@@ -79,6 +79,8 @@ struct Session: Equatable, Sendable {
     /// Moves the session's clock to `time`; an event older than the last one is refused.
     mutating func advance(to time: Double, serverTime: Double) throws(SessionError) {
         guard !clockFixed || time >= lastTime else { throw .staleTimestamp(time, last: lastTime) }
+        // The first event may set another clock: the (empty) history starts on it.
+        if !clockFixed { animations.removeAll(at: time) }
         clockFixed = true
         lastTime = time
         lastServerTime = serverTime

@@ -1,0 +1,52 @@
+import InsetCore
+import InsetJSON
+
+extension Timeline {
+    /// The JSON form: the instants, one series per value, and the events.
+    func write(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", sessionId)
+        writer.field("interruption", interruption.rawValue)
+        writer.field("from", from)
+        writer.field("to", to)
+        writer.field("step", step)
+        writer.key(static: "times")
+        writer.beginArray()
+        for time in times { writer.number(time) }
+        writer.endArray()
+        writer.key(static: "values")
+        writer.beginArray()
+        for lane in 0..<AnimatedValues.count {
+            writer.beginObject()
+            writer.field("name", AnimatedValues.names[lane])
+            writer.key(static: "presentation")
+            writer.beginArray()
+            for values in presentation { writer.number(values.lanes[lane]) }
+            writer.endArray()
+            writer.key(static: "velocity")
+            writer.beginArray()
+            for values in velocity { writer.number(values.lanes[lane]) }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("keyboardPlaced", keyboardPlaced)
+        writer.key(static: "events")
+        writer.beginArray()
+        for event in events {
+            writer.beginObject()
+            writer.field("time", event.startTime)
+            writer.field("endTime", event.endTime)
+            writer.key(static: "replacedAt")
+            if event.replacedAt.isFinite { writer.number(event.replacedAt) } else { writer.null() }
+            writer.field("curve", event.curve.rawValue)
+            writer.field("curveName", event.curve.name)
+            writer.field("duration", event.duration)
+            writer.key(static: "delta")
+            writer.animatedValues(event.delta)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+}

@@ -1,0 +1,174 @@
+import InsetCore
+
+extension Timeline {
+    /// The plot's size, in CSS pixels.
+    static let svgSize = (width: 800.0, height: 400.0)
+    /// Line colours, one per value, distinguishable on white.
+    private static let palette = [
+        "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+        "#111111", "#8c6d31", "#17becf", "#393b79", "#7b4173",
+    ]
+    /// The scroll-indicator insets usually equal the content inset: dashed, so that both lines show.
+    private static func dashes(_ lane: Int) -> String {
+        (4..<8).contains(lane) ? " stroke-dasharray=\"7 4\"" : ""
+    }
+    /// A value whose samples span less than this (points) is drawn only when nothing else moves.
+    private static let movingAtLeast = 0.5
+
+    /// The values worth a line: those that move within the span (or, when none does, the content inset's
+    /// bottom and the offset's y, so that the plot still shows where they rest).
+    var plottedLanes: [Int] {
+        let moving = (0..<AnimatedValues.count).filter { lane in
+            if !keyboardPlaced && lane >= 10 { return false }
+            let values = presentation.map { $0.lanes[lane] }
+            guard let low = values.min(), let high = values.max() else { return false }
+            return high - low >= Self.movingAtLeast
+        }
+        return moving.isEmpty ? [2, 9] : moving
+    }
+
+    /// The timeline drawn as SVG: time in ms across, points up, one labelled line per moving value, a dashed
+    /// marker at each event, a legend.
+    func svg() -> String {
+        let (width, height) = Self.svgSize
+        let plot = (left: 64.0, right: 590.0, top: 52.0, bottom: 350.0)
+        let lanes = plottedLanes
+        var low = Double.infinity
+        var high = -Double.infinity
+        for values in presentation {
+            for lane in lanes {
+                low = min(low, values.lanes[lane])
+                high = max(high, values.lanes[lane])
+            }
+        }
+        if !(low < high) {
+            low = (low.isFinite ? low : 0) - 1
+            high = low + 2
+        }
+        let yTicks = Self.ticks(low, high)
+        let yLow = min(low, yTicks.first ?? low)
+        let yHigh = max(high, yTicks.last ?? high)
+        let xSpan = max(to - from, 1e-9)
+        func x(_ time: Double) -> Double { plot.left + (time - from) / xSpan * (plot.right - plot.left) }
+        func y(_ value: Double) -> Double {
+            plot.bottom - (value - yLow) / (yHigh - yLow) * (plot.bottom - plot.top)
+        }
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.text(width))" height="\(Self.text(height))" \
+            viewBox="0 0 \(Self.text(width)) \(Self.text(height))" font-family="system-ui, sans-serif" font-size="11">
+            <title>Session \(Self.escaped(sessionId)) timeline (\(interruption.rawValue))</title>
+            <rect width="100%" height="100%" fill="#ffffff"/>
+            <text x="\(Self.text(plot.left))" y="18" font-size="13" font-weight="600">Presentation over time \
+            (\(Self.escaped(interruption.rawValue)))</text>
+
+            """
+        // Axes and grid.
+        svg += "<g class=\"axes\" stroke=\"#d0d0d0\" stroke-width=\"1\">\n"
+        for tick in yTicks {
+            svg += "<line x1=\"\(Self.text(plot.left))\" x2=\"\(Self.text(plot.right))\" "
+            svg += "y1=\"\(Self.text(y(tick)))\" y2=\"\(Self.text(y(tick)))\"/>\n"
+        }
+        for tick in Self.ticks(from, to) where tick >= from && tick <= to {
+            svg += "<line x1=\"\(Self.text(x(tick)))\" x2=\"\(Self.text(x(tick)))\" "
+            svg += "y1=\"\(Self.text(plot.top))\" y2=\"\(Self.text(plot.bottom))\"/>\n"
+        }
+        svg += "</g>\n<g class=\"tick-labels\" fill=\"#444444\">\n"
+        for tick in yTicks {
+            svg += "<text x=\"\(Self.text(plot.left - 6))\" y=\"\(Self.text(y(tick) + 4))\" text-anchor=\"end\">"
+            svg += "\(Self.text(tick))</text>\n"
+        }
+        for tick in Self.ticks(from, to) where tick >= from && tick <= to {
+            svg += "<text x=\"\(Self.text(x(tick)))\" y=\"\(Self.text(plot.bottom + 16))\" text-anchor=\"middle\">"
+            svg += "\(Self.text(tick))</text>\n"
+        }
+        svg += "<text x=\"\(Self.text((plot.left + plot.right) / 2))\" y=\"\(Self.text(height - 12))\" "
+        svg += "text-anchor=\"middle\">time (ms, session clock)</text>\n"
+        svg += "<text x=\"16\" y=\"\(Self.text((plot.top + plot.bottom) / 2))\" text-anchor=\"middle\" "
+        svg += "transform=\"rotate(-90 16 \(Self.text((plot.top + plot.bottom) / 2)))\">points</text>\n</g>\n"
+        // Events.
+        svg += "<g class=\"events\">\n"
+        var lastLabel = -Double.infinity
+        var row = 0.0
+        for event in events where event.startTime >= from && event.startTime <= to {
+            let ex = Self.text(x(event.startTime))
+            // Labels of events close together go on alternate rows.
+            row = x(event.startTime) - lastLabel < 56 && row == 0 ? 11 : 0
+            lastLabel = x(event.startTime)
+            svg += "<line class=\"event\" x1=\"\(ex)\" x2=\"\(ex)\" y1=\"\(Self.text(plot.top))\" "
+            svg += "y2=\"\(Self.text(plot.bottom))\" stroke=\"#222222\" stroke-dasharray=\"4 3\"/>\n"
+            svg += "<text x=\"\(ex)\" y=\"\(Self.text(plot.top - 15 + row))\" text-anchor=\"middle\" fill=\"#222222\">"
+            svg += "\(Self.text(event.startTime)) ms</text>\n"
+        }
+        svg += "</g>\n"
+        // One line per value.
+        svg += "<g class=\"series\" fill=\"none\" stroke-width=\"2\">\n"
+        for lane in lanes {
+            let colour = Self.palette[lane % Self.palette.count]
+            var points = ""
+            points.reserveCapacity(times.count * 14)
+            for (time, values) in zip(times, presentation) {
+                if !points.isEmpty { points += " " }
+                points += "\(Self.text(x(time))),\(Self.text(y(values.lanes[lane])))"
+            }
+            svg += "<polyline class=\"value\" data-value=\"\(AnimatedValues.names[lane])\" stroke=\"\(colour)\"\(Self.dashes(lane)) "
+            svg += "points=\"\(points)\"/>\n"
+        }
+        svg += "</g>\n"
+        // Legend.
+        svg += "<g class=\"legend\">\n"
+        for (index, lane) in lanes.enumerated() {
+            let colour = Self.palette[lane % Self.palette.count]
+            let top = plot.top + Double(index) * 18
+            svg += "<line x1=\"604\" x2=\"624\" y1=\"\(Self.text(top + 6))\" y2=\"\(Self.text(top + 6))\" "
+            svg += "stroke=\"\(colour)\" stroke-width=\"3\"\(Self.dashes(lane))/>\n"
+            svg += "<text x=\"630\" y=\"\(Self.text(top + 10))\">\(AnimatedValues.names[lane])</text>\n"
+        }
+        svg += "</g>\n</svg>\n"
+        return svg
+    }
+
+    /// Round tick values covering `low...high`: steps of 1, 2 or 5 times a power of ten, about six of them.
+    static func ticks(_ low: Double, _ high: Double) -> [Double] {
+        let span = high - low
+        guard span > 0, span.isFinite else { return [low] }
+        var step = 1.0
+        while span / step > 8 { step *= 10 }
+        while span / step < 3 { step /= 10 }
+        for factor in [1.0, 2, 5, 10] where span / (step * factor) <= 8 {
+            step *= factor
+            break
+        }
+        var tick = (low / step).rounded(.down) * step
+        var ticks: [Double] = []
+        while tick <= high + step / 2 && ticks.count < 20 {
+            ticks.append(tick)
+            tick += step
+        }
+        return ticks
+    }
+
+    /// A coordinate or label with at most one decimal, no exponent.
+    static func text(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        guard tenths.isFinite, tenths.magnitude < 1e15 else { return "0" }
+        let whole = Int(tenths) / 10
+        let fraction = abs(Int(tenths) % 10)
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+
+    /// Text safe inside an SVG element or attribute.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,70 @@
+import InsetCore
+
+/// A session's animated values sampled over a span of its clock, with the events (kept animations) that shaped
+/// them: what `GET /sessions/{id}/timeline` answers and draws.
+struct Timeline: Sendable {
+    /// The most samples one timeline may have.
+    static let maxSamples = 2_000
+    /// The spacing used when the request names none, in milliseconds.
+    static let defaultStep = 10.0
+    /// How far a timeline reaches when nothing is animating, in milliseconds.
+    static let restingSpan = 500.0
+
+    let sessionId: String
+    let interruption: Interruption
+    let from: Double
+    let to: Double
+    let step: Double
+    /// The sampled instants, `from` then every `step` up to `to`.
+    let times: [Double]
+    /// Per instant, every value on screen.
+    let presentation: [AnimatedValues]
+    /// Per instant, every value's velocity (points per second).
+    let velocity: [AnimatedValues]
+    /// The kept animations that move some value within the span, oldest first.
+    let events: [AdditiveAnimation]
+    /// Whether the keyboard's frame is known (its lanes are zeros otherwise).
+    let keyboardPlaced: Bool
+
+    /// How many samples a span gives.
+    static func sampleCount(from: Double, to: Double, step: Double) -> Double {
+        ((to - from) / step).rounded(.down) + 1
+    }
+
+    /// The session sampled from `from` to `to` every `step`; the caller checked the span against the limits
+    /// and the session's history.
+    init(_ session: Session, from: Double, to: Double, step: Double) {
+        sessionId = session.id
+        interruption = session.geometry.interruption
+        self.from = from
+        self.to = to
+        self.step = step
+        let count = Int(Self.sampleCount(from: from, to: to, step: step))
+        var times: [Double] = []
+        var presentation: [AnimatedValues] = []
+        var velocity: [AnimatedValues] = []
+        times.reserveCapacity(count)
+        presentation.reserveCapacity(count)
+        velocity.reserveCapacity(count)
+        for index in 0..<count {
+            // Multiplied, not accumulated, so that no rounding builds up over two thousand steps.
+            let time = from + Double(index) * step
+            times.append(time)
+            presentation.append(session.presentationValues(at: time))
+            velocity.append(session.velocity(at: time))
+        }
+        self.times = times
+        self.presentation = presentation
+        self.velocity = velocity
+        events = session.animations.animations.filter { $0.startTime <= to && $0.stopTime >= from }
+        keyboardPlaced = session.keyboardFrame != nil
+    }
+
+    /// The span a request gets when it leaves `from` or `to` out: from the earliest instant the session
+    /// still describes exactly to the end of its last animation (or a short resting span).
+    static func defaultSpan(_ session: Session) -> (from: Double, to: Double) {
+        let from = session.animations.historyStart
+        let end = session.animations.animations.map(\.endTime).max() ?? from
+        return (from, max(end, from + restingSpan))
+    }
+}
