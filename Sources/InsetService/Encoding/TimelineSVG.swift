@@ -110,7 +110,8 @@ extension Timeline {
                 if !points.isEmpty { points += " " }
                 points += "\(Self.text(x(time))),\(Self.text(y(values.lanes[lane])))"
             }
-            svg += "<polyline class=\"value\" data-value=\"\(AnimatedValues.names[lane])\" stroke=\"\(colour)\"\(Self.dashes(lane)) "
+            svg +=
+                "<polyline class=\"value\" data-value=\"\(AnimatedValues.names[lane])\" stroke=\"\(colour)\"\(Self.dashes(lane)) "
             svg += "points=\"\(points)\"/>\n"
         }
         svg += "</g>\n"
