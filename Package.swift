@@ -36,6 +36,7 @@ let package = Package(
                 .embedInCode("Resources/playground.css"),
                 .embedInCode("Resources/playground.js"),
                 .embedInCode("Resources/client.js"),
+                .embedInCode("Resources/client.d.ts"),
             ]
         ),
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser_server import Server
 
@@ -77,6 +77,26 @@ const tick = () => {
 };
 requestAnimationFrame(tick);
 """
+
+# Freezes every animation on the page where it is, remembering its start: `SEEK` then moves them all to one instant
+# of the document timeline, as a paused Web Animation at `currentTime = t - startTime` shows it.
+FREEZE = """
+window.__frozen = document.getAnimations().map((animation) => [animation, animation.startTime]);
+for (const [animation] of window.__frozen) animation.pause();
+return window.__frozen.length;
+"""
+
+# Seeks the frozen animations to `arguments[0]` (ms), waits two frames (client.js sets scrollTop from the
+# animations' progress each frame), then answers what the DOM shows.
+SEEK = (
+    """
+const [time, done] = arguments;
+for (const [animation, start] of window.__frozen) animation.currentTime = time - start;
+requestAnimationFrame(() => requestAnimationFrame(() => done((() => {"""
+    + DOM_STATE
+    + """})())));
+"""
+)
 
 # The keyboard spring (curve 7): mass 3, stiffness 1000, critically damped, run over 0.5 s.
 OMEGA = math.sqrt(1000 / 3)
@@ -164,6 +184,25 @@ class Playground:
         table = self.driver.find_element(By.ID, "table")
         ActionChains(self.driver).scroll_from_origin(ScrollOrigin.from_element(table), 0, 20000).perform()
         self.wait_for(lambda: (d := self.dom())["scrollTop"] >= d["maxScrollTop"] - 0.5, "the table to reach its end")
+
+    def select(self, element_id: str, value: str) -> None:
+        Select(self.driver.find_element(By.ID, element_id)).select_by_value(value)
+
+    def use_interruption(self, mode: str) -> None:
+        """Picks the session's interruption model; the page makes a new session with it."""
+        if self.phone("data-interruption") == mode:
+            return
+        self.select("interruption", mode)
+        self.wait_for(
+            lambda: self.phone("data-ready") == "true" and self.phone("data-interruption") == mode,
+            f"a new session with interruption {mode}",
+        )
+
+    def freeze(self) -> int:
+        return self.driver.execute_script(FREEZE)
+
+    def seek(self, time: float) -> dict:
+        return self.driver.execute_async_script(SEEK, time)
 
     def click(self, element_id: str) -> None:
         self.driver.find_element(By.ID, element_id).click()

@@ -98,6 +98,8 @@ def test_blurring_the_field_brings_the_base_values_back(page: Playground, artifa
 
 
 def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Playground, artifacts) -> None:
+    # iOS 7's model: the hide replaces the show and starts from what is on screen (the additive one is below).
+    page.use_interruption("beginFromCurrentState")
     page.scroll_to_end()
     base = page.dom()
     page.click("interrupt")
@@ -203,3 +205,79 @@ def test_the_page_is_public_and_takes_the_token_from_a_field(driver, token_serve
     # The failed attempt without the token is the only console error the page caused.
     errors = page.console_errors()
     assert all("401" in entry["message"] for entry in errors), errors
+
+
+# After the interruption at t1: the instants (ms) the frozen page is compared with the service at.
+SAMPLES_AFTER = [0, 10, 25, 50, 100, 180, 300]
+
+
+@pytest.mark.parametrize("mode", ["additive", "beginFromCurrentState"])
+def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
+    page: Playground, artifacts, mode: str
+) -> None:
+    """A hide 125 ms into the show; the page's animations paused and moved to instants after it: the DOM shows
+    what `GET /sessions/{id}?at=` says, within 1 px, for the insets, the offset and the keyboard."""
+    page.use_interruption(mode)
+    page.scroll_to_end()
+    page.click("interrupt")
+    page.click("field")
+    page.wait_for(lambda: page.phone("data-keyboard-state") == "hiding", "the interrupting hide")
+    assert page.freeze() > 0
+    session_id = page.phone("data-session-id")
+    exchanges = page.exchanges()
+    hide = last(exchanges, "POST", "/keyboard/hide").shown["animation"]
+    show = last(exchanges, "POST", "/keyboard/show").shown["animation"]
+    t1 = hide["startTime"]
+    assert hide["composition"] == ("additive" if mode == "additive" else "replace")
+    assert show["startTime"] + 100 < t1 < show["startTime"] + 300, "the hide must come while the show moves"
+
+    rows = []
+    for after in SAMPLES_AFTER:
+        time = t1 + after
+        dom = page.seek(time)
+        status, _, state = page.server.call("GET", f"/sessions/{session_id}?at={time!r}")
+        assert status == 200, state
+        presentation = state["presentation"]
+        expected = {
+            "paddingBottom": presentation["contentInset"]["bottom"] + SAFE_BOTTOM,
+            "scrollTop": presentation["contentOffset"]["y"] + state["target"]["adjustedContentInset"]["top"],
+            "keyboardTop": presentation["keyboardFrame"]["y"],
+        }
+        rows.append({"after_ms": after, "dom": {k: dom[k] for k in expected}, "service": expected})
+        for key, value in expected.items():
+            assert dom[key] == pytest.approx(value, abs=1), (mode, after, key, dom[key], value)
+        if after == 25:
+            page.screenshot(artifacts, f"5-{mode}-25ms-after-the-hide")
+    (artifacts / f"interruption-{mode}.json").write_text(json.dumps(rows, indent=2) + "\n")
+    print(f"\n[browser] {mode}: " + json.dumps([(r["after_ms"], r["dom"]["paddingBottom"]) for r in rows]))
+
+    padding = [row["dom"]["paddingBottom"] for row in rows]
+    if mode == "additive":
+        # The show's velocity carries on: the inset keeps growing for a moment after the hide.
+        assert padding[2] > padding[0] + 1
+    else:
+        # Replaced at rest: from the interruption on it only comes down.
+        assert all(later <= earlier + 0.05 for earlier, later in zip(padding, padding[1:]))
+
+    # The timeline under the phone was redrawn from the service after the hide, with both events on it.
+    page.wait_for(lambda: page.driver.find_element("id", "timeline").get_attribute("data-ready") == "true", "the plot")
+    plot = page.driver.execute_script(
+        """
+        const svg = document.querySelector('#timeline-plot svg');
+        const box = svg.getBoundingClientRect();
+        return {
+          width: box.width, height: box.height,
+          lines: [...svg.querySelectorAll('polyline.value')].map((line) => ({
+            value: line.dataset.value, length: line.getTotalLength(),
+          })),
+          events: svg.querySelectorAll('line.event').length,
+          legend: [...svg.querySelectorAll('.legend text')].map((text) => text.textContent),
+        };
+        """
+    )
+    assert plot["width"] > 300 and plot["height"] > 150, plot
+    drawn = {line["value"] for line in plot["lines"] if line["length"] > 100}
+    assert {"contentInset.bottom", "keyboardFrame.y"} <= drawn, plot
+    assert plot["events"] == 2, plot
+    assert set(plot["legend"]) == {line["value"] for line in plot["lines"]}
+    page.driver.find_element("id", "timeline").screenshot(str(artifacts / f"6-{mode}-timeline.png"))

@@ -78,6 +78,7 @@ public final class InsetApplication: HTTPResponder {
         router.add("GET", "/playground.css", .asset(.playgroundStyles))
         router.add("GET", "/playground.js", .asset(.playgroundScript))
         router.add("GET", "/client.js", .asset(.clientScript))
+        router.add("GET", "/client.d.ts", .asset(.clientDeclarations))
         return router
     }
 

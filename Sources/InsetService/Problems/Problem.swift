@@ -143,11 +143,11 @@ extension Problem {
     }
 
     /// A timeline from before the instant the session's kept animations describe exactly.
-    static func historyUnavailable(_ from: Double, since start: Double) -> Problem {
+    static func historyUnavailable(_ instant: Double, since start: Double) -> Problem {
         Problem(
             slug: "stale-timestamp", title: "Timestamp older than the session's last", status: 409,
             detail:
-                "from \(formatted(from)) ms is before \(formatted(start)) ms, the earliest instant the session's "
+                "\(formatted(instant)) ms is before \(formatted(start)) ms, the earliest instant the session's "
                 + "kept animations describe exactly.")
     }
 

@@ -30,8 +30,15 @@ function url(baseURL, path) {
   return (baseURL ?? "").replace(/\/+$/, "") + path;
 }
 
+function spanQuery(span) {
+  const query = ["from", "to", "step"]
+    .filter((name) => span[name] !== undefined)
+    .map((name) => `${name}=${encodeURIComponent(span[name])}`);
+  return query.length ? `?${query.join("&")}` : "";
+}
+
 async function call(method, path, body, options = {}) {
-  const headers = { Accept: "application/json, application/problem+json" };
+  const headers = { Accept: `${options.accept ?? "application/json"}, application/problem+json` };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const started = performance.now();
@@ -46,7 +53,7 @@ async function call(method, path, body, options = {}) {
   try {
     answer = text ? JSON.parse(text) : null;
   } catch {
-    answer = null;
+    answer = options.text && response.ok ? text : null;
   }
   options.onExchange?.({
     method,
@@ -89,6 +96,17 @@ export class Session {
     const query = at === undefined ? "" : `?at=${encodeURIComponent(at)}`;
     this.state = await call("GET", `/sessions/${this.id}${query}`, undefined, { ...this.options, ...options });
     return this.state;
+  }
+
+  /** `GET /sessions/{id}/timeline`: `{ from, to, step }` in ms, each optional; the sampled values as JSON. */
+  timeline(span = {}, options) {
+    return call("GET", `/sessions/${this.id}/timeline${spanQuery(span)}`, undefined, { ...this.options, ...options });
+  }
+
+  /** `GET /sessions/{id}/timeline.svg`: the same span drawn, as SVG text. */
+  timelineSVG(span = {}, options) {
+    const merged = { ...this.options, ...options, accept: "image/svg+xml", text: true };
+    return call("GET", `/sessions/${this.id}/timeline.svg${spanQuery(span)}`, undefined, merged);
   }
 
   /** `DELETE /sessions/{id}`. */
@@ -168,8 +186,14 @@ export function insetAdjustment(result) {
   };
 }
 
-/** Elements → the playback animating them, so a new one starts from what the old one has on screen. */
+/** Elements → the playbacks animating them: a replacing one cancels them, an additive one runs beside them. */
 const running = new WeakMap();
+
+/**
+ * Scroll views → their offset: WAAPI cannot animate `scrollTop`, so each frame sets it to the model value plus
+ * every live playback's share, `delta × (1 − progress)`, as Core Animation sums additive animations.
+ */
+const offsets = new WeakMap();
 
 const px = (value) => `${value}px`;
 
@@ -194,6 +218,35 @@ function supportsEasing(easing) {
   return typeof CSS !== "undefined" && CSS.supports("animation-timing-function", easing);
 }
 
+/** An animation's eased progress now: 0 before it starts, 1 once it has ended. */
+function progressOf(animation) {
+  const timing = animation.effect?.getComputedTiming();
+  if (!timing) return 1;
+  if (timing.progress != null && (timing.localTime ?? 0) >= 0 && (timing.localTime ?? 0) < timing.duration) {
+    return timing.progress;
+  }
+  return (timing.localTime ?? 0) >= timing.duration ? 1 : 0;
+}
+
+function offsetOf(scrollView) {
+  let offset = offsets.get(scrollView);
+  if (!offset) {
+    offset = { model: scrollView.scrollTop, parts: new Set(), frame: 0 };
+    offsets.set(scrollView, offset);
+  }
+  return offset;
+}
+
+/** Sets `scrollTop` from the model and the live parts, and keeps doing so each frame while any is live. */
+function syncOffset(scrollView) {
+  const offset = offsetOf(scrollView);
+  let top = offset.model;
+  for (const part of offset.parts) top += part.delta * (1 - progressOf(part.driver));
+  scrollView.scrollTop = top;
+  cancelAnimationFrame(offset.frame);
+  offset.frame = offset.parts.size > 0 ? requestAnimationFrame(() => syncOffset(scrollView)) : 0;
+}
+
 /** A running replay: awaitable (resolves `true` when it completes, `false` when a newer one interrupted it). */
 export class Playback {
   constructor(animations, finished, cancel) {
@@ -207,6 +260,17 @@ export class Playback {
   }
 }
 
+/** Additive keyframes for `extra`'s `delta` (px by property): from the delta down to zero, added to the model. */
+function deltaKeyframes(delta) {
+  const from = {};
+  const to = {};
+  for (const [name, value] of Object.entries(delta)) {
+    from[name] = px(value);
+    to[name] = "0px";
+  }
+  return [from, to];
+}
+
 /**
  * Replays an animation descriptor with the Web Animations API, as UIKit would animate the scroll view.
  *
@@ -214,8 +278,10 @@ export class Playback {
  *   scrollView  the scroll container; its `scrollTop` follows `contentOffset.y` (plus the top inset)
  *   content     the element whose padding carries the insets (default: `scrollView`): `padding-bottom` is
  *               `contentInset.bottom + adjustment.bottom`, `padding-top` likewise
- *   extra       `[{ element, keyframes }]` or `[{ element, to }]`: anything else that moves with the keyboard
- *               (the keyboard itself); with `to` only, it starts from its computed style now
+ *   extra       `[{ element, keyframes }]` or `[{ element, to, delta }]`: anything else that moves with the
+ *               keyboard (the keyboard itself). With `to`, it starts from its computed style now; `delta`
+ *               (px by property, say the descriptor's `delta.keyboardFrame` as `{ top: delta.y }`) animates
+ *               those properties additively when the descriptor is additive
  * options:
  *   adjustment  `{ top, bottom }` the safe area adds to the insets, see `insetAdjustment` (default zero)
  *   startTime   document-timeline ms the animation starts at; default the descriptor's `startTime` when it is on
@@ -223,39 +289,68 @@ export class Playback {
  *   easing      default the descriptor's exact `linearEasing`, or its `timingFunction` where `linear()` is unknown
  *
  * The final values are set at once as inline styles (the model values, as in Core Animation) and the animations
- * run over them without fill. A playback on the same elements still running is cancelled first: the descriptor's
- * `from` is what the service computed to be on screen, so the new one begins from the current state.
+ * run over them. An `additive` descriptor (a session's, by default) leaves the playbacks still running alone and
+ * adds one from `delta` to zero with `composite: "add"`: the page then shows the same sum as Core Animation and
+ * the service. Any other descriptor cancels them and runs from its `from`, the state the service computed to be
+ * on screen (`beginFromCurrentState`).
  */
 export function applyAnimation(descriptor, elements, options = {}) {
   const { scrollView, content = scrollView, extra = [] } = elements;
   const adjustment = { top: 0, bottom: 0, ...options.adjustment };
-  const extras = extra.map(({ element, keyframes, to }) => ({
-    element,
-    keyframes: keyframes ?? [currentKeyframe(element, to), to],
-  }));
-  const touched = [scrollView, content, ...extras.map(({ element }) => element)];
-  for (const element of touched) running.get(element)?.cancel();
+  const additive = descriptor.composition === "additive" && descriptor.delta != null;
+  const touched = [scrollView, content, ...extra.map(({ element }) => element)];
+  if (!additive) for (const element of touched) for (const playback of running.get(element) ?? []) playback.cancel();
+  const extras = extra.map(({ element, keyframes, to, delta }) => {
+    if (additive && delta && to) {
+      const rest = Object.fromEntries(Object.entries(to).filter(([name]) => !(name in delta)));
+      return { element, to, delta, keyframes: Object.keys(rest).length ? [currentKeyframe(element, rest), rest] : null };
+    }
+    return { element, to, keyframes: keyframes ?? [currentKeyframe(element, to), to] };
+  });
 
   const from = paddings(descriptor.from, adjustment);
   const to = paddings(descriptor.to, adjustment);
   Object.assign(content.style, to);
-  for (const { element, keyframes } of extras) {
-    const { offset, easing, composite, ...last } = keyframes[keyframes.length - 1];
+  for (const { element, keyframes, to: model } of extras) {
+    const { offset, easing, composite, ...last } = model ?? keyframes[keyframes.length - 1];
     Object.assign(element.style, last);
   }
   const fromY = scrollTopOf(descriptor.from, adjustment);
   const toY = scrollTopOf(descriptor.to, adjustment);
+  const offset = offsetOf(scrollView);
+  offset.model = toY;
+  if (!additive) offset.parts.clear();
 
   if (!(descriptor.cssDuration > 0)) {
-    scrollView.scrollTop = toY;
+    syncOffset(scrollView);
     return new Playback([], Promise.resolve(true), () => {});
   }
 
   const easing =
     options.easing ?? (supportsEasing(descriptor.linearEasing) ? descriptor.linearEasing : descriptor.timingFunction);
   const timing = { duration: descriptor.cssDuration, easing, fill: "none" };
-  const driver = content.animate([from, to], timing);
-  const animations = [driver, ...extras.map(({ element, keyframes }) => element.animate(keyframes, timing))];
+  // Additive parts hold their delta until they start, as Core Animation's do (the model is already set).
+  const added = { ...timing, composite: "add", fill: "backwards" };
+  let driver;
+  const animations = [];
+  if (additive) {
+    const d = descriptor.delta;
+    driver = content.animate(
+      [
+        { paddingTop: px(d.contentInset.top), paddingBottom: px(d.contentInset.bottom) },
+        { paddingTop: "0px", paddingBottom: "0px" },
+      ],
+      added,
+    );
+    animations.push(driver);
+    for (const { element, delta, keyframes } of extras) {
+      if (delta) animations.push(element.animate(deltaKeyframes(delta), added));
+      if (keyframes) animations.push(element.animate(keyframes, timing));
+    }
+  } else {
+    driver = content.animate([from, to], timing);
+    animations.push(driver, ...extras.map(({ element, keyframes }) => element.animate(keyframes, timing)));
+  }
   let startTime = options.startTime;
   if (startTime === undefined && typeof descriptor.startTime === "number") {
     const now = frameTime();
@@ -264,28 +359,20 @@ export function applyAnimation(descriptor, elements, options = {}) {
   }
   if (startTime != null) for (const animation of animations) animation.startTime = startTime;
 
-  // The offset rides on the padding animation's eased progress, read each frame: WAAPI cannot animate scrollTop.
-  const sync = () => {
-    const timing = driver.effect.getComputedTiming();
-    const fraction = timing.progress ?? ((timing.localTime ?? 0) >= timing.duration ? 1 : 0);
-    scrollView.scrollTop = fromY + (toY - fromY) * fraction;
-  };
-  let frame = 0;
-  const loop = () => {
-    sync();
-    frame = requestAnimationFrame(loop);
-  };
-  loop();
+  const delta = additive ? descriptor.delta.contentOffset.y + descriptor.delta.contentInset.top : fromY - toY;
+  const part = { driver, delta };
+  offset.parts.add(part);
+  syncOffset(scrollView);
 
   let playback;
   const release = () => {
-    cancelAnimationFrame(frame);
-    for (const element of touched) if (running.get(element) === playback) running.delete(element);
+    offset.parts.delete(part);
+    for (const element of touched) running.get(element)?.delete(playback);
   };
   const finished = Promise.all(animations.map((animation) => animation.finished)).then(
     () => {
       release();
-      scrollView.scrollTop = toY;
+      syncOffset(scrollView);
       return true;
     },
     () => {
@@ -297,7 +384,10 @@ export function applyAnimation(descriptor, elements, options = {}) {
     release();
     for (const animation of animations) animation.cancel();
   });
-  for (const element of touched) running.set(element, playback);
+  for (const element of touched) {
+    if (!running.has(element)) running.set(element, new Set());
+    running.get(element).add(playback);
+  }
   return playback;
 }
 

@@ -65,6 +65,9 @@ const ui = {
   hardware: $("hardware"),
   floating: $("floating"),
   interrupt: $("interrupt"),
+  interruption: $("interruption"),
+  timeline: $("timeline"),
+  plot: $("timeline-plot"),
   token: $("token"),
 };
 
@@ -208,7 +211,8 @@ function fit() {
   const bezel = 12;
   const outer = { width: width + 2 * bezel, height: height + 2 * bezel };
   const stage = ui.stage.getBoundingClientRect();
-  const scale = Math.min(1, (stage.width - 32) / outer.width, (stage.height - 32) / outer.height);
+  const below = ui.timeline.getBoundingClientRect().height + 8;
+  const scale = Math.min(1, (stage.width - 32) / outer.width, (stage.height - 32 - below) / outer.height);
   ui.phone.style.setProperty("--fit", String(Math.max(scale, 0.2)));
   ui.box.style.width = `${outer.width * scale}px`;
   ui.box.style.height = `${outer.height * scale}px`;
@@ -321,8 +325,15 @@ function logExchange(exchange) {
   while (ui.log.children.length > LOG_LIMIT) ui.log.lastElementChild.remove();
 }
 
-function elements(keyframes) {
-  return { scrollView: ui.table, content: ui.content, extra: keyframes ? [{ element: ui.keyboard, keyframes }] : [] };
+function elements(keyframes, descriptor) {
+  if (!keyframes) return { scrollView: ui.table, content: ui.content, extra: [] };
+  const d = descriptor?.delta?.keyboardFrame;
+  // An additive descriptor moves the keyboard by its own delta too; only its opacity (a floating keyboard's
+  // fade) is not a frame and runs as before.
+  const keyboard = d
+    ? { element: ui.keyboard, to: keyframes[1], delta: { left: d.x, top: d.y, width: d.width, height: d.height } }
+    : { element: ui.keyboard, keyframes };
+  return { scrollView: ui.table, content: ui.content, extra: [keyboard] };
 }
 
 /** Replays an answer's descriptor on the table and the keyboard; `during` and `after` are the states to show. */
@@ -332,13 +343,31 @@ function play(answer, keyboardKeyframes, during, after) {
   ui.phone.style.setProperty("--adjusted-top", `${answer.adjustedContentInset.top}px`);
   showSummary(answer);
   setState(during);
-  const current = applyAnimation(answer.animation, elements(keyboardKeyframes), { adjustment });
+  const current = applyAnimation(answer.animation, elements(keyboardKeyframes, answer.animation), { adjustment });
+  drawTimeline();
   playback = current;
   current.then((completed) => {
-    if (playback === current) playback = null;
+    // An additive show goes on under the hide that interrupted it: only the newest playback sets the state.
+    if (playback !== current) return;
+    playback = null;
     if (completed) setState(after);
   });
   return current;
+}
+
+/** Redraws the timeline plot from the service, without logging the fetch. */
+async function drawTimeline() {
+  if (!session) return;
+  const current = session;
+  try {
+    const svg = await current.timelineSVG({}, { onExchange: undefined });
+    if (session !== current) return;
+    ui.plot.innerHTML = svg;
+    ui.timeline.dataset.ready = "true";
+    ui.timeline.dataset.events = String(ui.plot.querySelectorAll("line.event").length);
+  } catch (error) {
+    ui.timeline.dataset.ready = "error";
+  }
 }
 
 /** Tells the session about the user's own scroll (PATCH), at `time`: a show or hide begins from it. */
@@ -387,7 +416,7 @@ async function keyboardWillHide(time, keyboardFrom) {
     say(
       `Hidden ${since.toFixed(0)} ms into the show. On screen then: contentInset.bottom ${inset.toFixed(1)}, ` +
         `contentOffset.y ${offset.toFixed(1)}; the hide begins from ${from.contentInset.bottom.toFixed(1)} and ` +
-        `${from.contentOffset.y.toFixed(1)} (the exact spring; the page's linear() easing is within 0.5 %).`,
+        `${from.contentOffset.y.toFixed(1)} (the exact spring; the page's linear() easing is within 0.15 %).`,
     );
   }
 }
@@ -462,6 +491,7 @@ async function resetSession() {
   const body = geometry();
   // UIKit starts a scroll view at the top of its content: contentOffset.y = -adjustedContentInset.top.
   body.scrollView.contentOffset = { x: 0, y: -safeArea().top };
+  body.interruption = ui.interruption.value;
   const created = await createSession(body, { token: ui.token.value || undefined, onExchange: logExchange });
   session = created;
   model = created.state.target;
@@ -471,7 +501,10 @@ async function resetSession() {
   showSummary(model);
   setState("hidden");
   ui.phone.dataset.sessionId = created.id;
+  ui.phone.dataset.interruption = created.state.interruption;
   ui.phone.dataset.ready = "true";
+  ui.plot.replaceChildren();
+  ui.timeline.dataset.ready = "false";
   say("Scroll to the end of the table and tap the field.");
 }
 
@@ -504,6 +537,7 @@ function listen() {
   });
   ui.landscape.addEventListener("change", () => enqueue(rotate));
   ui.device.addEventListener("change", () => enqueue(resetSession));
+  ui.interruption.addEventListener("change", () => enqueue(resetSession));
   ui.token.addEventListener("change", () => enqueue(resetSession));
   $("token-form").addEventListener("submit", (event) => event.preventDefault());
   ui.table.addEventListener("scroll", () => {

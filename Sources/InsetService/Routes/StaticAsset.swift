@@ -40,6 +40,9 @@ struct StaticAsset: Sendable {
     /// `GET /client.js`: the dependency-free ES module for calling the service and replaying its animations.
     static let clientScript = StaticAsset(
         contentType: "text/javascript; charset=utf-8", bytes: PackageResources.client_js)
+    /// `GET /client.d.ts`: TypeScript declarations for the whole of `/client.js`.
+    static let clientDeclarations = StaticAsset(
+        contentType: "application/typescript; charset=utf-8", bytes: PackageResources.client_d_ts)
 
     /// Whether an `If-None-Match` field value names this asset's current bytes: `*`, or one of its
     /// comma-separated entity tags compared weakly (RFC 9110 §13.1.2), so `W/"…"` matches too.

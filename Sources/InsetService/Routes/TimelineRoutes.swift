@@ -28,13 +28,12 @@ extension InsetApplication {
             }
         }
         let span = Timeline.defaultSpan(session)
+        // The animations a session keeps describe what was on screen exactly from `historyStart` on only: a
+        // span that begins (or, without `from`, ends) before it cannot be answered truthfully.
+        let history = session.animations.historyStart
+        if let early = from ?? to, early < history { throw .historyUnavailable(early, since: history) }
         let start = from ?? span.from
         let end = to ?? max(span.to, start)
-        guard end >= start else { throw .invalidQuery("to", "must not be before 'from'") }
-        // The animations a session keeps describe what was on screen exactly from this instant on only.
-        if start < session.animations.historyStart {
-            throw .historyUnavailable(start, since: session.animations.historyStart)
-        }
         let count = Timeline.sampleCount(from: start, to: end, step: step)
         guard count <= Double(Timeline.maxSamples) else {
             throw .invalidQuery(

@@ -1,0 +1,214 @@
+// client.d.ts: TypeScript declarations for /client.js, the keyboard-inset service's browser client.
+// Served at /client.d.ts. Times are milliseconds on the document timeline (performance.now()); lengths in points.
+
+export interface Point { x: number; y: number }
+export interface Size { width: number; height: number }
+export interface Rect { x: number; y: number; width: number; height: number }
+export interface EdgeInsets { top: number; left: number; bottom: number; right: number }
+
+/** The three properties a keyboard animation changes on a scroll view. */
+export interface ScrollState {
+  contentInset: EdgeInsets;
+  scrollIndicatorInsets: EdgeInsets;
+  contentOffset: Point;
+}
+
+/** Every value an event animates: the scroll view's three and the keyboard's frame (screen coordinates). */
+export interface AnimatedValues extends ScrollState {
+  keyboardFrame: Rect;
+}
+
+/** What the scroll view must become for one keyboard event. */
+export interface InsetResult {
+  contentInset: EdgeInsets;
+  scrollIndicatorInsets: EdgeInsets;
+  adjustedContentInset: EdgeInsets;
+  contentOffset: Point;
+  keyboardOverlap: number;
+  keyboardDocked: boolean;
+}
+
+/** An earlier event's animation still running: it adds `delta × (1 − progress)` to every value. */
+export interface InFlightAnimation {
+  delta: AnimatedValues;
+  curve: number;
+  duration: number;
+  cssDuration: number;
+  startTime: number;
+  endTime: number;
+  timingFunction?: string;
+  linearEasing?: string;
+}
+
+/** How to animate from `from` to `to`, in UIKit and on the web. */
+export interface AnimationDescriptor {
+  duration: number;
+  delay: 0;
+  curve: number;
+  curveName: "easeInOut" | "easeIn" | "easeOut" | "linear" | "keyboard";
+  options: number;
+  beginFromCurrentState: true;
+  from: ScrollState;
+  to: ScrollState;
+  timingFunction: string;
+  cssDuration: number;
+  linearEasing: string;
+  /** Session answers only, from here on. */
+  startTime?: number;
+  endTime?: number;
+  /** `additive`: added on top of `inFlight`; `replace`: the running animations were replaced. */
+  composition?: "additive" | "replace";
+  /** The previous model minus the new one: the animation runs from `to + delta` down to `to`. */
+  delta?: AnimatedValues;
+  /** How fast each value moves at the event, in points per second. */
+  velocity?: AnimatedValues;
+  inFlight?: InFlightAnimation[];
+}
+
+export type KeyboardState = "hidden" | "showing" | "shown" | "hiding";
+export type Interruption = "additive" | "beginFromCurrentState";
+
+/** A show or hide answer: the result's members, the animation, and the session reference when bound to one. */
+export interface KeyboardEventAnswer extends InsetResult {
+  animation: AnimationDescriptor;
+  session?: { id: string; keyboardState: KeyboardState; time: number };
+}
+
+/** A session as `GET /sessions/{id}` answers it. */
+export interface SessionState {
+  id: string;
+  keyboardState: KeyboardState;
+  time: number;
+  lastEventTime: number;
+  scrollView: Record<string, unknown>;
+  window: Rect;
+  screen: Size | null;
+  keyboardDistance: number;
+  baseInsetMode: "additive" | "max";
+  followsUndockedKeyboard: boolean;
+  interruption: Interruption;
+  keyboard: Record<string, unknown> | null;
+  target: InsetResult;
+  animation: AnimationDescriptor | null;
+  animations: InFlightAnimation[];
+  presentation: ScrollState & { keyboardFrame: Rect | null };
+  velocity: AnimatedValues;
+}
+
+/** `GET /sessions/{id}/timeline`. */
+export interface Timeline {
+  id: string;
+  interruption: Interruption;
+  from: number;
+  to: number;
+  step: number;
+  times: number[];
+  values: { name: string; presentation: number[]; velocity: number[] }[];
+  keyboardPlaced: boolean;
+  events: {
+    time: number;
+    endTime: number;
+    replacedAt: number | null;
+    curve: number;
+    curveName: string;
+    duration: number;
+    delta: AnimatedValues;
+  }[];
+}
+
+/** One request and its answer, as `onExchange` sees it. */
+export interface Exchange {
+  method: string;
+  path: string;
+  request: unknown;
+  status: number;
+  response: unknown;
+  milliseconds: number;
+}
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Default: the page's own origin. */
+  baseURL?: string;
+  /** Sent as `Authorization: Bearer`. */
+  token?: string;
+  onExchange?: (exchange: Exchange) => void;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** An event's timestamp (ms); default the frame time; `false` leaves it to the server. */
+  timestamp?: number | false;
+}
+
+/** An answer outside 2xx, with the RFC 9457 problem the service sent. */
+export class InsetError extends Error {
+  status: number;
+  problem: { type: string; title: string; status: number; detail: string; errors?: { pointer: string; message: string }[] } | null;
+}
+
+/** The timeline span: each in ms, each optional. */
+export interface Span { from?: number; to?: number; step?: number }
+
+/** A session for one scroll view; `state` is the last representation fetched. */
+export class Session {
+  readonly id: string;
+  state: SessionState;
+  options: CallOptions;
+  show(body: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+  hide(body?: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+  patch(body: object, options?: CallOptions): Promise<SessionState>;
+  get(at?: number, options?: CallOptions): Promise<SessionState>;
+  timeline(span?: Span, options?: CallOptions): Promise<Timeline>;
+  timelineSVG(span?: Span, options?: CallOptions): Promise<string>;
+  delete(options?: CallOptions): Promise<void>;
+}
+
+/** The current frame's time on the document timeline. */
+export function frameTime(): number;
+/** `POST /sessions` with the geometry (and `interruption`, when given). */
+export function createSession(geometry: object, options?: CallOptions): Promise<Session>;
+/** `POST /keyboard/show`: on a Session, a session id, or null for a stateless call. */
+export function show(session: Session | string | null, body: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+/** `POST /keyboard/hide`. */
+export function hide(session: Session | string | null, body?: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+/** `PATCH /sessions/{id}`. */
+export function patch(session: Session | string, body: object, options?: CallOptions): Promise<SessionState>;
+/** What the safe area adds on top of `contentInset`. */
+export function insetAdjustment(result: InsetResult): { top: number; bottom: number };
+
+/** A running replay: resolves `true` when it completes, `false` when something cancelled it. */
+export class Playback implements PromiseLike<boolean> {
+  animations: Animation[];
+  finished: Promise<boolean>;
+  cancel(): void;
+  then<A = boolean, B = never>(
+    onFulfilled?: ((value: boolean) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B>;
+}
+
+export interface AnimatedElements {
+  /** The scroll container: its `scrollTop` follows `contentOffset.y` plus the top inset. */
+  scrollView: HTMLElement;
+  /** The element whose padding carries the insets (default `scrollView`). */
+  content?: HTMLElement;
+  /** Anything else that moves with the keyboard: keyframes, or a model `to` with an additive `delta` (px). */
+  extra?: (
+    | { element: HTMLElement; keyframes: Keyframe[] }
+    | { element: HTMLElement; to: Record<string, string>; delta?: Record<string, number> }
+  )[];
+}
+
+export interface ApplyOptions {
+  adjustment?: { top?: number; bottom?: number };
+  startTime?: number;
+  easing?: string;
+}
+
+/**
+ * Replays a descriptor with the Web Animations API: an additive one on top of the playbacks still running
+ * (`composite: "add"`, from `delta` to zero), any other cancelling them and starting from `from`.
+ */
+export function applyAnimation(
+  descriptor: AnimationDescriptor, elements: AnimatedElements, options?: ApplyOptions): Playback;
+/** Sets a state at once, cancelling any playback. */
+export function applyState(state: ScrollState, elements: AnimatedElements, options?: ApplyOptions): Playback;
