@@ -58,8 +58,9 @@ const sample = () => {
     const timing = animation.effect.getTiming();
     return {
       startTime: animation.startTime,
-      from: parseFloat(keyframes[0].paddingBottom),
-      to: parseFloat(keyframes[keyframes.length - 1].paddingBottom),
+      // client.js animates lengths through registered custom properties that the padding reads with var().
+      from: parseFloat(keyframes[0]['--inset-padding-bottom'] ?? keyframes[0].paddingBottom),
+      to: parseFloat(keyframes[keyframes.length - 1]['--inset-padding-bottom'] ?? keyframes[keyframes.length - 1].paddingBottom),
       duration: timing.duration,
       easing: timing.easing,
     };

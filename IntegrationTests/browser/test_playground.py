@@ -271,7 +271,7 @@ def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
             value: line.dataset.value, length: line.getTotalLength(),
           })),
           events: svg.querySelectorAll('line.event').length,
-          legend: [...svg.querySelectorAll('.legend text')].map((text) => text.textContent),
+          legend: [...svg.querySelectorAll('.legend text:not(.start)')].map((text) => text.textContent),
         };
         """
     )

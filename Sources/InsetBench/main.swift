@@ -215,6 +215,49 @@ let rssAfter = residentKiB()
 /// Bytes of resident memory per idle session.
 let bytesPerSession = Double(rssAfter - rssBefore) * 1024 / Double(sessionCount - 1)
 
+// (d) The same, for sessions left idle after an interrupted keyboard (a show, a hide 80 ms later, a taller show
+// 40 ms after that): each keeps the three animations until its next event.
+/// The session's id in a `POST /sessions` answer.
+func sessionID(_ body: [UInt8]) -> String? {
+    let marker = Array(#""id":""#.utf8)
+    guard let start = body.indices.first(where: { body[$0...].starts(with: marker) })?.advanced(by: marker.count),
+        let end = body[start...].firstIndex(of: UInt8(ascii: "\""))
+    else { return nil }
+    return String(decoding: body[start..<end], as: UTF8.self)
+}
+/// One event on a session.
+func interruptedEvent(_ id: String, _ path: String, _ time: Int, _ frame: String) -> HTTPRequest {
+    let body = #"{"sessionId":"\#(id)","timestamp":\#(time),"keyboard":{"frameEnd":\#(frame)}}"#
+    return HTTPRequest(method: "POST", path: path, headers: jsonHeaders, body: Array(body.utf8))
+}
+/// An application of its own, so the figure counts only these sessions.
+let interruptedApplication = buildApplication(ServiceConfiguration(maxSessions: 200_000, accessLog: false))
+guard interruptedApplication.respond(to: createRequest).status == 201 else {
+    print("InsetBench: POST /sessions did not answer 201")
+    exit(1)
+}
+/// VmRSS before the interrupted sessions, in KiB.
+let interruptedBefore = residentKiB()
+for _ in 1..<sessionCount {
+    guard let id = sessionID(interruptedApplication.respond(to: createRequest).body) else {
+        print("InsetBench: POST /sessions answered no id")
+        exit(1)
+    }
+    let events = [
+        interruptedEvent(id, "/keyboard/show", 1000, #"{"x":0,"y":508,"width":390,"height":336}"#),
+        interruptedEvent(id, "/keyboard/hide", 1080, #"{"x":0,"y":844,"width":390,"height":336}"#),
+        interruptedEvent(id, "/keyboard/show", 1120, #"{"x":0,"y":464,"width":390,"height":380}"#),
+    ]
+    for event in events where interruptedApplication.respond(to: event).status != 200 {
+        print("InsetBench: an interrupted keyboard event failed")
+        exit(1)
+    }
+}
+/// VmRSS after them, in KiB.
+let interruptedAfter = residentKiB()
+/// Bytes of resident memory per session idle after an interrupted keyboard.
+let bytesPerInterruptedSession = Double(interruptedAfter - interruptedBefore) * 1024 / Double(sessionCount - 1)
+
 print("inset_ns_per_call \(oneDecimal(inset.ns))")
 print("linear_easing_ns_per_call \(oneDecimal(easing.ns))")
 print("handler_show_ns_per_request \(oneDecimal(statelessHandler.ns))")
@@ -222,3 +265,6 @@ print("handler_session_cycle_ns_per_request \(oneDecimal(sessionHandler.ns))")
 print(
     "session_bytes_rss \(oneDecimal(bytesPerSession))",
     "(\(sessionCount) sessions, VmRSS \(rssBefore) -> \(rssAfter) KiB)")
+print(
+    "session_bytes_rss_after_interruption \(oneDecimal(bytesPerInterruptedSession))",
+    "(\(sessionCount) sessions, three live animations each, VmRSS \(interruptedBefore) -> \(interruptedAfter) KiB)")

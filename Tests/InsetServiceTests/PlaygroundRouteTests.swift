@@ -10,6 +10,7 @@ let staticAssets: [(path: String, contentType: String, file: String)] = [
     ("/playground.css", "text/css; charset=utf-8", "playground.css"),
     ("/playground.js", "text/javascript; charset=utf-8", "playground.js"),
     ("/client.js", "text/javascript; charset=utf-8", "client.js"),
+    ("/client.d.ts", "application/typescript; charset=utf-8", "client.d.ts"),
 ]
 
 /// A file of `Sources/InsetService/Resources` as it is in the repository.
@@ -19,7 +20,7 @@ func resourceOnDisk(_ name: String) throws -> [UInt8] {
     return try [UInt8](Data(contentsOf: url))
 }
 
-@Suite("GET /, /playground.css, /playground.js and /client.js")
+@Suite("GET /, /playground.css, /playground.js, /client.js and /client.d.ts")
 struct PlaygroundRouteTests {
     @Test(arguments: staticAssets)
     func servesTheEmbeddedFile(path: String, contentType: String, file: String) throws {

@@ -28,17 +28,19 @@ extension Timeline {
     }
 
     /// The timeline drawn as SVG: time in ms across, points up, one labelled line per moving value, a dashed
-    /// marker at each event, a legend.
+    /// marker at each event, a legend. Each line is its value's change since `from` (the legend gives where it
+    /// started): an offset near 2 000 pt and an inset near 300 pt then share one readable scale.
     func svg() -> String {
         let (width, height) = Self.svgSize
         let plot = (left: 64.0, right: 590.0, top: 52.0, bottom: 350.0)
         let lanes = plottedLanes
+        let origin = presentation.first ?? .zero
         var low = Double.infinity
         var high = -Double.infinity
         for values in presentation {
             for lane in lanes {
-                low = min(low, values.lanes[lane])
-                high = max(high, values.lanes[lane])
+                low = min(low, values.lanes[lane] - origin.lanes[lane])
+                high = max(high, values.lanes[lane] - origin.lanes[lane])
             }
         }
         if !(low < high) {
@@ -84,7 +86,8 @@ extension Timeline {
         svg += "<text x=\"\(Self.text((plot.left + plot.right) / 2))\" y=\"\(Self.text(height - 12))\" "
         svg += "text-anchor=\"middle\">time (ms, session clock)</text>\n"
         svg += "<text x=\"16\" y=\"\(Self.text((plot.top + plot.bottom) / 2))\" text-anchor=\"middle\" "
-        svg += "transform=\"rotate(-90 16 \(Self.text((plot.top + plot.bottom) / 2)))\">points</text>\n</g>\n"
+        svg +=
+            "transform=\"rotate(-90 16 \(Self.text((plot.top + plot.bottom) / 2)))\">change since \(Self.text(from)) ms (points)</text>\n</g>\n"
         // Events.
         svg += "<g class=\"events\">\n"
         var lastLabel = -Double.infinity
@@ -108,7 +111,7 @@ extension Timeline {
             points.reserveCapacity(times.count * 14)
             for (time, values) in zip(times, presentation) {
                 if !points.isEmpty { points += " " }
-                points += "\(Self.text(x(time))),\(Self.text(y(values.lanes[lane])))"
+                points += "\(Self.text(x(time))),\(Self.text(y(values.lanes[lane] - origin.lanes[lane])))"
             }
             svg +=
                 "<polyline class=\"value\" data-value=\"\(AnimatedValues.names[lane])\" stroke=\"\(colour)\"\(Self.dashes(lane)) "
@@ -119,10 +122,12 @@ extension Timeline {
         svg += "<g class=\"legend\">\n"
         for (index, lane) in lanes.enumerated() {
             let colour = Self.palette[lane % Self.palette.count]
-            let top = plot.top + Double(index) * 18
+            let top = plot.top + Double(index) * 30
             svg += "<line x1=\"604\" x2=\"624\" y1=\"\(Self.text(top + 6))\" y2=\"\(Self.text(top + 6))\" "
             svg += "stroke=\"\(colour)\" stroke-width=\"3\"\(Self.dashes(lane))/>\n"
             svg += "<text x=\"630\" y=\"\(Self.text(top + 10))\">\(AnimatedValues.names[lane])</text>\n"
+            svg += "<text x=\"630\" y=\"\(Self.text(top + 22))\" fill=\"#666666\" class=\"start\">from "
+            svg += "\(Self.text(origin.lanes[lane]))</text>\n"
         }
         svg += "</g>\n</svg>\n"
         return svg

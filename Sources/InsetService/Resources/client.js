@@ -197,6 +197,55 @@ const offsets = new WeakMap();
 
 const px = (value) => `${value}px`;
 
+/**
+ * Lengths are animated through registered custom properties (`--inset-padding-bottom`, `--inset-top`, ...) that
+ * the real property reads with `var()`: an additive animation's delta is often negative, which `padding` or
+ * `height` cannot hold even for an instant, while a `<length>` custom property can, and it adds under
+ * `composite: "add"`. The element's own property then shows the sum.
+ */
+const registered = new Set();
+
+function lengthProperty(name) {
+  const property = `--inset-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  if (!registered.has(property)) {
+    registered.add(property);
+    try {
+      CSS.registerProperty({ name: property, syntax: "<length>", inherits: false, initialValue: "0px" });
+    } catch {
+      // Already registered (a second copy of this module): the same definition.
+    }
+  }
+  return property;
+}
+
+/** Whether a keyframe value is a length in px, which goes through a custom property. */
+const isLength = (value) => typeof value === "number" || /^-?[\d.]+(e-?\d+)?px$/.test(String(value));
+const asLength = (value) => (typeof value === "number" ? px(value) : value);
+
+/** Sets `model` (property → value) as the element's resting values: lengths through their custom property. */
+function setModel(element, model) {
+  for (const [name, value] of Object.entries(model)) {
+    if (isLength(value)) {
+      const property = lengthProperty(name);
+      element.style.setProperty(property, asLength(value));
+      element.style[name] = `var(${property})`;
+    } else {
+      element.style[name] = value;
+    }
+  }
+}
+
+/** Keyframes over `from` → `to` with lengths renamed to their custom properties. */
+function lengthKeyframes(frames) {
+  return frames.map((frame) =>
+    Object.fromEntries(
+      Object.entries(frame).map(([name, value]) =>
+        isLength(value) ? [lengthProperty(name), asLength(value)] : [name, value],
+      ),
+    ),
+  );
+}
+
 function paddings(state, adjustment) {
   return {
     paddingTop: px(state.contentInset.top + adjustment.top),
@@ -278,10 +327,11 @@ function deltaKeyframes(delta) {
  *   scrollView  the scroll container; its `scrollTop` follows `contentOffset.y` (plus the top inset)
  *   content     the element whose padding carries the insets (default: `scrollView`): `padding-bottom` is
  *               `contentInset.bottom + adjustment.bottom`, `padding-top` likewise
- *   extra       `[{ element, keyframes }]` or `[{ element, to, delta }]`: anything else that moves with the
- *               keyboard (the keyboard itself). With `to`, it starts from its computed style now; `delta`
- *               (px by property, say the descriptor's `delta.keyboardFrame` as `{ top: delta.y }`) animates
- *               those properties additively when the descriptor is additive
+ *   extra       `[{ element, to, delta }]` or `[{ element, keyframes }]`: anything else that moves with the
+ *               keyboard (the keyboard itself). `to` is the model (px lengths or other values); `delta` (px by
+ *               property, say the descriptor's `delta.keyboardFrame` as `{ top: delta.y }`) is what the
+ *               descriptor moves it by: added from the delta to zero when additive, else from `to + delta`.
+ *               Properties without a delta start from the computed style now
  * options:
  *   adjustment  `{ top, bottom }` the safe area adds to the insets, see `insetAdjustment` (default zero)
  *   startTime   document-timeline ms the animation starts at; default the descriptor's `startTime` when it is on
@@ -301,20 +351,26 @@ export function applyAnimation(descriptor, elements, options = {}) {
   const touched = [scrollView, content, ...extra.map(({ element }) => element)];
   if (!additive) for (const element of touched) for (const playback of running.get(element) ?? []) playback.cancel();
   const extras = extra.map(({ element, keyframes, to, delta }) => {
-    if (additive && delta && to) {
-      const rest = Object.fromEntries(Object.entries(to).filter(([name]) => !(name in delta)));
-      return { element, to, delta, keyframes: Object.keys(rest).length ? [currentKeyframe(element, rest), rest] : null };
-    }
-    return { element, to, keyframes: keyframes ?? [currentKeyframe(element, to), to] };
+    if (keyframes) return { element, keyframes, legacy: true };
+    const lengths = Object.fromEntries(Object.entries(to).filter(([, value]) => isLength(value)));
+    const others = Object.fromEntries(Object.entries(to).filter(([, value]) => !isLength(value)));
+    return { element, to, delta, lengths, others };
   });
 
   const from = paddings(descriptor.from, adjustment);
   const to = paddings(descriptor.to, adjustment);
-  Object.assign(content.style, to);
-  for (const { element, keyframes, to: model } of extras) {
-    const { offset, easing, composite, ...last } = model ?? keyframes[keyframes.length - 1];
-    Object.assign(element.style, last);
+  setModel(content, to);
+  for (const extraItem of extras) {
+    if (extraItem.legacy) {
+      const { offset, easing, composite, ...last } = extraItem.keyframes[extraItem.keyframes.length - 1];
+      Object.assign(extraItem.element.style, last);
+    }
   }
+  // Where each extra is now, read before its model changes.
+  for (const extraItem of extras) {
+    if (!extraItem.legacy) extraItem.now = currentKeyframe(extraItem.element, extraItem.to);
+  }
+  for (const extraItem of extras) if (!extraItem.legacy) setModel(extraItem.element, extraItem.to);
   const fromY = scrollTopOf(descriptor.from, adjustment);
   const toY = scrollTopOf(descriptor.to, adjustment);
   const offset = offsetOf(scrollView);
@@ -336,20 +392,40 @@ export function applyAnimation(descriptor, elements, options = {}) {
   if (additive) {
     const d = descriptor.delta;
     driver = content.animate(
-      [
+      lengthKeyframes([
         { paddingTop: px(d.contentInset.top), paddingBottom: px(d.contentInset.bottom) },
         { paddingTop: "0px", paddingBottom: "0px" },
-      ],
+      ]),
       added,
     );
-    animations.push(driver);
-    for (const { element, delta, keyframes } of extras) {
-      if (delta) animations.push(element.animate(deltaKeyframes(delta), added));
-      if (keyframes) animations.push(element.animate(keyframes, timing));
-    }
   } else {
-    driver = content.animate([from, to], timing);
-    animations.push(driver, ...extras.map(({ element, keyframes }) => element.animate(keyframes, timing)));
+    driver = content.animate(lengthKeyframes([from, to]), timing);
+  }
+  animations.push(driver);
+  for (const { element, keyframes, legacy, delta, lengths, others, now } of extras) {
+    if (legacy) {
+      animations.push(element.animate(keyframes, timing));
+      continue;
+    }
+    const moved = delta ?? {};
+    if (additive && delta) {
+      const zero = Object.fromEntries(Object.keys(delta).map((name) => [name, 0]));
+      animations.push(element.animate(lengthKeyframes([delta, zero]), added));
+    }
+    // Without composition, a length the descriptor moves starts where the service says it was on screen
+    // (`to + delta`); any other starts where the page shows it now.
+    const replaced = Object.keys(lengths).filter((name) => !(additive && name in moved));
+    if (replaced.length) {
+      const start = Object.fromEntries(
+        replaced.map((name) => [name, name in moved ? px(parseFloat(lengths[name]) + moved[name]) : now[name]]),
+      );
+      const end = Object.fromEntries(replaced.map((name) => [name, lengths[name]]));
+      animations.push(element.animate(lengthKeyframes([start, end]), timing));
+    }
+    if (Object.keys(others).length) {
+      const start = Object.fromEntries(Object.keys(others).map((name) => [name, now[name]]));
+      animations.push(element.animate([start, others], timing));
+    }
   }
   let startTime = options.startTime;
   if (startTime === undefined && typeof descriptor.startTime === "number") {

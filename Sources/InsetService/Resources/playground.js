@@ -218,12 +218,6 @@ function fit() {
   ui.box.style.height = `${outer.height * scale}px`;
 }
 
-/** The keyboard's box and look now (its computed style, mid-animation included): a keyframe to start from. */
-function keyboardNow() {
-  const style = getComputedStyle(ui.keyboard);
-  return { left: style.left, top: style.top, width: style.width, height: style.height, opacity: style.opacity };
-}
-
 function keyboardKeyframe(frame, visible) {
   const shown = { left: `${frame.x}px`, top: `${frame.y}px`, width: `${frame.width}px`, height: `${frame.height}px` };
   if (visible) return { ...shown, opacity: "1" };
@@ -325,25 +319,22 @@ function logExchange(exchange) {
   while (ui.log.children.length > LOG_LIMIT) ui.log.lastElementChild.remove();
 }
 
-function elements(keyframes, descriptor) {
-  if (!keyframes) return { scrollView: ui.table, content: ui.content, extra: [] };
+/** The table, and the keyboard when it moves: to `keyboardTo`, by the descriptor's delta of the keyboard frame. */
+function elements(keyboardTo, descriptor) {
+  if (!keyboardTo) return { scrollView: ui.table, content: ui.content, extra: [] };
   const d = descriptor?.delta?.keyboardFrame;
-  // An additive descriptor moves the keyboard by its own delta too; only its opacity (a floating keyboard's
-  // fade) is not a frame and runs as before.
-  const keyboard = d
-    ? { element: ui.keyboard, to: keyframes[1], delta: { left: d.x, top: d.y, width: d.width, height: d.height } }
-    : { element: ui.keyboard, keyframes };
-  return { scrollView: ui.table, content: ui.content, extra: [keyboard] };
+  const delta = d ? { left: d.x, top: d.y, width: d.width, height: d.height } : undefined;
+  return { scrollView: ui.table, content: ui.content, extra: [{ element: ui.keyboard, to: keyboardTo, delta }] };
 }
 
 /** Replays an answer's descriptor on the table and the keyboard; `during` and `after` are the states to show. */
-function play(answer, keyboardKeyframes, during, after) {
+function play(answer, keyboardTo, during, after) {
   model = answer;
   adjustment = insetAdjustment(answer);
   ui.phone.style.setProperty("--adjusted-top", `${answer.adjustedContentInset.top}px`);
   showSummary(answer);
   setState(during);
-  const current = applyAnimation(answer.animation, elements(keyboardKeyframes, answer.animation), { adjustment });
+  const current = applyAnimation(answer.animation, elements(keyboardTo, answer.animation), { adjustment });
   drawTimeline();
   playback = current;
   current.then((completed) => {
@@ -379,7 +370,7 @@ async function syncScroll(time) {
   model = state.target;
 }
 
-async function keyboardWillShow(time, keyboardFrom) {
+async function keyboardWillShow(time) {
   if (!session) return;
   await syncScroll(time);
   const frame = keyboardFrame();
@@ -390,12 +381,12 @@ async function keyboardWillShow(time, keyboardFrom) {
   );
   keyboardVisible = true;
   shownFrame = frame;
-  play(answer, [keyboardFrom, keyboardKeyframe(frame, true)], "showing", "shown");
+  play(answer, keyboardKeyframe(frame, true), "showing", "shown");
   say(explain(answer, "show"));
   if (ui.interrupt.checked) interruptHalfway(answer.animation);
 }
 
-async function keyboardWillHide(time, keyboardFrom) {
+async function keyboardWillHide(time) {
   if (!session || !keyboardVisible) return;
   await syncScroll(time);
   const frame = shownFrame ?? keyboardFrame();
@@ -404,7 +395,7 @@ async function keyboardWillHide(time, keyboardFrom) {
     { timestamp: time },
   );
   keyboardVisible = false;
-  play(answer, [keyboardFrom, keyboardKeyframe(frame, false)], "hiding", "hidden");
+  play(answer, keyboardKeyframe(frame, false), "hiding", "hidden");
   say(explain(answer, "hide"));
   const interrupted = ui.phone.dataset.interruptedAt;
   if (interrupted && Number(interrupted) === time) {
@@ -446,8 +437,7 @@ function interruptHalfway(animation) {
 function keyboardChanged() {
   if (!keyboardVisible || document.activeElement !== ui.field) return;
   const time = frameTime();
-  const from = keyboardNow();
-  enqueue(() => keyboardWillShow(time, from));
+  enqueue(() => keyboardWillShow(time));
 }
 
 async function rotate() {
@@ -466,7 +456,7 @@ async function rotate() {
     const frame = keyboardFrame();
     keyboardMode(frame);
     Object.assign(ui.keyboard.style, keyboardKeyframe(frame, true));
-    await keyboardWillShow(frameTime(), keyboardKeyframe(frame, true));
+    await keyboardWillShow(frameTime());
   }
 }
 
@@ -513,14 +503,12 @@ async function resetSession() {
 function listen() {
   ui.field.addEventListener("focus", () => {
     const time = frameTime();
-    const from = keyboardNow();
-    enqueue(() => keyboardWillShow(time, from));
+    enqueue(() => keyboardWillShow(time));
   });
   ui.field.addEventListener("blur", () => {
     if (resetting) return;
     const time = frameTime();
-    const from = keyboardNow();
-    enqueue(() => keyboardWillHide(time, from));
+    enqueue(() => keyboardWillHide(time));
   });
   // Tapping the keyboard or a toggle must not take the focus from the field.
   for (const keep of [ui.keyboard, ...document.querySelectorAll(".toggle")]) {
