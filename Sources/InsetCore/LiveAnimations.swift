@@ -56,9 +56,9 @@ public struct LiveAnimations: Equatable, Sendable {
         animations.contains { t < $0.stopTime && t >= $0.startTime }
     }
 
-    /// The animations still contributing at `t`.
-    public func inFlight(at t: Double) -> [AdditiveAnimation] {
-        animations.filter { t < $0.stopTime && t >= $0.startTime }
+    /// The animations still contributing at `t`; `startedBefore` keeps only those that began before it.
+    public func inFlight(at t: Double, startedBefore: Bool = false) -> [AdditiveAnimation] {
+        animations.filter { t < $0.stopTime && (startedBefore ? t > $0.startTime : t >= $0.startTime) }
     }
 
     /// The newest animation, if it still moves at `t`.
@@ -135,20 +135,18 @@ public struct LiveAnimations: Equatable, Sendable {
     /// Drops the animations that no longer contribute at `time`: finished or replaced ones that have reached
     /// their end, and additive ones whose remaining contribution is below `settledBelow` on every value.
     private mutating func drop(settledAt time: Double) {
-        var kept: [AdditiveAnimation] = []
-        kept.reserveCapacity(animations.count)
-        for animation in animations {
-            let settled =
-                time >= animation.endTime
-                || (animation.replacedAt == .infinity && animation.offsetReplacedAt == .infinity
-                    && animation.contribution(at: time).largestMagnitude < Self.settledBelow)
-            if settled {
-                historyStart = max(historyStart, min(animation.stopTime, time))
-            } else {
-                kept.append(animation)
-            }
+        // Checked first, so that the usual event, which drops nothing, writes nothing.
+        guard animations.contains(where: { Self.isSettled($0, at: time) }) else { return }
+        for animation in animations where Self.isSettled(animation, at: time) {
+            historyStart = max(historyStart, min(animation.stopTime, time))
         }
-        if kept.count != animations.count { animations = kept }
+        animations.removeAll { Self.isSettled($0, at: time) }
+    }
+
+    private static func isSettled(_ animation: AdditiveAnimation, at time: Double) -> Bool {
+        time >= animation.endTime
+            || (animation.replacedAt == .infinity && animation.offsetReplacedAt == .infinity
+                && animation.contribution(at: time).largestMagnitude < Self.settledBelow)
     }
 
     /// Forgets the oldest animation, which must contribute nothing from now on.

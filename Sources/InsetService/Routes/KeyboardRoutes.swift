@@ -30,8 +30,9 @@ extension InsetApplication {
                 try statelessEvent(kind, event)
             }
         // Sized to hold a usual answer without growing; a stateless answer fits glibc's per-thread cache of
-        // small blocks, a session's (longer by its reference) does not.
-        var writer = JSONWriter(reservingCapacity: outcome.session == nil ? 1024 : 1536)
+        // small blocks, a session's (longer by its reference, its composition and the animations in flight,
+        // 1.6 to 2.4 KB with one or two of them) does not.
+        var writer = JSONWriter(reservingCapacity: outcome.session == nil ? 1024 : 3072)
         writer.beginObject()
         writer.resultMembers(outcome.result)
         writer.key(static: "animation")

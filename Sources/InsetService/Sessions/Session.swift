@@ -101,9 +101,11 @@ struct Session: Equatable, Sendable {
         presentationValues(at: time).scroll
     }
 
-    /// How fast each value moves at `time`, in points per second.
+    /// How fast each value moves at `time`, in points per second, to a thousandth: finer says nothing on
+    /// screen, and a number of thousandths is written without the general shortest-digits search.
     func velocity(at time: Double) -> AnimatedValues {
-        animations.velocity(at: time)
+        let exact = animations.velocity(at: time).lanes
+        return AnimatedValues(lanes: (exact * 1000).rounded(.toNearestOrEven) / 1000)
     }
 
     /// The newest animation still running at `time`, as the descriptor shows it: from what was on screen
@@ -181,6 +183,6 @@ struct Session: Equatable, Sendable {
         let animation = info.animation(from: presentation(at: time), to: result.state, startTime: time)
         return EventAnimation(
             animation: animation, composition: composition, delta: added.delta, velocity: velocity(at: time),
-            inFlight: animations.inFlight(at: time).filter { $0.startTime < time })
+            inFlight: animations.inFlight(at: time, startedBefore: true))
     }
 }
