@@ -44,8 +44,9 @@ let methods = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRAC
 /// Every status the service documents; anything else (a 500, say) is a bug.
 let documentedStatuses: Set<Int> = [200, 201, 204, 400, 401, 404, 405, 409, 413, 415]
 /// Members that may be `null` in a successful answer; a `null` anywhere else is a NaN or infinity
-/// that leaked into the geometry (the writer turns those into `null`).
-let nullableMembers: Set<String> = ["screen", "keyboard", "animation"]
+/// that leaked into the geometry (the writer turns those into `null`). `keyboardFrame` is null in a presentation
+/// until an event placed the keyboard, a timeline event's `replacedAt` while nothing replaced it.
+let nullableMembers: Set<String> = ["screen", "keyboard", "animation", "keyboardFrame", "replacedAt"]
 /// `INSET_FUZZ_VERBOSE=1` prints every request and answer (for replaying one input by hand).
 let verbose = getenv("INSET_FUZZ_VERBOSE") != nil
 
