@@ -10,10 +10,14 @@ public enum KeyboardAvoidance {
     }
 
     /// The result of the keyboard ending at `keyboardFrameEnd` (screen coordinates).
-    /// - Parameter focusedRect: a rect in content coordinates to keep visible, `keyboardDistance` above the keyboard.
+    /// - Parameters:
+    ///   - focusedRect: a rect in content coordinates to keep visible, `keyboardDistance` above the keyboard,
+    ///     revealed from wherever the lift behaviour left the offset.
+    ///   - previousAdjustedBottom: `adjustedContentInset.bottom` before the event (for a frame change while
+    ///     shown, the keyboard's inset then); the base insets' by default. The lift behaviour moves by the change.
     public static func shown(
         scrollView: ScrollViewGeometry, space: ScreenSpace, keyboardFrameEnd: Rect,
-        focusedRect: Rect? = nil, options: AvoidanceOptions = AvoidanceOptions()
+        focusedRect: Rect? = nil, options: AvoidanceOptions = AvoidanceOptions(), previousAdjustedBottom: Double? = nil
     ) -> InsetResult {
         let docked = isDocked(keyboardFrame: keyboardFrameEnd, screen: space.screen)
         // Apple's documented step: the notification's frame is in screen space, the scroll view in the window's.
@@ -35,30 +39,35 @@ public enum KeyboardAvoidance {
             base: indicatorInsets.bottom, keyboard: indicatorKeyboardInset, options.baseInsetMode)
         let adjusted = contentInset + safeAdjustment
 
+        let start = lifted(
+            scrollView, to: adjusted, from: previousAdjustedBottom ?? (scrollView.contentInset + safeAdjustment).bottom,
+            options.keyboardLiftBehavior)
         let offset: Point
         if let focusedRect {
             let margin = overlap > 0 ? options.keyboardDistance : 0
-            offset = revealing(
-                focusedRect, margin: margin, from: scrollView.contentOffset, scrollView: scrollView,
-                adjusted: adjusted)
+            offset = revealing(focusedRect, margin: margin, from: start, scrollView: scrollView, adjusted: adjusted)
         } else {
-            offset = clamped(scrollView.contentOffset, scrollView: scrollView, adjusted: adjusted)
+            offset = clamped(start, scrollView: scrollView, adjusted: adjusted)
         }
         return InsetResult(
             contentInset: contentInset, scrollIndicatorInsets: indicatorInsets, adjustedContentInset: adjusted,
             contentOffset: offset, keyboardOverlap: overlap, keyboardDocked: docked)
     }
 
-    /// The result of the keyboard hiding: the base insets back, the current offset clamped to the base range.
+    /// The result of the keyboard hiding: the base insets back, the current offset moved as the lift behaviour
+    /// says (`previousAdjustedBottom` is the bottom inset while shown) and clamped to the base range.
     /// Whatever frame the hide carries is ignored for the insets, since some iOS versions report a non-zero one.
     public static func hidden(
-        scrollView: ScrollViewGeometry, space: ScreenSpace, keyboardFrameEnd: Rect? = nil
+        scrollView: ScrollViewGeometry, space: ScreenSpace, keyboardFrameEnd: Rect? = nil,
+        options: AvoidanceOptions = AvoidanceOptions(), previousAdjustedBottom: Double? = nil
     ) -> InsetResult {
         let adjusted = scrollView.contentInset + scrollView.safeAreaAdjustment
+        let start = lifted(
+            scrollView, to: adjusted, from: previousAdjustedBottom ?? adjusted.bottom, options.keyboardLiftBehavior)
         return InsetResult(
             contentInset: scrollView.contentInset, scrollIndicatorInsets: scrollView.scrollIndicatorInsets,
             adjustedContentInset: adjusted,
-            contentOffset: clamped(scrollView.contentOffset, scrollView: scrollView, adjusted: adjusted),
+            contentOffset: clamped(start, scrollView: scrollView, adjusted: adjusted),
             keyboardOverlap: 0,
             keyboardDocked: keyboardFrameEnd.map { isDocked(keyboardFrame: $0, screen: space.screen) } ?? false)
     }
@@ -68,6 +77,31 @@ public enum KeyboardAvoidance {
         let lower = -adjusted.top
         let upper = max(lower, scrollView.contentSize.height + adjusted.bottom - scrollView.frame.height)
         return lower...upper
+    }
+
+    /// How far from the end of the content, in points, an offset still counts as showing it.
+    public static let atEndTolerance = 1.0
+
+    /// The offset the lift behaviour starts from: the current one, moved by the change of the bottom inset
+    /// (`adjusted.bottom - previousBottom`) when the behaviour lifts, so the content the user sees keeps its
+    /// place above the keyboard. `whenAtEnd` lifts only when the offset shows the content's end, within
+    /// `atEndTolerance`, under the previous insets.
+    private static func lifted(
+        _ scrollView: ScrollViewGeometry, to adjusted: EdgeInsets, from previousBottom: Double,
+        _ behavior: KeyboardLiftBehavior
+    ) -> Point {
+        var offset = scrollView.contentOffset
+        let lifts: Bool
+        switch behavior {
+        case .never: lifts = false
+        case .always: lifts = true
+        case .whenAtEnd:
+            var previous = adjusted
+            previous.bottom = previousBottom
+            lifts = offset.y >= verticalRange(scrollView: scrollView, adjusted: previous).upperBound - atEndTolerance
+        }
+        if lifts { offset.y += adjusted.bottom - previousBottom }
+        return offset
     }
 
     private static func combine(base: Double, keyboard: Double, _ mode: BaseInsetMode) -> Double {

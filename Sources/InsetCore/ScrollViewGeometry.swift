@@ -108,6 +108,17 @@ public enum BaseInsetMode: String, CaseIterable, Sendable {
     case max
 }
 
+/// How the content offset follows the keyboard when no rect asks to be revealed: a chat's choice.
+public enum KeyboardLiftBehavior: String, CaseIterable, Sendable {
+    /// The inset changes and the offset only clamps to the new range.
+    case never
+    /// The offset moves with the change of the visible bottom inset, so what the user sees stays where it is
+    /// above the keyboard (clamped to the new range).
+    case always
+    /// As `always` when the list shows its end (within 1 pt), otherwise as `never`.
+    case whenAtEnd
+}
+
 /// Choices about the avoidance itself.
 public struct AvoidanceOptions: Equatable, Sendable {
     /// Points kept between the focused rect and the keyboard.
@@ -116,14 +127,22 @@ public struct AvoidanceOptions: Equatable, Sendable {
     public var baseInsetMode: BaseInsetMode
     /// Whether an undocked, split or floating keyboard still pushes content (like `keyboardLayoutGuide.followsUndockedKeyboard`).
     public var followsUndockedKeyboard: Bool
+    /// `keyboardLayoutGuide.usesBottomSafeArea`: whether the guide rests at the safe area's bottom (iOS 17's
+    /// default) rather than at its view's bottom while no keyboard counts.
+    public var usesBottomSafeArea: Bool
+    /// How the offset follows the keyboard when no rect is focused.
+    public var keyboardLiftBehavior: KeyboardLiftBehavior
 
     /// Creates options with the defaults of IQKeyboardManager's distance and `keyboardLayoutGuide`.
     public init(
         keyboardDistance: Double = 10, baseInsetMode: BaseInsetMode = .additive,
-        followsUndockedKeyboard: Bool = false
+        followsUndockedKeyboard: Bool = false, usesBottomSafeArea: Bool = true,
+        keyboardLiftBehavior: KeyboardLiftBehavior = .never
     ) {
         self.keyboardDistance = keyboardDistance
         self.baseInsetMode = baseInsetMode
         self.followsUndockedKeyboard = followsUndockedKeyboard
+        self.usesBottomSafeArea = usesBottomSafeArea
+        self.keyboardLiftBehavior = keyboardLiftBehavior
     }
 }
