@@ -76,27 +76,29 @@ extension JSONWriter {
     /// `{contentInset, scrollIndicatorInsets, contentOffset}`.
     mutating func scrollState(_ state: ScrollState) {
         beginPieces()
-        pieceKey("{\"contentInset\":")
-        insets(state.contentInset)
-        pieceKey(",\"scrollIndicatorInsets\":")
-        insets(state.scrollIndicatorInsets)
-        pieceKey(",\"contentOffset\":")
-        point(state.contentOffset)
+        piece("{")
+        scrollStateMembers(state)
         piece("}")
     }
 
-    /// `{contentInset, scrollIndicatorInsets, contentOffset, keyboardFrame}`: every value an event animates.
-    mutating func animatedValues(_ values: AnimatedValues) {
-        let state = values.scroll
-        beginPieces()
-        pieceKey("{\"contentInset\":")
+    /// The three members of a scroll state, after an opening brace the caller wrote.
+    private mutating func scrollStateMembers(_ state: ScrollState) {
+        pieceKey("\"contentInset\":")
         insets(state.contentInset)
         pieceKey(",\"scrollIndicatorInsets\":")
         insets(state.scrollIndicatorInsets)
         pieceKey(",\"contentOffset\":")
         point(state.contentOffset)
+    }
+
+    /// `{contentInset, scrollIndicatorInsets, contentOffset, keyboardFrame}`: every value an event animates;
+    /// `keyboardPlaced` false writes the keyboard's frame as `null` (a presentation before any keyboard event).
+    mutating func animatedValues(_ values: AnimatedValues, keyboardPlaced: Bool = true) {
+        beginPieces()
+        piece("{")
+        scrollStateMembers(values.scroll)
         pieceKey(",\"keyboardFrame\":")
-        rect(values.keyboardFrame)
+        if keyboardPlaced { rect(values.keyboardFrame) } else { null() }
         piece("}")
     }
 
