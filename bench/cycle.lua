@@ -1,14 +1,18 @@
 -- wrk script: a session cycle (show, hide, show with a new 380 pt keyboard at y 464) over the sessions
--- whose ids bench/run wrote, one per line, to the file named by $BENCH_SESSIONS. No timestamps: the server
--- clock is used. Request k of a thread goes to session k mod N, phase floor(k / N) mod 3, so consecutive
--- requests (on different connections) never hit the same session. Prints "non2xx: N" in done().
+-- whose ids bench/run wrote, one per line, to the file named by $BENCH_SESSIONS. Request k of a thread goes to
+-- session k mod N, phase floor(k / N) mod 3, so consecutive requests (on different connections) never hit the
+-- same session. Each event carries the session's clock, 1 000 ms after the session's previous one: a plain
+-- cycle is a keyboard that shows, hides and shows again once each animation has finished. Without
+-- timestamps the server's clock spaced a session's events by N requests (about 15 ms at this rate), so every
+-- event interrupted a dozen running ones: that is the interruption case, which bench/interruption.lua
+-- measures on its own. Prints "non2xx: N" in done().
 dofile("bench/non2xx.lua")
 local counter = 0
 
-local function event(path, id, frame)
-  local body = '{"sessionId": "' .. id .. '", "keyboard": {"frameEnd": ' .. frame
-    .. ', "animationDuration": 0.25, "animationCurve": 7}}'
-  return wrk.format("POST", path, { ["Content-Type"] = "application/json" }, body)
+-- Everything but the timestamp, per phase and session: a request only appends the number.
+local function parts(id, frame)
+  return '{"sessionId": "' .. id .. '", "timestamp": ',
+    ', "keyboard": {"frameEnd": ' .. frame .. ', "animationDuration": 0.25, "animationCurve": 7}}'
 end
 
 function init(args)
@@ -24,9 +28,9 @@ function init(args)
   local showTaller = '{"x": 0, "y": 464, "width": 390, "height": 380}'
   phases = {}
   for p, spec in ipairs({ { "/keyboard/show", show }, { "/keyboard/hide", hide }, { "/keyboard/show", showTaller } }) do
-    phases[p] = {}
+    phases[p] = { path = spec[1], heads = {}, tails = {} }
     for i, id in ipairs(ids) do
-      phases[p][i] = event(spec[1], id, spec[2])
+      phases[p].heads[i], phases[p].tails[i] = parts(id, spec[2])
     end
   end
   count = #ids
@@ -36,7 +40,9 @@ end
 
 function request()
   local session = counter % count
-  local phase = math.floor(counter / count) % 3
+  local step = math.floor(counter / count)
+  local phase = phases[step % 3 + 1]
   counter = counter + 1
-  return phases[phase + 1][session + 1]
+  local body = phase.heads[session + 1] .. (1000 * step) .. phase.tails[session + 1]
+  return wrk.format("POST", phase.path, { ["Content-Type"] = "application/json" }, body)
 end

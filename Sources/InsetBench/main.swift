@@ -160,24 +160,41 @@ let cyclePhases = [
     ("hide", #"{"x": 0, "y": 844, "width": 390, "height": 336}"#),
     ("show", #"{"x": 0, "y": 464, "width": 390, "height": 380}"#),
 ]
-/// Every request of a cycle in bench/cycle.lua's order: phase by phase, each over all the sessions.
-let cycleRequestList = cyclePhases.flatMap { kind, frame in
+/// Width of the timestamp's slot in a cycle body: spaces, then the digits at its end (JSON allows the spaces).
+let timestampSlotWidth = 12
+/// Every request of a cycle in bench/cycle.lua's order: phase by phase, each over all the sessions, with an
+/// empty timestamp slot that each request fills in place.
+var cycleRequestList = cyclePhases.flatMap { kind, frame in
     cycleSessions.map { id in
         let body =
-            #"{"sessionId": "\#(id)", "keyboard": {"frameEnd": \#(frame), "#
-            + #""animationDuration": 0.25, "animationCurve": 7}}"#
+            #"{"sessionId": "\#(id)", "timestamp": "# + String(repeating: " ", count: timestampSlotWidth)
+            + #", "keyboard": {"frameEnd": \#(frame), "animationDuration": 0.25, "animationCurve": 7}}"#
         return HTTPRequest(method: "POST", path: "/keyboard/\(kind)", headers: jsonHeaders, body: Array(body.utf8))
     }
 }
+/// Where the timestamp's slot starts in every cycle body (the ids all have the same length).
+let timestampSlot = Array(#"{"sessionId": "\#(cycleSessions[0])", "timestamp": "#.utf8).count
+/// Requests sent so far over all batches: a session's clock moves 1 000 ms a step, as bench/cycle.lua's does.
+var cycleCounter = 0
 /// The session figure: median ns per `respond(to:)` over the cycle's requests.
 let sessionHandler = nanosecondsPerIteration(iterations: handlerIterations) { count in
     var total = 0
-    for index in 0..<count {
-        let response = handlerApplication.respond(to: cycleRequestList[index % cycleRequestList.count])
+    for _ in 0..<count {
+        let index = cycleCounter % cycleRequestList.count
+        var milliseconds = 1_000 * (cycleCounter / cycleSessions.count)
+        cycleCounter += 1
+        var position = timestampSlot + timestampSlotWidth - 1
+        repeat {
+            cycleRequestList[index].body[position] = UInt8(ascii: "0") + UInt8(milliseconds % 10)
+            milliseconds /= 10
+            position -= 1
+        } while milliseconds > 0
+        let response = handlerApplication.respond(to: cycleRequestList[index])
         total &+= response.status == 200 ? response.body.count : -1_000_000
     }
     return Double(total)
 }
+precondition(sessionHandler.checksum > 0, "a cycle request was not answered 200")
 blackHole(sessionHandler.checksum)
 if handlersOnly {
     print("handler_show_ns_per_request \(oneDecimal(statelessHandler.ns))")
