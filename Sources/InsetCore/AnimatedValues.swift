@@ -1,7 +1,11 @@
 /// Every value a keyboard event animates: the scroll view's content inset, scroll-indicator insets and content
-/// offset, and the keyboard's own frame (screen coordinates). Additive composition sums these as one vector.
+/// offset, the keyboard's own frame (screen coordinates), and the keyboard layout guide's top and height
+/// (window coordinates; pinned views ride on its top). Additive composition sums these as one vector.
+///
+/// The guide's left edge and width are not lanes: they change only when a keyboard starts or stops being
+/// followed undocked, and take the model's value at once.
 public struct AnimatedValues: Equatable, Sendable {
-    /// The fourteen numbers in `names` order; the last two lanes are always 0.
+    /// The sixteen numbers in `names` order.
     public var lanes: SIMD16<Double>
 
     /// The values' names in lane order, as the timeline labels them.
@@ -9,11 +13,15 @@ public struct AnimatedValues: Equatable, Sendable {
         "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
         "scrollIndicatorInsets.top", "scrollIndicatorInsets.left", "scrollIndicatorInsets.bottom",
         "scrollIndicatorInsets.right", "contentOffset.x", "contentOffset.y", "keyboardFrame.x",
-        "keyboardFrame.y", "keyboardFrame.width", "keyboardFrame.height",
+        "keyboardFrame.y", "keyboardFrame.width", "keyboardFrame.height", "keyboardLayoutGuide.y",
+        "keyboardLayoutGuide.height",
     ]
 
     /// How many lanes carry a value.
-    public static let count = 14
+    public static let count = 16
+
+    /// How many lanes records written before the guide was animated carry (its two lanes then read as 0).
+    public static let countWithoutGuide = 14
 
     /// The lanes of `contentOffset`, which an event carrying the user's scroll sets outright.
     public static let contentOffsetLanes: SIMDMask<SIMD16<Int64>> = {
@@ -31,14 +39,14 @@ public struct AnimatedValues: Equatable, Sendable {
         self.lanes = lanes
     }
 
-    /// The scroll view's three values and the keyboard's frame.
-    public init(_ state: ScrollState, keyboardFrame: Rect) {
+    /// The scroll view's three values, the keyboard's frame and the guide's frame (of which the top and height).
+    public init(_ state: ScrollState, keyboardFrame: Rect, guide: Rect = .zero) {
         let inset = state.contentInset
         let indicators = state.scrollIndicatorInsets
         lanes = SIMD16(
             inset.top, inset.left, inset.bottom, inset.right, indicators.top, indicators.left, indicators.bottom,
             indicators.right, state.contentOffset.x, state.contentOffset.y, keyboardFrame.x, keyboardFrame.y,
-            keyboardFrame.width, keyboardFrame.height, 0, 0)
+            keyboardFrame.width, keyboardFrame.height, guide.y, guide.height)
     }
 
     /// `contentInset`, `scrollIndicatorInsets` and `contentOffset`.
@@ -52,6 +60,11 @@ public struct AnimatedValues: Equatable, Sendable {
     /// The keyboard's frame.
     public var keyboardFrame: Rect {
         Rect(x: lanes[10], y: lanes[11], width: lanes[12], height: lanes[13])
+    }
+
+    /// The guide's frame: its top and height from the lanes, its left edge and width from `model`.
+    public func guide(model: Rect) -> Rect {
+        Rect(x: model.x, y: lanes[14], width: model.width, height: lanes[15])
     }
 
     /// The largest magnitude among the values.

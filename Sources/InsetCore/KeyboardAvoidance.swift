@@ -13,30 +13,114 @@ public enum KeyboardAvoidance {
     /// - Parameters:
     ///   - focusedRect: a rect in content coordinates to keep visible, `keyboardDistance` above the keyboard,
     ///     revealed from wherever the lift behaviour left the offset.
-    ///   - previousAdjustedBottom: `adjustedContentInset.bottom` before the event (for a frame change while
-    ///     shown, the keyboard's inset then); the base insets' by default. The lift behaviour moves by the change.
+    ///   - previousAdjustedBottom: the adjusted inset on the keyboard's side before the event
+    ///     (`InsetResult.keyboardSideAdjustedInset`; for a frame change while shown, the keyboard's inset then);
+    ///     the base insets' by default. The lift behaviour moves by the change.
+    ///   - pinnedViews: views pinned to the keyboard layout guide's top (window coordinates), which the list
+    ///     must also clear.
     public static func shown(
         scrollView: ScrollViewGeometry, space: ScreenSpace, keyboardFrameEnd: Rect,
-        focusedRect: Rect? = nil, options: AvoidanceOptions = AvoidanceOptions(), previousAdjustedBottom: Double? = nil
+        focusedRect: Rect? = nil, options: AvoidanceOptions = AvoidanceOptions(), previousAdjustedBottom: Double? = nil,
+        pinnedViews: [PinnedView] = []
     ) -> InsetResult {
+        if scrollView.inverted {
+            let flipped = Flip(scrollView)
+            return flipped.back(
+                shown(
+                    scrollView: flipped.geometry, space: space, keyboardFrameEnd: keyboardFrameEnd,
+                    focusedRect: focusedRect.map(flipped.rect), options: options,
+                    previousAdjustedBottom: previousAdjustedBottom, pinnedViews: pinnedViews))
+        }
         let docked = isDocked(keyboardFrame: keyboardFrameEnd, screen: space.screen)
         // Apple's documented step: the notification's frame is in screen space, the scroll view in the window's.
         let keyboard = keyboardFrameEnd.offsetBy(dx: -space.window.x, dy: -space.window.y)
         let counts = docked || options.followsUndockedKeyboard
         let overlap = counts ? scrollView.frame.verticalOverlap(with: keyboard) : 0
+        let guide = layoutGuide(scrollView, space, keyboard: keyboard, docked: docked, options)
+        return covering(
+            scrollView, keyboardOverlap: overlap, docked: docked, guide: guide, pinnedViews: pinnedViews,
+            focusedRect: focusedRect, options: options, previousAdjustedBottom: previousAdjustedBottom)
+    }
 
+    /// The result of the keyboard hiding: the base insets back (plus what pinned views still cover), the
+    /// current offset moved as the lift behaviour says (`previousAdjustedBottom` is the keyboard side's
+    /// adjusted inset while shown) and clamped to the new range. Whatever frame the hide carries is ignored for
+    /// the insets, since some iOS versions report a non-zero one.
+    public static func hidden(
+        scrollView: ScrollViewGeometry, space: ScreenSpace, keyboardFrameEnd: Rect? = nil,
+        options: AvoidanceOptions = AvoidanceOptions(), previousAdjustedBottom: Double? = nil,
+        pinnedViews: [PinnedView] = []
+    ) -> InsetResult {
+        if scrollView.inverted {
+            let flipped = Flip(scrollView)
+            return flipped.back(
+                hidden(
+                    scrollView: flipped.geometry, space: space, keyboardFrameEnd: keyboardFrameEnd, options: options,
+                    previousAdjustedBottom: previousAdjustedBottom, pinnedViews: pinnedViews))
+        }
+        let guide = layoutGuide(scrollView, space, keyboard: nil, docked: false, options)
+        return covering(
+            scrollView, keyboardOverlap: 0,
+            docked: keyboardFrameEnd.map { isDocked(keyboardFrame: $0, screen: space.screen) } ?? false,
+            guide: guide, pinnedViews: pinnedViews, focusedRect: nil, options: options,
+            previousAdjustedBottom: previousAdjustedBottom)
+    }
+
+    /// `keyboardLayoutGuide`'s frame (window coordinates) for a keyboard at `keyboard` (window coordinates; nil
+    /// while hidden). The guide's view is the window: its bounds are the window's size (the screen's, or what
+    /// reaches the scroll view's edges, when no window size is known), and its bottom safe area is the scroll
+    /// view's bottom safe area plus the gap from the scroll view's bottom to the window's, when the scroll view
+    /// reaches into that area at all (a list that stops above it tells nothing of it, and 0 is used).
+    public static func layoutGuide(
+        _ scrollView: ScrollViewGeometry, _ space: ScreenSpace, keyboard: Rect?, docked: Bool,
+        _ options: AvoidanceOptions
+    ) -> Rect {
+        let frame = scrollView.frame
+        let width = space.window.width > 0 ? space.window.width : space.screen?.width ?? max(0, frame.maxX)
+        let height = space.window.height > 0 ? space.window.height : space.screen?.height ?? max(0, frame.maxY)
+        let view = Rect(x: 0, y: 0, width: width, height: height)
+        // The scroll view's own safe area is in its coordinates, flipped for an inverted list (callers pass the
+        // unflipped geometry here).
+        let listBottom = scrollView.safeAreaInsets.bottom
+        let safeBottom = listBottom > 0 ? listBottom + max(0, view.maxY - frame.maxY) : 0
+        return KeyboardLayoutGuide.frame(
+            view: view, viewSafeAreaBottom: safeBottom, keyboard: keyboard, docked: docked,
+            followsUndockedKeyboard: options.followsUndockedKeyboard, usesBottomSafeArea: options.usesBottomSafeArea)
+    }
+
+    /// How much of the scroll view's bottom the keyboard's counted overlap and the pinned views cover: from the
+    /// topmost top among them down to the scroll view's bottom. A pinned view counts where it overlaps the
+    /// scroll view.
+    public static func coveredHeight(frame: Rect, keyboardOverlap: Double, pinnedViews: [PinnedView]) -> Double {
+        var covered = keyboardOverlap
+        for view in pinnedViews where frame.verticalOverlap(with: view.frame) > 0 {
+            covered = max(covered, frame.maxY - max(frame.minY, view.frame.minY))
+        }
+        return covered
+    }
+
+    /// The insets and offset for a scroll view whose bottom `covered` points are hidden, the safe area UIKit
+    /// already pads taken off.
+    private static func covering(
+        _ scrollView: ScrollViewGeometry, keyboardOverlap: Double, docked: Bool, guide: Rect,
+        pinnedViews: [PinnedView], focusedRect: Rect?, options: AvoidanceOptions, previousAdjustedBottom: Double?
+    ) -> InsetResult {
+        let pinned = pinnedViews.map { $0.resting(on: guide.minY) }
+        let covered = coveredHeight(frame: scrollView.frame, keyboardOverlap: keyboardOverlap, pinnedViews: pinned)
         // UIKit already pads adjustedContentInset by this much; adding the full overlap would count it twice.
         let safeAdjustment = scrollView.safeAreaAdjustment
-        let contentKeyboardInset = max(0, overlap - safeAdjustment.bottom)
-        let indicatorSafeBottom =
-            scrollView.automaticallyAdjustsScrollIndicatorInsets ? scrollView.safeAreaInsets.bottom : 0
-        let indicatorKeyboardInset = max(0, overlap - indicatorSafeBottom)
-
         var contentInset = scrollView.contentInset
-        contentInset.bottom = combine(base: contentInset.bottom, keyboard: contentKeyboardInset, options.baseInsetMode)
         var indicatorInsets = scrollView.scrollIndicatorInsets
-        indicatorInsets.bottom = combine(
-            base: indicatorInsets.bottom, keyboard: indicatorKeyboardInset, options.baseInsetMode)
+        if covered > 0 {
+            let contentKeyboardInset = max(0, covered - safeAdjustment.bottom)
+            let indicatorSafeBottom =
+                scrollView.automaticallyAdjustsScrollIndicatorInsets ? scrollView.safeAreaInsets.bottom : 0
+            let indicatorKeyboardInset = max(0, covered - indicatorSafeBottom)
+            contentInset.bottom = combine(
+                base: contentInset.bottom, keyboard: contentKeyboardInset, options.baseInsetMode)
+            indicatorInsets.bottom = combine(
+                base: indicatorInsets.bottom, keyboard: indicatorKeyboardInset, options.baseInsetMode)
+        }
         let adjusted = contentInset + safeAdjustment
 
         let start = lifted(
@@ -44,32 +128,15 @@ public enum KeyboardAvoidance {
             options.keyboardLiftBehavior)
         let offset: Point
         if let focusedRect {
-            let margin = overlap > 0 ? options.keyboardDistance : 0
+            let margin = covered > 0 ? options.keyboardDistance : 0
             offset = revealing(focusedRect, margin: margin, from: start, scrollView: scrollView, adjusted: adjusted)
         } else {
             offset = clamped(start, scrollView: scrollView, adjusted: adjusted)
         }
         return InsetResult(
             contentInset: contentInset, scrollIndicatorInsets: indicatorInsets, adjustedContentInset: adjusted,
-            contentOffset: offset, keyboardOverlap: overlap, keyboardDocked: docked)
-    }
-
-    /// The result of the keyboard hiding: the base insets back, the current offset moved as the lift behaviour
-    /// says (`previousAdjustedBottom` is the bottom inset while shown) and clamped to the base range.
-    /// Whatever frame the hide carries is ignored for the insets, since some iOS versions report a non-zero one.
-    public static func hidden(
-        scrollView: ScrollViewGeometry, space: ScreenSpace, keyboardFrameEnd: Rect? = nil,
-        options: AvoidanceOptions = AvoidanceOptions(), previousAdjustedBottom: Double? = nil
-    ) -> InsetResult {
-        let adjusted = scrollView.contentInset + scrollView.safeAreaAdjustment
-        let start = lifted(
-            scrollView, to: adjusted, from: previousAdjustedBottom ?? adjusted.bottom, options.keyboardLiftBehavior)
-        return InsetResult(
-            contentInset: scrollView.contentInset, scrollIndicatorInsets: scrollView.scrollIndicatorInsets,
-            adjustedContentInset: adjusted,
-            contentOffset: clamped(start, scrollView: scrollView, adjusted: adjusted),
-            keyboardOverlap: 0,
-            keyboardDocked: keyboardFrameEnd.map { isDocked(keyboardFrame: $0, screen: space.screen) } ?? false)
+            contentOffset: offset, keyboardOverlap: keyboardOverlap, keyboardDocked: docked,
+            keyboardLayoutGuide: guide, pinnedViews: pinned)
     }
 
     /// The vertical offsets UIKit lets the user scroll to with these adjusted insets.

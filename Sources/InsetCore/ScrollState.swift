@@ -45,11 +45,16 @@ public struct InsetResult: Equatable, Sendable {
     public var keyboardOverlap: Double
     /// Whether the event's keyboard frame is docked at the screen's bottom.
     public var keyboardDocked: Bool
+    /// `keyboardLayoutGuide`'s frame in window coordinates (its view is the window).
+    public var keyboardLayoutGuide: Rect
+    /// The pinned views where the guide puts them.
+    public var pinnedViews: [PinnedView]
 
     /// Creates a result.
     public init(
         contentInset: EdgeInsets, scrollIndicatorInsets: EdgeInsets, adjustedContentInset: EdgeInsets,
-        contentOffset: Point, keyboardOverlap: Double, keyboardDocked: Bool
+        contentOffset: Point, keyboardOverlap: Double, keyboardDocked: Bool, keyboardLayoutGuide: Rect = .zero,
+        pinnedViews: [PinnedView] = []
     ) {
         self.contentInset = contentInset
         self.scrollIndicatorInsets = scrollIndicatorInsets
@@ -57,6 +62,8 @@ public struct InsetResult: Equatable, Sendable {
         self.contentOffset = contentOffset
         self.keyboardOverlap = keyboardOverlap
         self.keyboardDocked = keyboardDocked
+        self.keyboardLayoutGuide = keyboardLayoutGuide
+        self.pinnedViews = pinnedViews
     }
 
     /// The animatable part.

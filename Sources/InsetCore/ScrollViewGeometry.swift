@@ -31,6 +31,11 @@ public struct ScrollViewGeometry: Equatable, Sendable {
     public var contentOffset: Point
     /// `alwaysBounceVertical`: makes the vertical axis scrollable even when the content fits.
     public var alwaysBounceVertical: Bool
+    /// A list flipped by `transform = CGAffineTransform(scaleX: 1, y: -1)` (a chat's newest message at the
+    /// bottom): every other member is in its own flipped coordinates, so its content's start faces the keyboard.
+    public var inverted: Bool
+    /// `keyboardDismissMode`.
+    public var keyboardDismissMode: KeyboardDismissMode
 
     /// Creates the geometry; `contentSize` defaults to the frame's size.
     public init(
@@ -42,7 +47,9 @@ public struct ScrollViewGeometry: Equatable, Sendable {
         automaticallyAdjustsScrollIndicatorInsets: Bool = true,
         contentSize: Size? = nil,
         contentOffset: Point = .zero,
-        alwaysBounceVertical: Bool = false
+        alwaysBounceVertical: Bool = false,
+        inverted: Bool = false,
+        keyboardDismissMode: KeyboardDismissMode = .none
     ) {
         self.frame = frame
         self.contentInset = contentInset
@@ -53,6 +60,8 @@ public struct ScrollViewGeometry: Equatable, Sendable {
         self.contentSize = contentSize ?? frame.size
         self.contentOffset = contentOffset
         self.alwaysBounceVertical = alwaysBounceVertical
+        self.inverted = inverted
+        self.keyboardDismissMode = keyboardDismissMode
     }
 
     /// Whether UIKit treats the vertical axis as scrollable.
@@ -132,17 +141,20 @@ public struct AvoidanceOptions: Equatable, Sendable {
     public var usesBottomSafeArea: Bool
     /// How the offset follows the keyboard when no rect is focused.
     public var keyboardLiftBehavior: KeyboardLiftBehavior
+    /// `keyboardDismissPadding` (iOS 17): how far above the keyboard's top a dragging touch starts moving it.
+    public var keyboardDismissPadding: Double
 
     /// Creates options with the defaults of IQKeyboardManager's distance and `keyboardLayoutGuide`.
     public init(
         keyboardDistance: Double = 10, baseInsetMode: BaseInsetMode = .additive,
         followsUndockedKeyboard: Bool = false, usesBottomSafeArea: Bool = true,
-        keyboardLiftBehavior: KeyboardLiftBehavior = .never
+        keyboardLiftBehavior: KeyboardLiftBehavior = .never, keyboardDismissPadding: Double = 0
     ) {
         self.keyboardDistance = keyboardDistance
         self.baseInsetMode = baseInsetMode
         self.followsUndockedKeyboard = followsUndockedKeyboard
         self.usesBottomSafeArea = usesBottomSafeArea
         self.keyboardLiftBehavior = keyboardLiftBehavior
+        self.keyboardDismissPadding = keyboardDismissPadding
     }
 }

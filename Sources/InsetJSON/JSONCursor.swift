@@ -123,6 +123,29 @@ public struct JSONCursor {
         return true
     }
 
+    /// Consumes `[`; false if the next token is something else.
+    @inlinable
+    public mutating func beginArray() -> Bool {
+        consume(ASCII.openBracket)
+    }
+
+    /// One step through the array begun last: true when an element follows (its comma consumed, unless
+    /// `first`), false when the closing bracket was consumed, nil for anything else.
+    @inlinable
+    public mutating func nextElement(first: Bool) -> Bool? {
+        skipSpace()
+        guard index < input.count else { return nil }
+        if input[index] == ASCII.closeBracket {
+            index += 1
+            return false
+        }
+        if !first {
+            guard input[index] == ASCII.comma else { return nil }
+            index += 1
+        }
+        return true
+    }
+
     /// Consumes `}`; false if the next token is something else.
     @inlinable
     public mutating func endObject() -> Bool {

@@ -126,6 +126,31 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
         case .point: return object(["x", "y"], [Limits.coordinate, Limits.coordinate]) + [wrongType]
         case .insets(let range, _, _):
             return object(["top", "left", "bottom", "right"], [range, range, range, range]) + [wrongType]
+        case .views(let maxCount, _, _):
+            func view(_ id: String) -> JSONValue {
+                .object(
+                    JSONObject([
+                        (key: "id", value: .string(id)),
+                        (
+                            key: "frame",
+                            value: .object(
+                                JSONObject([
+                                    (key: "x", value: 0), (key: "y", value: 700), (key: "width", value: 390),
+                                    (key: "height", value: 50),
+                                ]))
+                        ),
+                    ]))
+            }
+            return [
+                Sample(value: .array([]), valid: true, label: "none"),
+                Sample(value: .array([view("composer")]), valid: true, label: "one"),
+                Sample(value: .array((0..<maxCount).map { view("v\($0)") }), valid: true, label: "the most"),
+                Sample(value: .array((0...maxCount).map { view("v\($0)") }), valid: false, label: "one too many"),
+                Sample(value: .array([view("a"), view("a")]), valid: false, label: "a repeated id"),
+                Sample(value: .array([view("")]), valid: false, label: "an empty id"),
+                Sample(value: .array([.number(1)]), valid: false, label: "not an object"),
+                Sample(value: .object(JSONObject()), valid: false, label: "an object"),
+            ]
         }
     }
 
@@ -186,6 +211,22 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
         case .insets(_, let get, _):
             return get(root).map {
                 numbers(["top", "left", "bottom", "right"], [$0.top, $0.left, $0.bottom, $0.right])
+            }
+        case .views(_, let get, _):
+            return get(root).map { views in
+                .array(
+                    views.map { view in
+                        .object(
+                            JSONObject([
+                                (key: "id", value: .string(view.id)),
+                                (
+                                    key: "frame",
+                                    value: numbers(
+                                        ["x", "y", "width", "height"],
+                                        [view.frame.x, view.frame.y, view.frame.width, view.frame.height])
+                                ),
+                            ]))
+                    })
             }
         }
     }

@@ -150,6 +150,24 @@ struct SpecAgreementTests {
         case .point: try expect(components: [("x", Limits.coordinate), ("y", Limits.coordinate)])
         case .insets(let range, _, _):
             try expect(components: [("top", range), ("left", range), ("bottom", range), ("right", range)])
+        case .views(let maxCount, _, _):
+            expect(type: "array")
+            if number(schema, "maxItems") != Double(maxCount) { problems.append("\(pointer): maxItems") }
+            guard let items = schema["items"] else {
+                problems.append("\(pointer): no items")
+                break
+            }
+            let item = try resolve(items, in: spec)
+            if Set(item.properties.keys) != ["id", "frame"] { problems.append("\(pointer): item members") }
+            if item.object["required"] != .array([.string("id"), .string("frame")]) {
+                problems.append("\(pointer): item required members")
+            }
+            if let id = item.properties["id"],
+                number(try resolve(id, in: spec).object, "maxLength")
+                    != Double(Limits.stringBytes)
+            {
+                problems.append("\(pointer)/id: maxLength")
+            }
         }
         return problems
     }

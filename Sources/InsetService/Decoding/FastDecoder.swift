@@ -117,6 +117,9 @@ extension FastDecoder {
         case .insets(let range, _, let set):
             guard let insets = insets(in: range) else { return false }
             set(&root, insets)
+        case .views(let maxCount, _, let set):
+            guard let views = views(maxCount: maxCount) else { return false }
+            set(&root, views)
         }
         return true
     }
@@ -186,6 +189,36 @@ extension FastDecoder {
         }
         guard let v = numbers(count: 4, slot: slot, range: { _ in range }) else { return nil }
         return EdgeInsets(top: v.0, left: v.1, bottom: v.2, right: v.3)
+    }
+
+    /// `[{id, frame}]` as `FieldReader.views` accepts it; nil for anything it would refuse or word.
+    fileprivate mutating func views(maxCount: Int) -> [PinnedView]? {
+        guard cursor.beginArray() else { return nil }
+        var views: [PinnedView] = []
+        var first = true
+        while let more = cursor.nextElement(first: first) {
+            guard more else { return views }
+            guard views.count < maxCount else { return nil }
+            var id: String?
+            var frame: Rect?
+            let complete = members { reader, key in
+                if key.spells("id"), id == nil, let text = reader.cursor.string(), !text.isEmpty,
+                    text.utf8.count <= Limits.stringBytes
+                {
+                    id = text
+                    return true
+                }
+                if key.spells("frame"), frame == nil, let rect = reader.rect() {
+                    frame = rect
+                    return true
+                }
+                return false
+            }
+            guard complete, let id, let frame, !views.contains(where: { $0.id == id }) else { return nil }
+            views.append(PinnedView(id: id, frame: frame))
+            first = false
+        }
+        return nil
     }
 
     /// An object of `count` numbers in any order, every one required: `slot` names a key's position (nil: an

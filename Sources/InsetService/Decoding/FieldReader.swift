@@ -121,6 +121,42 @@ struct FieldReader {
         return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
+    /// `[{id, frame}]`: at most `maxCount` views, each id a non-empty string sent once.
+    mutating func views(_ value: JSONValue, at pointer: String, maxCount: Int) -> [PinnedView]? {
+        guard case .array(let items) = value else {
+            fail(pointer, "must be an array")
+            return nil
+        }
+        guard items.count <= maxCount else {
+            fail(pointer, "must have at most \(maxCount) items")
+            return nil
+        }
+        var views: [PinnedView] = []
+        var valid = true
+        for (index, item) in items.enumerated() {
+            let itemPointer = pointer + "/" + String(index)
+            guard let object = object(item, at: itemPointer, allowed: ["id", "frame"]) else {
+                valid = false
+                continue
+            }
+            let id = required(object, "id", at: itemPointer) { $0.string($1, at: $2()) }
+            let frame = required(object, "frame", at: itemPointer) { $0.rect($1, at: $2()) }
+            guard let id, let frame else {
+                valid = false
+                continue
+            }
+            if id.isEmpty {
+                fail(itemPointer + "/id", "must not be empty")
+                valid = false
+            } else if views.contains(where: { $0.id == id }) {
+                fail(itemPointer + "/id", "must differ from every other pinned view's id")
+                valid = false
+            }
+            views.append(PinnedView(id: id, frame: frame))
+        }
+        return valid ? views : nil
+    }
+
     /// A width or height: never negative.
     mutating func length(_ value: JSONValue, at pointer: @autoclosure () -> String) -> Double? {
         number(value, at: pointer(), in: Limits.length)

@@ -1,6 +1,16 @@
 import InsetCore
 import InsetJSON
 
+/// Where an animation moves the keyboard layout guide, and the views pinned to it.
+struct LayoutMotion: Sendable {
+    /// The guide's frame when the animation starts (what is on screen).
+    var from: Rect
+    /// The guide's frame at the end.
+    var to: Rect
+    /// The pinned views; each rests on the guide's top, wherever the guide is.
+    var pinnedViews: [PinnedView]
+}
+
 /// Writes the animation descriptor a UIKit client or a browser replays.
 enum AnimationDescriptor {
     /// The members that depend on the curve alone, encoded once per raw curve value: the `linear()` easing
@@ -63,14 +73,17 @@ enum AnimationDescriptor {
     /// The descriptor object. A session event's (`composed`) adds the session-clock `startTime` and `endTime`,
     /// and how the animation composes with those still running: its `composition`, its `delta`, the
     /// presentation's `velocity` at the event and the animations `inFlight`.
-    static func write(_ animation: KeyboardAnimation, composed: EventAnimation?, into writer: inout JSONWriter) {
+    /// `layout` is where the keyboard layout guide and the pinned views go from and to.
+    static func write(
+        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, into writer: inout JSONWriter
+    ) {
         let curve = animation.curve.rawValue
         if Limits.animationCurve.contains(curve) {
-            write(animation, composed: composed, members: cachedCurves[curve], into: &writer)
+            write(animation, layout: layout, composed: composed, members: cachedCurves[curve], into: &writer)
         } else {
             let members = CurveMembers(animation.curve)
             defer { members.deallocate() }
-            write(animation, composed: composed, members: members, into: &writer)
+            write(animation, layout: layout, composed: composed, members: members, into: &writer)
         }
     }
 
@@ -123,16 +136,17 @@ enum AnimationDescriptor {
     }
 
     private static func write(
-        _ animation: KeyboardAnimation, composed: EventAnimation?, members: CurveMembers, into writer: inout JSONWriter
+        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, members: CurveMembers,
+        into writer: inout JSONWriter
     ) {
         writer.beginPieces()
         writer.pieceKey("{\"duration\":")
         writer.number(animation.duration)
         writer.rawMembers(members.head)
         writer.pieceKey(",\"from\":")
-        writer.scrollState(animation.from)
+        writer.scrollState(animation.from, guide: layout.from, pinnedViews: layout.pinnedViews)
         writer.pieceKey(",\"to\":")
-        writer.scrollState(animation.to)
+        writer.scrollState(animation.to, guide: layout.to, pinnedViews: layout.pinnedViews)
         writer.rawMembers(members.timing)
         writer.pieceKey(",\"cssDuration\":")
         writer.number((animation.effectiveDuration * 1000).rounded())

@@ -38,6 +38,19 @@ extension JSONWriter {
         piece("}")
     }
 
+    /// `[{id, frame}]`.
+    mutating func pinnedViews(_ views: [PinnedView]) {
+        beginArray()
+        for view in views {
+            beginObject()
+            field("id", view.id)
+            key(static: "frame")
+            rect(view.frame)
+            endObject()
+        }
+        endArray()
+    }
+
     mutating func size(_ size: Size) {
         beginPieces()
         piece("{\"width\":")
@@ -91,14 +104,31 @@ extension JSONWriter {
         point(state.contentOffset)
     }
 
-    /// `{contentInset, scrollIndicatorInsets, contentOffset, keyboardFrame}`: every value an event animates;
-    /// `keyboardPlaced` false writes the keyboard's frame as `null` (a presentation before any keyboard event).
-    mutating func animatedValues(_ values: AnimatedValues, keyboardPlaced: Bool = true) {
+    /// A descriptor's `from` or `to`: the scroll state, the keyboard layout guide's frame and the pinned views
+    /// resting on it.
+    mutating func scrollState(_ state: ScrollState, guide: Rect, pinnedViews: [PinnedView]) {
+        beginPieces()
+        piece("{")
+        scrollStateMembers(state)
+        pieceKey(",\"keyboardLayoutGuide\":")
+        rect(guide)
+        pieceKey(",\"pinnedViews\":")
+        self.pinnedViews(pinnedViews.map { $0.resting(on: guide.minY) })
+        piece("}")
+    }
+
+    /// `{contentInset, scrollIndicatorInsets, contentOffset, keyboardFrame, keyboardLayoutGuide}`: every value
+    /// an event animates; `keyboardPlaced` false writes the keyboard's frame as `null` (a presentation before
+    /// any keyboard event). The guide's left edge and width, which are not animated, are `guide`'s (zero for a
+    /// delta or a velocity).
+    mutating func animatedValues(_ values: AnimatedValues, keyboardPlaced: Bool = true, guide: Rect = .zero) {
         beginPieces()
         piece("{")
         scrollStateMembers(values.scroll)
         pieceKey(",\"keyboardFrame\":")
         if keyboardPlaced { rect(values.keyboardFrame) } else { null() }
+        pieceKey(",\"keyboardLayoutGuide\":")
+        rect(values.guide(model: guide))
         piece("}")
     }
 
@@ -116,5 +146,9 @@ extension JSONWriter {
         number(result.keyboardOverlap)
         pieceKey(",\"keyboardDocked\":")
         bool(result.keyboardDocked)
+        pieceKey(",\"keyboardLayoutGuide\":{\"frame\":")
+        rect(result.keyboardLayoutGuide)
+        pieceKey("},\"pinnedViews\":")
+        pinnedViews(result.pinnedViews)
     }
 }

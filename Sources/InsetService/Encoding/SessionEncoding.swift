@@ -24,17 +24,19 @@ extension Session {
         writer.endObject()
         writer.key(static: "animation")
         if let running = animationInFlight(at: time), let newest = animations.newest(movingAt: time) {
+            let layout = layoutMotion(since: newest.startTime)
             let composed = EventAnimation(
                 animation: running, composition: geometry.interruption, delta: newest.delta,
-                velocity: velocity(at: time), inFlight: Array(animations.inFlight(at: time).dropLast()))
-            AnimationDescriptor.write(running, composed: composed, into: &writer)
+                velocity: velocity(at: time), inFlight: Array(animations.inFlight(at: time).dropLast()), layout: layout)
+            AnimationDescriptor.write(running, layout: layout, composed: composed, into: &writer)
         } else {
             writer.null()
         }
         writer.key(static: "animations")
         AnimationDescriptor.writeInFlight(animations.inFlight(at: time), besides: nil, into: &writer)
         writer.key(static: "presentation")
-        writer.animatedValues(presentationValues(at: time), keyboardPlaced: keyboardFrame != nil)
+        writer.animatedValues(
+            presentationValues(at: time), keyboardPlaced: keyboardFrame != nil, guide: target.keyboardLayoutGuide)
         writer.key(static: "velocity")
         writer.animatedValues(velocity(at: time))
         writer.endObject()
@@ -99,6 +101,7 @@ extension JSONWriter {
             case .size(let get, _): member(field.name, get(root), unset) { $0.size($1) }
             case .point(let get, _): member(field.name, get(root), unset) { $0.point($1) }
             case .insets(_, let get, _): member(field.name, get(root), unset) { $0.insets($1) }
+            case .views(_, let get, _): member(field.name, get(root), unset) { $0.pinnedViews($1) }
             }
         }
     }

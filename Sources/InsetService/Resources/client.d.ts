@@ -13,9 +13,22 @@ export interface ScrollState {
   contentOffset: Point;
 }
 
-/** Every value an event animates: the scroll view's three and the keyboard's frame (screen coordinates). */
+/** A view pinned to the keyboard layout guide's top (a composer), in window coordinates. */
+export interface PinnedView { id: string; frame: Rect }
+
+/** A descriptor's `from` or `to`: the scroll state, the keyboard layout guide and the pinned views on it. */
+export interface DescriptorState extends ScrollState {
+  keyboardLayoutGuide: Rect;
+  pinnedViews: PinnedView[];
+}
+
+/**
+ * Every value an event animates: the scroll view's three, the keyboard's frame (screen coordinates) and the
+ * keyboard layout guide's frame (window coordinates; only its `y` and `height` animate).
+ */
 export interface AnimatedValues extends ScrollState {
   keyboardFrame: Rect;
+  keyboardLayoutGuide: Rect;
 }
 
 /** What the scroll view must become for one keyboard event. */
@@ -26,6 +39,10 @@ export interface InsetResult {
   contentOffset: Point;
   keyboardOverlap: number;
   keyboardDocked: boolean;
+  /** UIKit's `keyboardLayoutGuide`, in window coordinates. */
+  keyboardLayoutGuide: { frame: Rect };
+  /** The pinned views where the guide puts them. */
+  pinnedViews: PinnedView[];
 }
 
 /** An earlier event's animation still running: it adds `delta × (1 − progress)` to every value. */
@@ -48,8 +65,8 @@ export interface AnimationDescriptor {
   curveName: "easeInOut" | "easeIn" | "easeOut" | "linear" | "keyboard";
   options: number;
   beginFromCurrentState: true;
-  from: ScrollState;
-  to: ScrollState;
+  from: DescriptorState;
+  to: DescriptorState;
   timingFunction: string;
   cssDuration: number;
   linearEasing: string;
@@ -67,6 +84,7 @@ export interface AnimationDescriptor {
 
 export type KeyboardState = "hidden" | "showing" | "shown" | "hiding";
 export type Interruption = "additive" | "beginFromCurrentState";
+export type KeyboardLiftBehavior = "never" | "always" | "whenAtEnd";
 
 /** A show or hide answer: the result's members, the animation, and the session reference when bound to one. */
 export interface KeyboardEventAnswer extends InsetResult {
@@ -86,12 +104,16 @@ export interface SessionState {
   keyboardDistance: number;
   baseInsetMode: "additive" | "max";
   followsUndockedKeyboard: boolean;
+  usesBottomSafeArea: boolean;
+  keyboardLiftBehavior: KeyboardLiftBehavior;
+  /** As last sent; `target.pinnedViews` has them where the guide puts them. */
+  pinnedViews: PinnedView[];
   interruption: Interruption;
   keyboard: Record<string, unknown> | null;
   target: InsetResult;
   animation: AnimationDescriptor | null;
   animations: InFlightAnimation[];
-  presentation: ScrollState & { keyboardFrame: Rect | null };
+  presentation: ScrollState & { keyboardFrame: Rect | null; keyboardLayoutGuide: Rect };
   velocity: AnimatedValues;
 }
 

@@ -10,6 +10,8 @@ extension InsetApplication {
         var result: InsetResult
         var animation: KeyboardAnimation
         var session: SessionReference?
+        /// Where the guide and the pinned views go.
+        var layout: LayoutMotion
         /// A session event's composition, which its descriptor reports.
         var composed: EventAnimation?
     }
@@ -36,7 +38,7 @@ extension InsetApplication {
         writer.beginObject()
         writer.resultMembers(outcome.result)
         writer.key(static: "animation")
-        AnimationDescriptor.write(outcome.animation, composed: outcome.composed, into: &writer)
+        AnimationDescriptor.write(outcome.animation, layout: outcome.layout, composed: outcome.composed, into: &writer)
         if let session = outcome.session {
             writer.key(static: "session")
             session.write(into: &writer)
@@ -60,7 +62,7 @@ extension InsetApplication {
                     : session.hide(event, at: time)
                 return EventOutcome(
                     result: session.target, animation: composed.animation, session: session.reference(at: time),
-                    composed: composed)
+                    layout: composed.layout, composed: composed)
             }
         }
     }
@@ -81,26 +83,38 @@ extension InsetApplication {
             contentOffset: geometry.scrollView.contentOffset)
         let result: InsetResult
         var from = base
+        // The keyboard was hidden before a stateless show; before a hide, it was at frameBegin when sent.
+        let resting = KeyboardAvoidance.hidden(
+            scrollView: geometry.scrollView, space: geometry.space, options: geometry.options,
+            pinnedViews: geometry.pinnedViews)
+        var guideFrom = resting.keyboardLayoutGuide
         if kind == .show {
             result = KeyboardAvoidance.shown(
                 scrollView: geometry.scrollView, space: geometry.space,
                 keyboardFrameEnd: event.keyboard.frameEnd ?? .zero, focusedRect: event.focusedRect,
-                options: geometry.options)
+                options: geometry.options,
+                previousAdjustedBottom: resting.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted),
+                pinnedViews: geometry.pinnedViews)
         } else {
-            result = KeyboardAvoidance.hidden(
-                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: event.keyboard.frameEnd)
+            var previousAdjustedBottom = resting.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted)
             if let frameBegin = event.keyboard.frameBegin {
-                from =
-                    KeyboardAvoidance.shown(
-                        scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameBegin,
-                        options: geometry.options
-                    ).state
+                let shown = KeyboardAvoidance.shown(
+                    scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameBegin,
+                    options: geometry.options, pinnedViews: geometry.pinnedViews)
+                from = shown.state
                 // The request's offset is what is on screen now; only the insets come from frameBegin.
                 from.contentOffset = geometry.scrollView.contentOffset
+                guideFrom = shown.keyboardLayoutGuide
+                previousAdjustedBottom = shown.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted)
             }
+            result = KeyboardAvoidance.hidden(
+                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: event.keyboard.frameEnd,
+                options: geometry.options, previousAdjustedBottom: previousAdjustedBottom,
+                pinnedViews: geometry.pinnedViews)
         }
         let time = event.timestamp ?? 0
         let animation = event.keyboard.animation(from: from, to: result.state, startTime: time)
-        return EventOutcome(result: result, animation: animation, session: nil)
+        let layout = LayoutMotion(from: guideFrom, to: result.keyboardLayoutGuide, pinnedViews: geometry.pinnedViews)
+        return EventOutcome(result: result, animation: animation, session: nil, layout: layout)
     }
 }

@@ -32,6 +32,9 @@ enum FieldKind<Root>: Sendable {
     /// Insets whose four numbers each keep to the range (safe areas are never negative).
     case insets(
         ClosedRange<Double>, get: @Sendable (Root) -> EdgeInsets?, set: @Sendable (inout Root, EdgeInsets) -> Void)
+    /// Views as `[{id, frame}]`: at most `maxCount`, ids unique and at most `Limits.stringBytes` bytes.
+    case views(
+        maxCount: Int, get: @Sendable (Root) -> [PinnedView]?, set: @Sendable (inout Root, [PinnedView]) -> Void)
 
     /// An enum's cases by their raw names.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
@@ -58,6 +61,7 @@ enum FieldKind<Root>: Sendable {
         case .size(let get, let set): if let value = get(source) { set(&target, value) }
         case .point(let get, let set): if let value = get(source) { set(&target, value) }
         case .insets(_, let get, let set): if let value = get(source) { set(&target, value) }
+        case .views(_, let get, let set): if let value = get(source) { set(&target, value) }
         }
     }
 }

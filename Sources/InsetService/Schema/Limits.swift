@@ -19,6 +19,8 @@ enum Limits {
     static var timestamp: ClosedRange<Double> { 0...1e15 }
     /// Bytes of a `sessionId`; well-formed ids are 22, and anything longer is not worth looking up.
     static var sessionIdBytes: Int { 64 }
-    /// Bytes of any other string value (an enum's name).
+    /// Bytes of any other string value (an enum's name, a pinned view's id).
     static var stringBytes: Int { 256 }
+    /// Views pinned to the keyboard layout guide in one request or session.
+    static var pinnedViews: Int { 16 }
 }

@@ -69,6 +69,10 @@ enum RequestSchema {
                         .bool(
                             get: { $0.scrollView.alwaysBounceVertical },
                             set: { $0.scrollView.alwaysBounceVertical = $1 }))),
+                .geometry(
+                    Field(
+                        "inverted", record: "iv",
+                        .bool(get: { $0.scrollView.inverted }, set: { $0.scrollView.inverted = $1 }))),
             ]),
         .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
         .object(
@@ -110,6 +114,20 @@ enum RequestSchema {
                 "followsUndockedKeyboard", record: "fu",
                 .bool(
                     get: { $0.options.followsUndockedKeyboard }, set: { $0.options.followsUndockedKeyboard = $1 }))),
+        .geometry(
+            Field(
+                "usesBottomSafeArea", record: "ub",
+                .bool(get: { $0.options.usesBottomSafeArea }, set: { $0.options.usesBottomSafeArea = $1 }))),
+        .geometry(
+            Field(
+                "keyboardLiftBehavior", record: "lb",
+                .choice(
+                    KeyboardLiftBehavior.self, get: { $0.options.keyboardLiftBehavior },
+                    set: { $0.options.keyboardLiftBehavior = $1 }))),
+        .geometry(
+            Field(
+                "pinnedViews", record: "pv",
+                .views(maxCount: Limits.pinnedViews, get: { $0.pinnedViews }, set: { $0.pinnedViews = $1 }))),
         .geometry(
             Field(
                 "interruption", record: "ir", in: .session,

@@ -17,6 +17,8 @@ struct EventAnimation: Sendable {
     var velocity: AnimatedValues
     /// The earlier animations still running at the event (none when it replaced them).
     var inFlight: [AdditiveAnimation]
+    /// Where the keyboard layout guide and the pinned views go.
+    var layout: LayoutMotion
 }
 
 /// One scroll view's state between requests.
@@ -45,7 +47,9 @@ struct Session: Equatable, Sendable {
     init(id: String, geometry: StoredGeometry, time: Double?, serverTime: Double) {
         self.id = id
         self.geometry = geometry
-        self.target = KeyboardAvoidance.hidden(scrollView: geometry.scrollView, space: geometry.space)
+        self.target = KeyboardAvoidance.hidden(
+            scrollView: geometry.scrollView, space: geometry.space, options: geometry.options,
+            pinnedViews: geometry.pinnedViews)
         self.geometry.scrollView.contentOffset = target.contentOffset
         self.lastTime = time ?? serverTime
         self.lastServerTime = serverTime
@@ -88,7 +92,22 @@ struct Session: Equatable, Sendable {
 
     /// The model values: the target's and the keyboard's frame (zero until a keyboard event placed it).
     var model: AnimatedValues {
-        AnimatedValues(target.state, keyboardFrame: keyboardFrame ?? .zero)
+        AnimatedValues(target.state, keyboardFrame: keyboardFrame ?? .zero, guide: target.keyboardLayoutGuide)
+    }
+
+    /// The keyboard layout guide for the keyboard at `keyboardFrame` (screen coordinates; nil while hidden).
+    static func layoutGuide(_ geometry: StoredGeometry, keyboardFrame: Rect?) -> Rect {
+        let scrollView = geometry.scrollView.inverted ? geometry.scrollView.unflipped : geometry.scrollView
+        let space = geometry.space
+        return KeyboardAvoidance.layoutGuide(
+            scrollView, space, keyboard: keyboardFrame?.offsetBy(dx: -space.window.x, dy: -space.window.y),
+            docked: keyboardFrame.map { KeyboardAvoidance.isDocked(keyboardFrame: $0, screen: space.screen) } ?? false,
+            geometry.options)
+    }
+
+    /// The adjusted inset on the keyboard's side now: what a lift behaviour measures an event's change from.
+    private var keyboardSideInset: Double {
+        target.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted)
     }
 
     /// Every animated value on screen at `time`.
@@ -117,6 +136,13 @@ struct Session: Equatable, Sendable {
             duration: newest.duration, startTime: newest.startTime)
     }
 
+    /// The guide from what was on screen at `time` to the model, with the pinned views.
+    func layoutMotion(since time: Double) -> LayoutMotion {
+        let to = target.keyboardLayoutGuide
+        return LayoutMotion(
+            from: presentationValues(at: time).guide(model: to), to: to, pinnedViews: geometry.pinnedViews)
+    }
+
     func phase(at time: Double) -> KeyboardPhase {
         let moving = animations.isMoving(at: time)
         if keyboardVisible { return moving ? .showing : .shown }
@@ -128,7 +154,8 @@ struct Session: Equatable, Sendable {
         geometry.apply(request.geometry)
         let result = KeyboardAvoidance.shown(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
-            focusedRect: request.focusedRect, options: geometry.options)
+            focusedRect: request.focusedRect, options: geometry.options, previousAdjustedBottom: keyboardSideInset,
+            pinnedViews: geometry.pinnedViews)
         let from = keyboardFrame ?? request.keyboard.frameBegin ?? hiddenFrame(frameEnd)
         return finish(result, request, keyboardFrom: from, keyboardTo: frameEnd, visible: true, at: time)
     }
@@ -137,21 +164,26 @@ struct Session: Equatable, Sendable {
     mutating func hide(_ request: RequestBody, at time: Double) -> EventAnimation {
         geometry.apply(request.geometry)
         let result = KeyboardAvoidance.hidden(
-            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: request.keyboard.frameEnd)
+            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: request.keyboard.frameEnd,
+            options: geometry.options, previousAdjustedBottom: keyboardSideInset, pinnedViews: geometry.pinnedViews)
         let from = keyboardFrame ?? request.keyboard.frameBegin
         let to = request.keyboard.frameEnd ?? from.map(hiddenFrame)
         return finish(result, request, keyboardFrom: from, keyboardTo: to, visible: false, at: time)
     }
 
     /// Geometry changes (rotation, content size, the user's scroll): recomputed and applied at once, no animation.
+    /// The lift behaviour applies to the inset's change, so a composer that grows lifts a list at its end.
     mutating func patch(_ patch: GeometryPatch, at time: Double) {
+        let previous = keyboardSideInset
         geometry.apply(patch)
         if keyboardVisible, let frameEnd = keyboard?.frameEnd {
             target = KeyboardAvoidance.shown(
                 scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
-                options: geometry.options)
+                options: geometry.options, previousAdjustedBottom: previous, pinnedViews: geometry.pinnedViews)
         } else {
-            target = KeyboardAvoidance.hidden(scrollView: geometry.scrollView, space: geometry.space)
+            target = KeyboardAvoidance.hidden(
+                scrollView: geometry.scrollView, space: geometry.space, options: geometry.options,
+                previousAdjustedBottom: previous, pinnedViews: geometry.pinnedViews)
         }
         geometry.scrollView.contentOffset = target.contentOffset
         animations.removeAll(at: time)
@@ -168,8 +200,10 @@ struct Session: Equatable, Sendable {
         at time: Double
     ) -> EventAnimation {
         let info = request.keyboard
-        let previous = AnimatedValues(target.state, keyboardFrame: keyboardFrom ?? .zero)
-        let next = AnimatedValues(result.state, keyboardFrame: keyboardTo ?? keyboardFrom ?? .zero)
+        let previous = AnimatedValues(
+            target.state, keyboardFrame: keyboardFrom ?? .zero, guide: target.keyboardLayoutGuide)
+        let next = AnimatedValues(
+            result.state, keyboardFrame: keyboardTo ?? keyboardFrom ?? .zero, guide: result.keyboardLayoutGuide)
         let curve = AnimationCurve(rawValue: info.animationCurve)
         let (composition, added) = animations.add(
             from: previous, to: next, curve: curve, duration: info.animationDuration, at: time,
@@ -183,6 +217,6 @@ struct Session: Equatable, Sendable {
         let animation = info.animation(from: presentation(at: time), to: result.state, startTime: time)
         return EventAnimation(
             animation: animation, composition: composition, delta: added.delta, velocity: velocity(at: time),
-            inFlight: animations.inFlight(at: time, startedBefore: true))
+            inFlight: animations.inFlight(at: time, startedBefore: true), layout: layoutMotion(since: time))
     }
 }

@@ -11,7 +11,11 @@ import InsetJSON
 ///
 ///     {"v":1,"r":7,"id":"…","t":[lastTime,lastServerTime],"cf":clockFixed,"kv":keyboardVisible,
 ///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"kf":[keyboard frame]|null,
-///      "al":{"h":historyStart,"a":[[14 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]}}
+///      "al":{"h":historyStart,"a":[[16 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]}}
+///
+/// The target carries the keyboard layout guide's frame `"kg"` (records without it place the guide again from
+/// the geometry and keyboard frame), and animations written before the guide was animated have 14 deltas.
+/// Pinned views are a geometry member, `[[id, [frame]]]`.
 ///
 /// Records written before additive composition hold one animation instead of `"kf"` and `"al"`,
 /// `"a":{"f":[from],"to":[to],"c":curve,"d":duration,"s":start}|null`; it reads back as the one additive
@@ -74,12 +78,16 @@ enum SessionRecord {
         let keyboard = try RecordReader.optional(record, "k", RecordReader.keyboard)
         let animations = try RecordReader.animations(record, since: times[0])
         let keyboardFrame = record["kf"] == nil ? nil : try RecordReader.optional(record, "kf", RecordReader.rect)
+        let geometry = try RecordReader.geometry(record, "g")
+        let visible = try RecordReader.bool(record, "kv")
+        var (target, guide) = try RecordReader.result(record, "tg")
+        target.keyboardLayoutGuide =
+            guide ?? Session.layoutGuide(geometry, keyboardFrame: visible ? keyboardFrame : nil)
+        target.pinnedViews = geometry.pinnedViews.map { $0.resting(on: target.keyboardLayoutGuide.minY) }
         let session = Session(
-            id: try RecordReader.string(record, "id"), geometry: try RecordReader.geometry(record, "g"),
-            keyboardVisible: try RecordReader.bool(record, "kv"), keyboard: keyboard,
-            target: try RecordReader.result(record, "tg"), keyboardFrame: keyboardFrame, animations: animations,
-            lastTime: times[0],
-            lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"))
+            id: try RecordReader.string(record, "id"), geometry: geometry, keyboardVisible: visible,
+            keyboard: keyboard, target: target, keyboardFrame: keyboardFrame, animations: animations,
+            lastTime: times[0], lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"))
         return (session, try RecordReader.int(record, "r"))
     }
 }
@@ -144,6 +152,19 @@ extension JSONWriter {
                 if let value = get(root) { exactNumbers(value.width, value.height) } else { null() }
             case .point(let get, _): if let value = get(root) { exactNumbers(value.x, value.y) } else { null() }
             case .insets(_, let get, _): if let value = get(root) { exactInsets(value) } else { null() }
+            case .views(_, let get, _):
+                guard let views = get(root) else {
+                    null()
+                    continue
+                }
+                beginArray()
+                for view in views {
+                    beginArray()
+                    string(view.id)
+                    exactRect(view.frame)
+                    endArray()
+                }
+                endArray()
             }
         }
     }
@@ -161,6 +182,8 @@ extension JSONWriter {
         key(static: "o")
         exactNumber(result.keyboardOverlap)
         field("d", result.keyboardDocked)
+        key(static: "kg")
+        exactRect(result.keyboardLayoutGuide)
         endObject()
     }
 
@@ -325,16 +348,29 @@ private enum RecordReader {
             case .insets(_, _, let set):
                 let n = try numbers(value, count: 4)
                 set(&root, EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))
+            case .views(_, _, let set):
+                guard case .array(let items) = value else { throw Unreadable(reason: "\(key) not an array") }
+                var views: [PinnedView] = []
+                for item in items {
+                    guard case .array(let parts) = item, parts.count == 2, case .string(let id) = parts[0] else {
+                        throw Unreadable(reason: "\(key) holds something other than [id, frame]")
+                    }
+                    views.append(PinnedView(id: id, frame: try rect(parts[1])))
+                }
+                set(&root, views)
             }
         }
     }
 
-    static func result(_ record: JSONObject, _ key: String) throws(Unreadable) -> InsetResult {
+    /// The target; its guide is nil in a record written before the guide was computed (`Session` places it
+    /// again), and its pinned views are the geometry's, set where the guide puts them.
+    static func result(_ record: JSONObject, _ key: String) throws(Unreadable) -> (InsetResult, guide: Rect?) {
         let r = try object(try member(record, key))
-        return InsetResult(
+        let result = InsetResult(
             contentInset: try insets(r, "ci"), scrollIndicatorInsets: try insets(r, "si"),
             adjustedContentInset: try insets(r, "ai"), contentOffset: try point(r, "co"),
             keyboardOverlap: try number(r, "o"), keyboardDocked: try bool(r, "d"))
+        return (result, try r["kg"].map { (value: JSONValue) throws(Unreadable) -> Rect in try rect(value) })
     }
 
     /// The live animations: `"al"`, or a record of an earlier release's one animation `"a"`, or none.
@@ -344,12 +380,17 @@ private enum RecordReader {
             guard case .array(let entries) = try member(live, "a") else { throw Unreadable(reason: "al.a") }
             var animations: [AdditiveAnimation] = []
             for entry in entries {
-                guard case .array(let items) = entry, items.count == AnimatedValues.count + 5 else {
+                // An earlier release's entries have no guide lanes: the guide did not move then.
+                guard case .array(let items) = entry,
+                    let laneCount = [AnimatedValues.count, AnimatedValues.countWithoutGuide].first(where: {
+                        items.count == $0 + 5
+                    })
+                else {
                     throw Unreadable(reason: "an animation of \(AnimatedValues.count + 5) items")
                 }
                 var lanes = SIMD16<Double>()
-                for lane in 0..<AnimatedValues.count { lanes[lane] = try number(items[lane], "delta") }
-                let rest = items[AnimatedValues.count...].map { $0 }
+                for lane in 0..<laneCount { lanes[lane] = try number(items[lane], "delta") }
+                let rest = items[laneCount...].map { $0 }
                 guard let curve = Int(exactly: try number(rest[0], "curve")) else { throw Unreadable(reason: "curve") }
                 func time(_ value: JSONValue) throws(Unreadable) -> Double {
                     value == .null ? .infinity : try number(value, "time")

@@ -12,6 +12,8 @@ struct StoredGeometry: Equatable, Sendable {
     var options: AvoidanceOptions
     /// How a session composes an event's animation with those still running.
     var interruption = Interruption.additive
+    /// Views pinned to the keyboard layout guide's top, as laid out when sent (window coordinates).
+    var pinnedViews: [PinnedView] = []
 
     /// A geometry exactly as stored, field by field (`SessionRecord` reads sessions back with it).
     init(
