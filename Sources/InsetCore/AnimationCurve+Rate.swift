@@ -17,6 +17,10 @@ extension AnimationCurve {
             // d/dt [1 - e^(-w t) (1 + w t)] = w² t e^(-w t).
             let omega = KeyboardSpring.omega
             return omega * omega * t * exp(-omega * t)
+        case .spring(let velocity):
+            // d/dt [1 - (1 + (w - v) t) e^(-w t)] = (v + w (w - v) t) e^(-w t).
+            let omega = KeyboardSpring.omega
+            return (velocity + omega * (omega - velocity) * t) * exp(-omega * t)
         case .easeInOut, .easeIn, .easeOut, .linear:
             let slope = bezier?.slope(at: t / duration) ?? 1
             return slope / duration

@@ -7,6 +7,7 @@ extension AnimationCurve {
         case .easeOut: return "easeOut"
         case .linear: return "linear"
         case .keyboard: return "keyboard"
+        case .spring: return "spring"
         }
     }
 
@@ -19,6 +20,12 @@ extension AnimationCurve {
         case .easeOut: return "cubic-bezier(0, 0, 0.58, 1)"
         case .linear: return "linear"
         case .keyboard: return "cubic-bezier(0.38, 0.7, 0.125, 1)"
+        case .spring(let velocity):
+            // The keyboard's fit with its first control point moved so the curve leaves 0 at the initial
+            // velocity (a slope of velocity × duration); only an approximation, as for the keyboard.
+            let slope = velocity * effectiveDuration(reported: 1)
+            let y1 = min(max(0.2 * slope, -2), 2)
+            return "cubic-bezier(0.2, " + Self.fourDecimals(y1) + ", 0.125, 1)"
         }
     }
 
@@ -29,7 +36,7 @@ extension AnimationCurve {
         case .easeInOut: return CubicBezier(p1x: 0.42, p1y: 0, p2x: 0.58, p2y: 1)
         case .easeIn: return CubicBezier(p1x: 0.42, p1y: 0, p2x: 1, p2y: 1)
         case .easeOut: return CubicBezier(p1x: 0, p1y: 0, p2x: 0.58, p2y: 1)
-        case .linear, .keyboard: return nil
+        case .linear, .keyboard, .spring: return nil
         }
     }
 
@@ -40,8 +47,20 @@ extension AnimationCurve {
         guard reported > 0 else { return 0 }
         switch self {
         case .keyboard: return KeyboardSpring.settlingTime
+        case .spring(let velocity): return KeyboardSpring.settlingTime(initialVelocity: velocity)
         case .easeInOut, .easeIn, .easeOut, .linear: return reported
         }
+    }
+
+    /// `value` with at most four decimals, for a CSS function's arguments.
+    private static func fourDecimals(_ value: Double) -> String {
+        let scaled = (value * 10_000).rounded()
+        let text =
+            String(Int(scaled.magnitude) / 10_000) + "." + String(Int(scaled.magnitude) % 10_000 + 10_000).dropFirst()
+        var trimmed = Substring(text)
+        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+        if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+        return (scaled < 0 ? "-" : "") + trimmed
     }
 
     /// The exact progress (0...1) `t` seconds after the start, for a reported duration:
@@ -55,6 +74,8 @@ extension AnimationCurve {
         case .keyboard:
             // The spring runs in real time: stretching it to the duration would change its shape.
             return KeyboardSpring.progress(atSeconds: t)
+        case .spring(let velocity):
+            return KeyboardSpring.progress(atSeconds: t, initialVelocity: velocity)
         case .easeInOut, .easeIn, .easeOut, .linear:
             let x = t / duration
             return bezier?.value(at: x) ?? x  // linear has no bezier: progress is the time fraction itself

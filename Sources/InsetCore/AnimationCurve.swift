@@ -10,6 +10,10 @@ public enum AnimationCurve: Equatable, Hashable, Sendable {
     case linear
     /// Raw value 7 (and any other value): the keyboard's own critically damped spring.
     case keyboard(rawValue: Int)
+    /// The keyboard's spring started moving: `initialVelocity` is UIKit's `initialSpringVelocity`, the
+    /// velocity at the start divided by the distance to travel (1/s; 0 is the plain keyboard spring). What a
+    /// released interactive dismissal animates with. Raw value 7, as the keyboard's.
+    case spring(initialVelocity: Double)
 
     /// The curve for a UIKit raw value.
     public init(rawValue: Int) {
@@ -30,6 +34,7 @@ public enum AnimationCurve: Equatable, Hashable, Sendable {
         case .easeOut: return 2
         case .linear: return 3
         case .keyboard(let raw): return raw
+        case .spring: return 7
         }
     }
 }

@@ -17,14 +17,3 @@ public struct PinnedView: Equatable, Sendable {
             id: id, frame: Rect(x: frame.x, y: guideTop - frame.height, width: frame.width, height: frame.height))
     }
 }
-
-/// `UIScrollView.KeyboardDismissMode`: what a drag in the scroll view does to the keyboard.
-public enum KeyboardDismissMode: String, CaseIterable, Sendable {
-    /// A drag does nothing to the keyboard.
-    case none
-    /// The first drag hides the keyboard with the usual hide animation.
-    case onDrag
-    /// The keyboard follows a touch that goes below its top (less `keyboardDismissPadding`); a release
-    /// dismisses or restores it.
-    case interactive
-}

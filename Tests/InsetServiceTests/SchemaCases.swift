@@ -22,7 +22,8 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
     var description: String { pointer }
 
     /// Every leaf, depth first in declaration order.
-    static let all: [SchemaLeaf] = collect(RequestSchema.members, path: [], kinds: .all)
+    static let all: [SchemaLeaf] = collect(
+        RequestSchema.members, path: [], kinds: [.all, .gestures])
 
     private static func collect(_ members: [Member], path: [String], kinds: RequestKinds) -> [SchemaLeaf] {
         var leaves: [SchemaLeaf] = []
@@ -164,6 +165,15 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                     (key: "height", value: 336),
                 ]))
             Self.put(frameEnd, at: ["keyboard", "frameEnd"], in: &root)
+        }
+        if kind == .drag || kind == .release {
+            Self.put(.string("AAAAAAAAAAAAAAAAAAAAAA"), at: ["sessionId"], in: &root)
+        }
+        if kind == .drag {
+            Self.put(.object(JSONObject([(key: "x", value: 0), (key: "y", value: 600)])), at: ["touch"], in: &root)
+        }
+        if kind == .release {
+            Self.put(.object(JSONObject([(key: "y", value: 0)])), at: ["velocity"], in: &root)
         }
         Self.put(value, at: path[...], in: &root)
         var writer = JSONWriter()

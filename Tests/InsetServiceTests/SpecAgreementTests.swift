@@ -12,7 +12,7 @@ struct SpecAgreementTests {
     /// The request schemas of the spec, by the bodies they describe.
     static let bodies: [(schema: String, kind: RequestKinds)] = [
         ("ShowRequest", .show), ("HideRequest", .hide), ("SessionCreateRequest", .session),
-        ("SessionPatchRequest", .session),
+        ("SessionPatchRequest", .session), ("DragRequest", .drag), ("ReleaseRequest", .release),
     ]
 
     static func spec() throws -> JSONObject {

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Every operation the service routes to.
 enum Endpoint: Sendable {
-    case show, hide, createSession, getSession, patchSession, deleteSession, timeline, timelineSVG
+    case show, hide, drag, release, createSession, getSession, patchSession, deleteSession, timeline, timelineSVG
     case health, readiness, metrics, openAPI, version
     /// An embedded file: the playground page, its style sheet and script, the browser client.
     case asset(StaticAsset)
@@ -63,6 +63,8 @@ public final class InsetApplication: HTTPResponder {
         var router = Router<Endpoint>()
         router.add("POST", "/keyboard/show", .show)
         router.add("POST", "/keyboard/hide", .hide)
+        router.add("POST", "/keyboard/drag", .drag)
+        router.add("POST", "/keyboard/release", .release)
         router.add("POST", "/sessions", .createSession)
         router.add("GET", "/sessions/{id}", .getSession)
         router.add("PATCH", "/sessions/{id}", .patchSession)
@@ -89,6 +91,8 @@ public final class InsetApplication: HTTPResponder {
         switch endpoint {
         case .show: return try keyboardEvent(.show, request)
         case .hide: return try keyboardEvent(.hide, request)
+        case .drag: return try keyboardGesture(.drag, request)
+        case .release: return try keyboardGesture(.release, request)
         case .createSession: return try createSession(RouteRequest(http: request, parameters: parameters))
         case .getSession: return try getSession(RouteRequest(http: request, parameters: parameters))
         case .patchSession: return try patchSession(RouteRequest(http: request, parameters: parameters))

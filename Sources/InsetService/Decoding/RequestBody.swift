@@ -5,7 +5,7 @@ import InsetCore
 struct RequestBody: Equatable, Sendable {
     /// Which route the body came to.
     enum Kind: Sendable {
-        case show, hide, session
+        case show, hide, session, drag, release
 
         /// The schema's name for the bodies of this kind.
         var kinds: RequestKinds {
@@ -13,6 +13,8 @@ struct RequestBody: Equatable, Sendable {
             case .show: .show
             case .hide: .hide
             case .session: .session
+            case .drag: .drag
+            case .release: .release
             }
         }
     }
@@ -23,6 +25,10 @@ struct RequestBody: Equatable, Sendable {
     var timestamp: Double?
     /// A rect in content coordinates to keep visible above the keyboard.
     var focusedRect: Rect?
+    /// A drag's touch, in window coordinates.
+    var touch: Point?
+    /// A release's vertical velocity, in points per second (downward positive).
+    var velocityY: Double?
     /// The geometry the body sent.
     var geometry = GeometryPatch()
     /// The keyboard notification, with its defaults for what was not sent.

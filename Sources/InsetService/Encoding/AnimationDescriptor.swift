@@ -34,6 +34,14 @@ enum AnimationDescriptor {
             head.field("curveName", curve.name)
             head.field("options", curve.rawValue << 16 | KeyboardAnimation.beginFromCurrentStateOption)
             head.field("beginFromCurrentState", true)
+            if case .spring(let velocity) = curve {
+                // UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...).
+                head.key(static: "spring")
+                head.beginObject()
+                head.field("dampingRatio", 1)
+                head.field("initialVelocity", velocity)
+                head.endObject()
+            }
             self.head = Self.members(head)
             var timing = JSONWriter(reservingCapacity: 64)
             timing.beginObject()
@@ -65,6 +73,13 @@ enum AnimationDescriptor {
         CurveMembers(AnimationCurve(rawValue: $0))
     }
 
+    /// Whether `curve`'s members are among the cached ones: a UIKit raw curve in range, not a released spring
+    /// (whose easing depends on its velocity).
+    private static func isCached(_ curve: AnimationCurve) -> Bool {
+        if case .spring = curve { return false }
+        return Limits.animationCurve.contains(curve.rawValue)
+    }
+
     /// Computes the cached members now, so that the first request does not pay for them.
     static func warmUp() {
         _ = cachedCurves.count
@@ -77,9 +92,9 @@ enum AnimationDescriptor {
     static func write(
         _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, into writer: inout JSONWriter
     ) {
-        let curve = animation.curve.rawValue
-        if Limits.animationCurve.contains(curve) {
-            write(animation, layout: layout, composed: composed, members: cachedCurves[curve], into: &writer)
+        if isCached(animation.curve) {
+            let members = cachedCurves[animation.curve.rawValue]
+            write(animation, layout: layout, composed: composed, members: members, into: &writer)
         } else {
             let members = CurveMembers(animation.curve)
             defer { members.deallocate() }
@@ -123,7 +138,7 @@ enum AnimationDescriptor {
                 let members = members(animation.curve)
                 writer.rawMembers(members.timing)
                 writer.rawMembers(members.easing)
-                if !Limits.animationCurve.contains(animation.curve.rawValue) { members.deallocate() }
+                if !isCached(animation.curve) { members.deallocate() }
             }
             writer.endObject()
         }
@@ -132,7 +147,7 @@ enum AnimationDescriptor {
 
     /// The cached members of `curve`, or members made for it alone (which the caller frees).
     private static func members(_ curve: AnimationCurve) -> CurveMembers {
-        Limits.animationCurve.contains(curve.rawValue) ? cachedCurves[curve.rawValue] : CurveMembers(curve)
+        isCached(curve) ? cachedCurves[curve.rawValue] : CurveMembers(curve)
     }
 
     private static func write(

@@ -142,6 +142,13 @@ extension Problem {
                 "timestamp \(formatted(timestamp)) ms is older than the session's last event at \(formatted(last)) ms.")
     }
 
+    /// A drag or a release with no keyboard on screen to move.
+    static var keyboardNotShown: Problem {
+        Problem(
+            slug: "keyboard-not-shown", title: "No keyboard shown", status: 409,
+            detail: "The session's keyboard is not shown: a drag or a release needs a show first.")
+    }
+
     /// A timeline from before the instant the session's kept animations describe exactly.
     static func historyUnavailable(_ instant: Double, since start: Double) -> Problem {
         Problem(

@@ -62,9 +62,11 @@ export interface AnimationDescriptor {
   duration: number;
   delay: 0;
   curve: number;
-  curveName: "easeInOut" | "easeIn" | "easeOut" | "linear" | "keyboard";
+  curveName: "easeInOut" | "easeIn" | "easeOut" | "linear" | "keyboard" | "spring";
   options: number;
   beginFromCurrentState: true;
+  /** A released interactive dismissal's spring, as `usingSpringWithDamping:initialSpringVelocity:` takes it. */
+  spring?: { dampingRatio: 1; initialVelocity: number };
   from: DescriptorState;
   to: DescriptorState;
   timingFunction: string;
@@ -92,6 +94,15 @@ export interface KeyboardEventAnswer extends InsetResult {
   session?: { id: string; keyboardState: KeyboardState; time: number };
 }
 
+/** A `POST /keyboard/drag` or `/keyboard/release` answer. */
+export interface KeyboardGestureAnswer extends InsetResult {
+  /** The keyboard's frame now, in screen coordinates. */
+  keyboardFrame: Rect | null;
+  /** Null when everything moved at once (an interactive drag) or nothing moved. */
+  animation: AnimationDescriptor | null;
+  session: { id: string; keyboardState: KeyboardState; time: number };
+}
+
 /** A session as `GET /sessions/{id}` answers it. */
 export interface SessionState {
   id: string;
@@ -106,6 +117,7 @@ export interface SessionState {
   followsUndockedKeyboard: boolean;
   usesBottomSafeArea: boolean;
   keyboardLiftBehavior: KeyboardLiftBehavior;
+  keyboardDismissPadding: number;
   /** As last sent; `target.pinnedViews` has them where the guide puts them. */
   pinnedViews: PinnedView[];
   interruption: Interruption;

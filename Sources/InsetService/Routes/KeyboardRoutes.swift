@@ -117,4 +117,56 @@ extension InsetApplication {
         let layout = LayoutMotion(from: guideFrom, to: result.keyboardLayoutGuide, pinnedViews: geometry.pinnedViews)
         return EventOutcome(result: result, animation: animation, session: nil, layout: layout)
     }
+
+    /// What a drag or a release did to a session.
+    private struct GestureOutcome: Sendable {
+        var result: InsetResult
+        var keyboardFrame: Rect?
+        var composed: EventAnimation?
+        var session: SessionReference
+    }
+
+    /// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
+    func keyboardGesture(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        try checkJSONBody(request)
+        var event = RequestBody()
+        do {
+            try RequestBody.decode(request.body, kind: kind, into: &event)
+        } catch {
+            throw Problem(error)
+        }
+        // Decoding guarantees both a session id and the gesture's value.
+        let sessionId = event.sessionId ?? ""
+        let serverTime = now
+        let outcome = try sessions { () throws(SessionError) in
+            try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
+                // Refused before anything changes, as the store requires.
+                guard session.shownKeyboard != nil else { throw .keyboardNotShown }
+                let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
+                try session.advance(to: time, serverTime: serverTime)
+                let composed =
+                    kind == .drag
+                    ? session.drag(touch: event.touch ?? .zero, at: time)
+                    : session.release(velocityY: event.velocityY ?? 0, at: time)
+                return GestureOutcome(
+                    result: session.target, keyboardFrame: session.keyboardFrame, composed: composed,
+                    session: session.reference(at: time))
+            }
+        }
+        var writer = JSONWriter(reservingCapacity: 3072)
+        writer.beginObject()
+        writer.resultMembers(outcome.result)
+        writer.key(static: "keyboardFrame")
+        if let frame = outcome.keyboardFrame { writer.rect(frame) } else { writer.null() }
+        writer.key(static: "animation")
+        if let composed = outcome.composed {
+            AnimationDescriptor.write(composed.animation, layout: composed.layout, composed: composed, into: &writer)
+        } else {
+            writer.null()
+        }
+        writer.key(static: "session")
+        outcome.session.write(into: &writer)
+        writer.endObject()
+        return Self.json(writer)
+    }
 }

@@ -10,9 +10,15 @@ struct RequestKinds: OptionSet, Sendable {
     static let hide = RequestKinds(rawValue: 2)
     /// `POST /sessions` and `PATCH /sessions/{id}`.
     static let session = RequestKinds(rawValue: 4)
+    /// `POST /keyboard/drag`.
+    static let drag = RequestKinds(rawValue: 8)
+    /// `POST /keyboard/release`.
+    static let release = RequestKinds(rawValue: 16)
     /// A show or a hide.
     static let events: RequestKinds = [.show, .hide]
-    /// Every body.
+    /// A drag or a release: a touch on a session's shown keyboard.
+    static let gestures: RequestKinds = [.drag, .release]
+    /// Every body that carries geometry.
     static let all: RequestKinds = [.show, .hide, .session]
 }
 

@@ -21,6 +21,10 @@ enum Limits {
     static var sessionIdBytes: Int { 64 }
     /// Bytes of any other string value (an enum's name, a pinned view's id).
     static var stringBytes: Int { 256 }
+    /// A release's velocity, in points per second: far past any flick.
+    static var velocity: ClosedRange<Double> { -100_000...100_000 }
+    /// Points above the keyboard's top at which a dragging touch starts moving it.
+    static var keyboardDismissPadding: ClosedRange<Double> { 0...10_000 }
     /// Views pinned to the keyboard layout guide in one request or session.
     static var pinnedViews: Int { 16 }
 }

@@ -40,10 +40,10 @@ final class ObjectSchema: Sendable {
     let keyboardFields: [Field<KeyboardInfo>]
     /// Whether a logged `userInfo` may stand for this object's values.
     let acceptsUserInfo: Bool
-    /// For a show, a hide and a session body: one bit per member (by index) that the body may send, and one
-    /// per member it must send.
-    private let allowedMasks: (show: UInt32, hide: UInt32, session: UInt32)
-    private let requiredMasks: (show: UInt32, hide: UInt32, session: UInt32)
+    /// For each kind of body (by the index of its bit in `RequestKinds`): one bit per member (by index) that
+    /// the body may send, and one per member it must send. Tuples, not arrays: read on every member decoded.
+    private let allowedMasks: (UInt32, UInt32, UInt32, UInt32, UInt32)
+    private let requiredMasks: (UInt32, UInt32, UInt32, UInt32, UInt32)
 
     convenience init(_ members: [Member], pointer: String) {
         var bit = 0
@@ -98,14 +98,14 @@ final class ObjectSchema: Sendable {
             slots.indices.reduce(0) { test($1) ? $0 | 1 << UInt32($1) : $0 }
         }
         let kinds = kinds
-        allowedMasks = (
-            mask { kinds[$0].contains(.show) }, mask { kinds[$0].contains(.hide) },
-            mask { kinds[$0].contains(.session) }
-        )
-        requiredMasks = (
-            mask { Self.required(slots[$0]).contains(.show) }, mask { Self.required(slots[$0]).contains(.hide) },
-            mask { Self.required(slots[$0]).contains(.session) }
-        )
+        func masks(_ test: (Int, RequestKinds) -> Bool) -> (UInt32, UInt32, UInt32, UInt32, UInt32) {
+            (
+                mask { test($0, .show) }, mask { test($0, .hide) }, mask { test($0, .session) },
+                mask { test($0, .drag) }, mask { test($0, .release) }
+            )
+        }
+        allowedMasks = masks { kinds[$0].contains($1) }
+        requiredMasks = masks { Self.required(slots[$0]).contains($1) }
     }
 
     /// The bodies that must send the member.
@@ -122,13 +122,24 @@ final class ObjectSchema: Sendable {
     /// The members (by bit) a body of `kind` may send.
     @inline(__always)
     func allowed(_ kind: RequestKinds) -> UInt32 {
-        kind == .show ? allowedMasks.show : kind == .hide ? allowedMasks.hide : allowedMasks.session
+        Self.pick(allowedMasks, kind)
     }
 
     /// The members (by bit) a body of `kind` must send.
     @inline(__always)
     func required(_ kind: RequestKinds) -> UInt32 {
-        kind == .show ? requiredMasks.show : kind == .hide ? requiredMasks.hide : requiredMasks.session
+        Self.pick(requiredMasks, kind)
+    }
+
+    @inline(__always)
+    private static func pick(_ masks: (UInt32, UInt32, UInt32, UInt32, UInt32), _ kind: RequestKinds) -> UInt32 {
+        switch kind {
+        case .show: masks.0
+        case .hide: masks.1
+        case .session: masks.2
+        case .drag: masks.3
+        default: masks.4
+        }
     }
 
     /// The index of the member whose name is `key`'s bytes, or nil.

@@ -15,9 +15,12 @@ enum RequestSchema {
     static let members: [Member] = [
         .body(
             Field(
-                "sessionId", in: .events,
+                "sessionId", in: [.show, .hide, .drag, .release], required: .gestures,
                 .string(maxBytes: Limits.sessionIdBytes, get: { $0.sessionId }, set: { $0.sessionId = $1 }))),
-        .body(Field("timestamp", .number(Limits.timestamp, get: { $0.timestamp }, set: { $0.timestamp = $1 }))),
+        .body(
+            Field(
+                "timestamp", in: [.show, .hide, .session, .drag, .release],
+                .number(Limits.timestamp, get: { $0.timestamp }, set: { $0.timestamp = $1 }))),
         .object(
             "scrollView", in: .all, required: [],
             [
@@ -73,6 +76,12 @@ enum RequestSchema {
                     Field(
                         "inverted", record: "iv",
                         .bool(get: { $0.scrollView.inverted }, set: { $0.scrollView.inverted = $1 }))),
+                .geometry(
+                    Field(
+                        "keyboardDismissMode", record: "dm",
+                        .choice(
+                            KeyboardDismissMode.self, get: { $0.scrollView.keyboardDismissMode },
+                            set: { $0.scrollView.keyboardDismissMode = $1 }))),
             ]),
         .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
         .object(
@@ -98,6 +107,16 @@ enum RequestSchema {
                 .userInfo,
             ]),
         .body(Field("focusedRect", in: .show, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+        .body(
+            Field("touch", in: .drag, required: .drag, .point(get: { $0.touch }, set: { $0.touch = $1 }))),
+        .object(
+            "velocity", in: .release, required: .release,
+            [
+                .body(
+                    Field(
+                        "y", in: .release, required: .release,
+                        .number(Limits.velocity, get: { $0.velocityY }, set: { $0.velocityY = $1 })))
+            ]),
         .geometry(Field("window", record: "w", .rect(get: { $0.space.window }, set: { $0.setWindow($1) }))),
         .geometry(
             Field(
@@ -124,6 +143,12 @@ enum RequestSchema {
                 .choice(
                     KeyboardLiftBehavior.self, get: { $0.options.keyboardLiftBehavior },
                     set: { $0.options.keyboardLiftBehavior = $1 }))),
+        .geometry(
+            Field(
+                "keyboardDismissPadding", record: "dp",
+                .number(
+                    Limits.keyboardDismissPadding, get: { $0.options.keyboardDismissPadding },
+                    set: { $0.options.keyboardDismissPadding = $1 }))),
         .geometry(
             Field(
                 "pinnedViews", record: "pv",

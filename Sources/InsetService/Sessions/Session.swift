@@ -199,24 +199,113 @@ struct Session: Equatable, Sendable {
         _ result: InsetResult, _ request: RequestBody, keyboardFrom: Rect?, keyboardTo: Rect?, visible: Bool,
         at time: Double
     ) -> EventAnimation {
-        let info = request.keyboard
+        finish(
+            result, info: request.keyboard, curve: AnimationCurve(rawValue: request.keyboard.animationCurve),
+            scrolledOffset: request.geometry.contentOffset, keyboardFrom: keyboardFrom, keyboardTo: keyboardTo,
+            visible: visible, at: time)
+    }
+
+    private mutating func finish(
+        _ result: InsetResult, info: KeyboardInfo, curve: AnimationCurve, scrolledOffset: Point?, keyboardFrom: Rect?,
+        keyboardTo: Rect?, visible: Bool, at time: Double
+    ) -> EventAnimation {
         let previous = AnimatedValues(
             target.state, keyboardFrame: keyboardFrom ?? .zero, guide: target.keyboardLayoutGuide)
         let next = AnimatedValues(
             result.state, keyboardFrame: keyboardTo ?? keyboardFrom ?? .zero, guide: result.keyboardLayoutGuide)
-        let curve = AnimationCurve(rawValue: info.animationCurve)
         let (composition, added) = animations.add(
             from: previous, to: next, curve: curve, duration: info.animationDuration, at: time,
-            interruption: geometry.interruption, scrolledOffset: request.geometry.contentOffset)
+            interruption: geometry.interruption, scrolledOffset: scrolledOffset)
         target = result
         geometry.scrollView.contentOffset = result.contentOffset
         keyboard = info
         keyboardVisible = visible
         if let keyboardTo { keyboardFrame = keyboardTo }
         // What is on screen now is where the event's animation begins, whatever composed it.
-        let animation = info.animation(from: presentation(at: time), to: result.state, startTime: time)
+        let animation = KeyboardAnimation(
+            from: presentation(at: time), to: result.state, curve: curve, duration: info.animationDuration,
+            startTime: time)
         return EventAnimation(
             animation: animation, composition: composition, delta: added.delta, velocity: velocity(at: time),
             inFlight: animations.inFlight(at: time, startedBefore: true), layout: layoutMotion(since: time))
+    }
+}
+
+extension Session {
+    /// The keyboard's shown frame (screen coordinates), where a drag starts from and a release may go back to;
+    /// nil when no keyboard is shown, and a drag or a release is refused (check before changing the session).
+    var shownKeyboard: Rect? {
+        keyboardVisible ? keyboard?.frameEnd : nil
+    }
+
+    /// The screen's bottom, where a dismissed keyboard goes (the shown keyboard's bottom without a screen).
+    private func screenBottom(below shown: Rect) -> Double {
+        geometry.space.screen?.height ?? shown.maxY
+    }
+
+    /// A touch dragging at `touch` (window coordinates) at `time`, as the scroll view's `keyboardDismissMode`
+    /// says: `interactive` moves the keyboard under the touch and everything follows at once (nil: no
+    /// animation); `onDrag` hides the keyboard with its usual animation; `none` moves nothing (nil).
+    mutating func drag(touch: Point, at time: Double) -> EventAnimation? {
+        guard let shown = shownKeyboard, let info = keyboard else { return nil }
+        switch geometry.scrollView.keyboardDismissMode {
+        case .none:
+            return nil
+        case .onDrag:
+            var hide = RequestBody()
+            hide.keyboard = info
+            hide.keyboard.frameBegin = keyboardFrame ?? shown
+            hide.keyboard.frameEnd = hiddenFrame(shown)
+            return self.hide(hide, at: time)
+        case .interactive:
+            let space = geometry.space
+            let top = InteractiveDismissal.draggedTop(
+                touchY: touch.y + space.window.y, shownTop: shown.minY, screenBottom: screenBottom(below: shown),
+                padding: geometry.options.keyboardDismissPadding)
+            let frame = Rect(x: shown.x, y: top, width: shown.width, height: shown.height)
+            target = KeyboardAvoidance.shown(
+                scrollView: geometry.scrollView, space: space, keyboardFrameEnd: frame, options: geometry.options,
+                previousAdjustedBottom: keyboardSideInset, pinnedViews: geometry.pinnedViews)
+            geometry.scrollView.contentOffset = target.contentOffset
+            keyboardFrame = frame
+            // The finger sets every value outright: nothing earlier still animates.
+            animations.removeAll(at: time)
+            return nil
+        }
+    }
+
+    /// The touch lifted at `time`, moving at `velocityY` (pt/s, downward positive). After an interactive drag,
+    /// `InteractiveDismissal.dismisses` picks the end and a spring runs there, starting at the release's
+    /// velocity; with nothing dragged (the other modes), nothing moves (nil).
+    mutating func release(velocityY: Double, at time: Double) -> EventAnimation? {
+        guard let shown = shownKeyboard, let info = keyboard else { return nil }
+        guard geometry.scrollView.keyboardDismissMode == .interactive else { return nil }
+        let current = keyboardFrame ?? shown
+        let bottom = screenBottom(below: shown)
+        let dismiss = InteractiveDismissal.dismisses(
+            top: current.minY, velocity: velocityY, shownTop: shown.minY, screenBottom: bottom)
+        let end = dismiss ? hiddenFrame(shown) : shown
+        let curve = AnimationCurve.spring(
+            initialVelocity: InteractiveDismissal.initialSpringVelocity(
+                velocity: velocityY, from: current.minY, to: end.minY))
+        var released = info
+        released.frameBegin = current
+        released.frameEnd = end
+        released.animationCurve = curve.rawValue
+        // The spring settles in its own time; the reported duration only says that it animates.
+        released.animationDuration = KeyboardSpring.settlingTime
+        let result =
+            dismiss
+            ? KeyboardAvoidance.hidden(
+                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: end,
+                options: geometry.options, previousAdjustedBottom: keyboardSideInset,
+                pinnedViews: geometry.pinnedViews)
+            : KeyboardAvoidance.shown(
+                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: end,
+                options: geometry.options, previousAdjustedBottom: keyboardSideInset,
+                pinnedViews: geometry.pinnedViews)
+        return finish(
+            result, info: released, curve: curve, scrolledOffset: nil, keyboardFrom: current, keyboardTo: end,
+            visible: !dismiss, at: time)
     }
 }

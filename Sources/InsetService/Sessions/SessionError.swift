@@ -4,6 +4,8 @@ enum SessionError: Error, Equatable {
     case notFound
     /// An event's instant is older than the session's last event (both in ms on the session's clock).
     case staleTimestamp(Double, last: Double)
+    /// A drag or a release on a session whose keyboard is not shown.
+    case keyboardNotShown
     /// The shared store cannot be reached or did not answer in time, for the reason given.
     case storeUnavailable(String)
 }

@@ -203,6 +203,8 @@ extension JSONWriter {
             for time in [animation.replacedAt, animation.offsetReplacedAt] {
                 if time.isFinite { exactNumber(time) } else { null() }
             }
+            // A released spring's start velocity, as one more item: the curve's raw value says only 7.
+            if case .spring(let velocity) = animation.curve { exactNumber(velocity) }
             endArray()
         }
         endArray()
@@ -380,10 +382,11 @@ private enum RecordReader {
             guard case .array(let entries) = try member(live, "a") else { throw Unreadable(reason: "al.a") }
             var animations: [AdditiveAnimation] = []
             for entry in entries {
-                // An earlier release's entries have no guide lanes: the guide did not move then.
+                // An earlier release's entries have no guide lanes: the guide did not move then. A released
+                // spring's entry has one more item, its start velocity.
                 guard case .array(let items) = entry,
                     let laneCount = [AnimatedValues.count, AnimatedValues.countWithoutGuide].first(where: {
-                        items.count == $0 + 5
+                        items.count == $0 + 5 || ($0 == AnimatedValues.count && items.count == $0 + 6)
                     })
                 else {
                     throw Unreadable(reason: "an animation of \(AnimatedValues.count + 5) items")
@@ -395,9 +398,11 @@ private enum RecordReader {
                 func time(_ value: JSONValue) throws(Unreadable) -> Double {
                     value == .null ? .infinity : try number(value, "time")
                 }
+                let springVelocity = rest.count > 5 ? try number(rest[5], "initial velocity") : nil
                 animations.append(
                     AdditiveAnimation(
-                        delta: AnimatedValues(lanes: lanes), curve: AnimationCurve(rawValue: curve),
+                        delta: AnimatedValues(lanes: lanes),
+                        curve: springVelocity.map { .spring(initialVelocity: $0) } ?? AnimationCurve(rawValue: curve),
                         duration: try number(rest[1], "duration"), startTime: try number(rest[2], "start"),
                         replacedAt: try time(rest[3]), offsetReplacedAt: try time(rest[4])))
             }
