@@ -276,3 +276,59 @@ def last(exchanges: list[Exchange], method: str, path: str) -> Exchange:
     matching = [exchange for exchange in exchanges if exchange.method == method and exchange.path == path]
     assert matching, f"the page sent no {method} {path}: {[(e.method, e.path) for e in exchanges]}"
     return matching[-1]
+
+
+# Where a point of the phone's screen (in points) is in the viewport: the phone is scaled to fit the stage.
+SCREEN_TO_VIEWPORT = """
+const [x, y] = arguments;
+const box = document.getElementById('screen').getBoundingClientRect();
+const scale = box.width / parseFloat(getComputedStyle(document.getElementById('phone')).getPropertyValue('--w'));
+return [box.left + x * scale, box.top + y * scale];
+"""
+
+# The chat screen's moving parts as the DOM shows them: the composer's and the keyboard's tops, the list's box.
+CHAT_STATE = (
+    """
+const composer = getComputedStyle(document.getElementById('composer'));
+const state = (() => {"""
+    + DOM_STATE
+    + """})();
+state.composerTop = parseFloat(composer.top);
+state.composerHeight = parseFloat(composer.height);
+state.drags = Number(document.getElementById('phone').dataset.drags ?? 0);
+return state;
+"""
+)
+
+
+def use_chat(page: "Playground") -> None:
+    """Switches the playground to its chat screen (a new session with a composer pinned to the guide)."""
+    page.select("screen-kind", "chat")
+    page.wait_for(
+        lambda: page.phone("data-ready") == "true" and page.phone("data-screen") == "chat"
+        and page.phone("data-composer-top") is not None,
+        "a chat session",
+    )
+
+
+def chat_state(page: "Playground") -> dict:
+    return page.driver.execute_script(CHAT_STATE)
+
+
+def viewport_point(page: "Playground", x: float, y: float) -> tuple[int, int]:
+    vx, vy = page.driver.execute_script(SCREEN_TO_VIEWPORT, x, y)
+    return round(vx), round(vy)
+
+
+# A test-owned recorder of what the DOM shows after each drag the page applied: the page counts them in
+# #phone[data-drags], and a mutation observer reads the DOM in the same task, before any later answer lands.
+DRAG_RECORDER = (
+    """
+window.__drags = [];
+new MutationObserver(() => {
+  window.__drags.push((() => {"""
+    + CHAT_STATE
+    + """})());
+}).observe(document.getElementById('phone'), { attributes: true, attributeFilter: ['data-drags'] });
+"""
+)

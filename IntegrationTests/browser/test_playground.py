@@ -20,7 +20,7 @@ import json
 import pytest
 
 from browser_server import TOKEN
-from playground_page import Playground, last, linear_at, linear_stops, spring
+from playground_page import DRAG_RECORDER, Playground, chat_state, last, linear_at, linear_stops, spring, use_chat, viewport_point
 
 # The iPhone 15 the page starts with: 390x844, 47/34 safe area, a 336-pt keyboard with the QuickType bar.
 SAFE_BOTTOM = 34
@@ -281,3 +281,100 @@ def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
     assert plot["events"] == 2, plot
     assert set(plot["legend"]) == {line["value"] for line in plot["lines"]}
     page.driver.find_element("id", "timeline").screenshot(str(artifacts / f"6-{mode}-timeline.png"))
+
+
+def assert_chat_shows(page: Playground, answer: dict, what: str) -> dict:
+    """The chat's composer, list inset and offset, and keyboard are where `answer` (a show, drag or release
+    answer, or a session's target with its keyboard frame) puts them, within 1 px."""
+    dom = chat_state(page)
+    composer = answer["pinnedViews"][0]["frame"]
+    expected = {
+        "composerTop": composer["y"],
+        "paddingBottom": answer["adjustedContentInset"]["bottom"],
+        "scrollTop": answer["contentOffset"]["y"] + answer["adjustedContentInset"]["top"],
+    }
+    if answer.get("keyboardFrame"):
+        expected["keyboardTop"] = answer["keyboardFrame"]["y"]
+    for key, value in expected.items():
+        assert dom[key] == pytest.approx(value, abs=1), (what, key, dom[key], value, dom)
+    assert dom["composerHeight"] == pytest.approx(50, abs=0.01)
+    return dom
+
+
+def gesture(page: Playground, slow, fast) -> None:
+    """One pointer gesture over the phone's screen: down at the first of `slow`, a move to each next one taking
+    120 ms, a hold, then `fast` moves of 16 ms each (a flick) and up."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.mouse_button import MouseButton
+
+    actions = ActionChains(page.driver, duration=120)
+    pointer = actions.w3c_actions.pointer_action
+    first, *rest = slow
+    pointer.move_to_location(*viewport_point(page, *first))
+    pointer.pointer_down(MouseButton.LEFT)
+    for point in rest:
+        pointer.move_to_location(*viewport_point(page, *point))
+    pointer.pause(0.4)
+    for point in fast:
+        x, y = viewport_point(page, *point)
+        pointer.source.create_pointer_move(duration=16, x=x, y=y, origin="viewport")
+    pointer.pointer_up(MouseButton.LEFT)
+    actions.perform()
+
+
+def test_a_chat_drag_moves_the_keyboard_and_the_composer_and_a_flick_dismisses(page: Playground, artifacts) -> None:
+    """The chat screen: the composer rides on the keyboard as the service says; a pointer drag over the list
+    moves the keyboard, the composer and the list's inset at once, exactly as each POST /keyboard/drag answered;
+    a flick down dismisses with the release's spring, and the page settles where the service says."""
+    use_chat(page)
+    resting = page.exchanges()
+    created = [e for e in resting if e.method == "PATCH"][-1].shown["target"]
+    page.wait_for(lambda: page.dom()["running"] == 0, "the page to settle")
+    assert_chat_shows(page, created, "at rest")
+    assert created["pinnedViews"][0]["frame"]["y"] == 844 - 34 - 50
+
+    page.click("chat-field")
+    page.wait_for_state("shown")
+    shown = last(page.exchanges(), "POST", "/keyboard/show").shown
+    assert shown["pinnedViews"][0]["frame"]["y"] == 508 - 50
+    assert_chat_shows(page, shown, "shown")
+    page.screenshot(artifacts, "chat-1-shown")
+
+    # A slow drag from the middle of the list into the keyboard, held, then a flick down and up.
+    page.driver.execute_script(DRAG_RECORDER)
+    gesture(page, [(200, 400), (200, 500), (200, 600), (200, 650)], [(200, 700), (200, 760)])
+    page.wait_for(lambda: any(e.path == "/keyboard/release" for e in page.exchanges()), "the release")
+    drags = [e.shown for e in page.exchanges() if e.path == "/keyboard/drag"]
+    seen = page.driver.execute_script("return window.__drags;")
+    assert len(seen) == len(drags) >= 3, (len(seen), len(drags))
+    held = [(answer, dom) for answer, dom in zip(drags, seen) if answer["keyboardFrame"]["y"] == pytest.approx(650, abs=1)]
+    assert held, [answer["keyboardFrame"]["y"] for answer in drags]
+    for answer, dom in zip(drags, seen):
+        assert answer["animation"] is None
+        assert answer["pinnedViews"][0]["frame"]["y"] == pytest.approx(answer["keyboardFrame"]["y"] - 50, abs=1e-9)
+        expected = {
+            "composerTop": answer["pinnedViews"][0]["frame"]["y"],
+            "paddingBottom": answer["adjustedContentInset"]["bottom"],
+            "scrollTop": answer["contentOffset"]["y"] + answer["adjustedContentInset"]["top"],
+            "keyboardTop": answer["keyboardFrame"]["y"],
+        }
+        for key, value in expected.items():
+            assert dom[key] == pytest.approx(value, abs=1), ("dragged", key, dom[key], value)
+    (artifacts / "chat-drags.json").write_text(json.dumps([{"answer": a["keyboardFrame"]["y"], "dom": d} for a, d in zip(drags, seen)], indent=2) + "\n")
+    released = last(page.exchanges(), "POST", "/keyboard/release").shown
+    velocity = last(page.exchanges(), "POST", "/keyboard/release").request["velocity"]["y"]
+    assert velocity > 300, velocity
+    assert released["session"]["keyboardState"] == "hiding"
+    animation = released["animation"]
+    assert animation["curveName"] == "spring"
+    start = released["keyboardFrame"]
+    last_drag = drags[-1]["keyboardFrame"]["y"]
+    assert animation["spring"]["initialVelocity"] == pytest.approx(velocity / (844 - last_drag), rel=1e-9)
+    assert start["y"] == 844
+    page.wait_for_state("hidden")
+    assert_chat_shows(page, released, "dismissed")
+    page.screenshot(artifacts, "chat-3-dismissed")
+    session_id = page.phone("data-session-id")
+    status, _, state = page.server.call("GET", f"/sessions/{session_id}")
+    assert status == 200 and state["keyboardState"] == "hidden"
+    assert chat_state(page)["composerTop"] == pytest.approx(state["presentation"]["keyboardLayoutGuide"]["y"] - 50, abs=1)

@@ -189,6 +189,10 @@ export class Session {
   options: CallOptions;
   show(body: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
   hide(body?: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+  /** `POST /keyboard/drag`: the touch in window coordinates. */
+  drag(touch: Point, options?: CallOptions): Promise<KeyboardGestureAnswer>;
+  /** `POST /keyboard/release`: the vertical velocity in pt/s, downward positive. */
+  release(velocityY: number, options?: CallOptions): Promise<KeyboardGestureAnswer>;
   patch(body: object, options?: CallOptions): Promise<SessionState>;
   get(at?: number, options?: CallOptions): Promise<SessionState>;
   timeline(span?: Span, options?: CallOptions): Promise<Timeline>;

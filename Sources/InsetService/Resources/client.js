@@ -86,6 +86,16 @@ export class Session {
     return hide(this, body, options);
   }
 
+  /** `POST /keyboard/drag`: a touch at `touch` (window coordinates) dragging over the scroll view. */
+  drag(touch, options) {
+    return keyboardEvent("drag", this, { touch }, options);
+  }
+
+  /** `POST /keyboard/release`: the touch lifted, moving at `velocityY` pt/s (downward positive). */
+  release(velocityY, options) {
+    return keyboardEvent("release", this, { velocity: { y: velocityY } }, options);
+  }
+
   /** `PATCH /sessions/{id}`: rotation, a new content size, the user's scroll. */
   patch(body, options) {
     return patch(this, body, options);

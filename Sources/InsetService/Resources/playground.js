@@ -4,6 +4,12 @@
 // The DOM is the scroll view: #table is its frame (the whole screen), #table-content's padding is
 // `adjustedContentInset` (so padding-bottom = contentInset.bottom + the safe area UIKit adds), and
 // `scrollTop = contentOffset.y + adjustedContentInset.top`. #phone[data-keyboard-state] says where the keyboard is.
+//
+// The chat screen (#phone[data-screen="chat"]) is the same scroll view full of messages, with #composer pinned
+// to the keyboard layout guide: its top is the service's `pinnedViews[0].frame.y`, animated by the guide's
+// delta. A pointer drag over the list while the keyboard is up is an interactive dismissal: each move is a
+// `POST /keyboard/drag` whose answer the page shows at once, and the release is a `POST /keyboard/release`
+// whose spring the page replays.
 
 import { applyAnimation, applyState, createSession, frameTime, insetAdjustment, InsetError } from "./client.js";
 
@@ -43,6 +49,10 @@ const FLOATING = { width: 320, height: 260, lift: 96 };
 const INTERRUPT_AFTER = 0.5;
 const KEYBOARD_INFO = { animationDuration: 0.25, animationCurve: 7 };
 const LOG_LIMIT = 200;
+/** The chat's composer: a 50-pt bar pinned to the keyboard layout guide. */
+const COMPOSER_HEIGHT = 50;
+/** A release's velocity is measured over the pointer's last moves within this many ms. */
+const VELOCITY_WINDOW = 100;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -66,6 +76,13 @@ const ui = {
   floating: $("floating"),
   interrupt: $("interrupt"),
   interruption: $("interruption"),
+  screenKind: $("screen-kind"),
+  lift: $("lift"),
+  bottomSafeArea: $("bottom-safe-area"),
+  messages: $("messages"),
+  composer: $("composer"),
+  chatField: $("chat-field"),
+  screen: $("screen"),
   timeline: $("timeline"),
   plot: $("timeline-plot"),
   token: $("token"),
@@ -85,6 +102,8 @@ let queue = Promise.resolve();
 let resetting = false;
 let sequence = 0;
 let scrollTimer = 0;
+/** A pointer dragging over the chat's list: its recent samples, and whether a drag request is on its way. */
+let dragging = null;
 
 function enqueue(task) {
   queue = queue.then(task).catch(report);
@@ -115,9 +134,18 @@ function domOffset() {
   return ui.table.scrollTop - parseFloat(getComputedStyle(ui.content).paddingTop);
 }
 
+function chatMode() {
+  return ui.screenKind.value === "chat";
+}
+
+/** The field that brings the keyboard up on this screen. */
+function activeField() {
+  return chatMode() ? ui.chatField : ui.field;
+}
+
 function geometry() {
   const { width, height } = screenSize();
-  return {
+  const body = {
     scrollView: {
       frame: { x: 0, y: 0, width, height },
       safeAreaInsets: safeArea(),
@@ -125,6 +153,15 @@ function geometry() {
     },
     screen: { width, height },
   };
+  if (chatMode()) {
+    body.scrollView.keyboardDismissMode = "interactive";
+    // Where it is laid out before any keyboard: only its size and horizontal place matter to the service.
+    const y = height - safeArea().bottom - COMPOSER_HEIGHT;
+    body.pinnedViews = [{ id: "composer", frame: { x: 0, y, width, height: COMPOSER_HEIGHT } }];
+    body.keyboardLiftBehavior = ui.lift.value;
+    body.usesBottomSafeArea = ui.bottomSafeArea.checked;
+  }
+  return body;
 }
 
 /** The field in content coordinates (#table-rows is its offset parent). */
@@ -174,6 +211,20 @@ function buildTable() {
   }
 }
 
+function buildMessages() {
+  const lines = [
+    "Are we still on for Friday?", "Yes! 7 pm?", "Perfect.", "Should I bring anything?", "Just yourself 🙂",
+    "Did you see the keyboard demo?", "The composer rides on the keyboard now", "And the list keeps the newest in sight",
+    "Drag the list down to dismiss", "A flick sends it away", "A slow drag brings it back",
+  ];
+  for (let index = 0; index < 36; index += 1) {
+    const bubble = document.createElement("p");
+    bubble.className = index % 3 === 1 ? "bubble mine" : "bubble";
+    bubble.textContent = lines[index % lines.length];
+    ui.messages.append(bubble);
+  }
+}
+
 function buildKeys() {
   const rows = [[..."qwertyuiop"], [..."asdfghjkl"], ["⇧", ..."zxcvbnm", "⌫"], ["123", "space", "return"]];
   for (const keys of rows) {
@@ -197,6 +248,8 @@ function layoutScreen() {
   style.setProperty("--h", `${height}px`);
   for (const edge of ["top", "left", "bottom", "right"]) style.setProperty(`--safe-${edge}`, `${safe[edge]}px`);
   ui.phone.dataset.device = ui.device.value;
+  ui.phone.dataset.screen = ui.screenKind.value;
+  document.body.dataset.screen = ui.screenKind.value;
   ui.phone.dataset.orientation = orientation();
   const { top, bottom } = safe;
   ui.summary.querySelector('[data-key="screen"]').textContent = `${width}×${height}, safe area ${top}/${bottom}`;
@@ -319,12 +372,28 @@ function logExchange(exchange) {
   while (ui.log.children.length > LOG_LIMIT) ui.log.lastElementChild.remove();
 }
 
-/** The table, and the keyboard when it moves: to `keyboardTo`, by the descriptor's delta of the keyboard frame. */
+/**
+ * The table, the keyboard when it moves (to `keyboardTo`, by the descriptor's delta of the keyboard frame) and,
+ * on the chat screen, the composer: to where the model puts it, by the delta of the guide's top.
+ */
 function elements(keyboardTo, descriptor) {
-  if (!keyboardTo) return { scrollView: ui.table, content: ui.content, extra: [] };
-  const d = descriptor?.delta?.keyboardFrame;
-  const delta = d ? { left: d.x, top: d.y, width: d.width, height: d.height } : undefined;
-  return { scrollView: ui.table, content: ui.content, extra: [{ element: ui.keyboard, to: keyboardTo, delta }] };
+  const extra = [];
+  if (keyboardTo) {
+    const d = descriptor?.delta?.keyboardFrame;
+    const delta = d ? { left: d.x, top: d.y, width: d.width, height: d.height } : undefined;
+    extra.push({ element: ui.keyboard, to: keyboardTo, delta });
+  }
+  const composer = chatMode() ? model?.pinnedViews?.find((view) => view.id === "composer") : undefined;
+  if (composer) {
+    const guide = descriptor?.delta?.keyboardLayoutGuide;
+    extra.push({
+      element: ui.composer,
+      to: { top: `${composer.frame.y}px` },
+      delta: guide ? { top: guide.y } : undefined,
+    });
+    ui.phone.dataset.composerTop = String(composer.frame.y);
+  }
+  return { scrollView: ui.table, content: ui.content, extra };
 }
 
 /** Replays an answer's descriptor on the table and the keyboard; `during` and `after` are the states to show. */
@@ -375,10 +444,10 @@ async function keyboardWillShow(time) {
   await syncScroll(time);
   const frame = keyboardFrame();
   keyboardMode(frame);
-  const answer = await session.show(
-    { keyboard: { frameEnd: frame, ...KEYBOARD_INFO }, focusedRect: focusedRect() },
-    { timestamp: time },
-  );
+  // A chat has no field in its content: the lift behaviour keeps the newest message in sight.
+  const body = { keyboard: { frameEnd: frame, ...KEYBOARD_INFO } };
+  if (!chatMode()) body.focusedRect = focusedRect();
+  const answer = await session.show(body, { timestamp: time });
   keyboardVisible = true;
   shownFrame = frame;
   play(answer, keyboardKeyframe(frame, true), "showing", "shown");
@@ -417,7 +486,7 @@ function interruptHalfway(animation) {
   const at = animation.startTime + animation.duration * 1000 * INTERRUPT_AFTER;
   ui.phone.dataset.showStartedAt = String(animation.startTime);
   const tick = () => {
-    if (ui.phone.dataset.keyboardState !== "showing" || document.activeElement !== ui.field) return;
+    if (ui.phone.dataset.keyboardState !== "showing" || document.activeElement !== activeField()) return;
     if (frameTime() < at) {
       requestAnimationFrame(tick);
       return;
@@ -428,14 +497,14 @@ function interruptHalfway(animation) {
       interruptedPadding: getComputedStyle(ui.content).paddingBottom,
       interruptedScrollTop: String(ui.table.scrollTop),
     });
-    ui.field.blur();
+    activeField().blur();
   };
   requestAnimationFrame(tick);
 }
 
 /** Keyboard toggles while shown: iOS sends another show with the new frame (keyboardWillChangeFrame). */
 function keyboardChanged() {
-  if (!keyboardVisible || document.activeElement !== ui.field) return;
+  if (!keyboardVisible || document.activeElement !== activeField()) return;
   const time = frameTime();
   enqueue(() => keyboardWillShow(time));
 }
@@ -463,8 +532,9 @@ async function rotate() {
 /** A new session for the current device: on load, and when the device or the token changes. */
 async function resetSession() {
   resetting = true;
-  if (document.activeElement === ui.field) ui.field.blur();
+  for (const field of [ui.field, ui.chatField]) if (document.activeElement === field) field.blur();
   resetting = false;
+  dragging = null;
   playback?.cancel();
   playback = null;
   keyboardVisible = false;
@@ -485,6 +555,13 @@ async function resetSession() {
   const created = await createSession(body, { token: ui.token.value || undefined, onExchange: logExchange });
   session = created;
   model = created.state.target;
+  if (chatMode()) {
+    // A chat opens on its newest message: the end of the content, clear of the composer.
+    const end = body.scrollView.contentSize.height + model.adjustedContentInset.bottom - screenSize().height;
+    const state = await created.patch({ scrollView: { contentOffset: { x: 0, y: end } } });
+    model = state.target;
+    created.state = state;
+  }
   adjustment = insetAdjustment(model);
   ui.phone.style.setProperty("--adjusted-top", `${model.adjustedContentInset.top}px`);
   applyState(created.state.presentation, elements(), { adjustment });
@@ -495,21 +572,128 @@ async function resetSession() {
   ui.phone.dataset.ready = "true";
   ui.plot.replaceChildren();
   ui.timeline.dataset.ready = "false";
-  say("Scroll to the end of the table and tap the field.");
+  say(
+    chatMode()
+      ? "Tap the message field; then drag the list down to move the keyboard, and let go."
+      : "Scroll to the end of the table and tap the field.",
+  );
+}
+
+// ---- Interactive dismissal (the chat screen) ----------------------------------------------------------------
+
+/** A pointer event's position on the phone's screen, in points (the phone is scaled to fit the stage). */
+function screenPoint(event) {
+  const box = ui.screen.getBoundingClientRect();
+  const scale = box.width / screenSize().width;
+  return { x: (event.clientX - box.left) / scale, y: (event.clientY - box.top) / scale };
+}
+
+/** Shows a drag's answer at once, as UIKit moves everything under the finger. */
+function showDrag(answer) {
+  model = answer;
+  adjustment = insetAdjustment(answer);
+  showSummary(answer);
+  playback?.cancel();
+  playback = null;
+  const frame = answer.keyboardFrame;
+  applyState(answer, elements(frame ? keyboardKeyframe(frame, true) : undefined), { adjustment });
+  ui.phone.dataset.keyboardTop = frame ? String(frame.y) : "";
+  say(
+    `Dragging: the keyboard's top at ${round(frame?.y ?? 0)}, the composer on it, ` +
+      `contentInset.bottom ${round(answer.contentInset.bottom)} (no animation: everything follows the finger).`,
+  );
+  ui.phone.dataset.drags = String(Number(ui.phone.dataset.drags ?? 0) + 1);
+}
+
+/** Sends the pointer's newest position, one request at a time: moves made meanwhile coalesce into the next. */
+function sendDrag() {
+  if (!dragging || dragging.sending || !dragging.pending) return;
+  const { touch, time } = dragging.pending;
+  dragging.pending = null;
+  dragging.sending = true;
+  const current = dragging;
+  enqueue(async () => {
+    const answer = await session.drag(touch, { timestamp: time });
+    current.sending = false;
+    if (dragging === current || current.released) showDrag(answer);
+    sendDrag();
+  });
+}
+
+function releaseDrag(event) {
+  const current = dragging;
+  if (!current) return;
+  dragging = null;
+  current.released = true;
+  const recent = current.samples.filter((sample) => sample.time >= current.samples.at(-1).time - VELOCITY_WINDOW);
+  const first = recent[0];
+  const last = recent.at(-1);
+  const velocity = last.time > first.time ? ((last.y - first.y) / (last.time - first.time)) * 1000 : 0;
+  const time = frameTime();
+  ui.phone.dataset.releaseVelocity = String(velocity);
+  ui.table.releasePointerCapture?.(event.pointerId);
+  enqueue(async () => {
+    // Whatever drag is still on its way goes first (the queue keeps the order).
+    const answer = await session.release(velocity, { timestamp: time });
+    if (!answer.animation) return;
+    const dismissed = answer.session.keyboardState === "hiding";
+    if (dismissed) {
+      keyboardVisible = false;
+      // The page's own field loses the focus without another hide: the release already dismissed.
+      ui.chatField.blur();
+    }
+    const frame = answer.keyboardFrame;
+    play(answer, keyboardKeyframe(frame, true), dismissed ? "hiding" : "showing", dismissed ? "hidden" : "shown");
+    ui.phone.dataset.released = dismissed ? "dismissed" : "restored";
+    say(
+      dismissed
+        ? `Released at ${round(velocity)} pt/s: dismissed (the projected top passed the keyboard's middle).`
+        : `Released at ${round(velocity)} pt/s: the keyboard comes back.`,
+    );
+  });
+}
+
+function listenForDrags() {
+  // The field keeps the focus while the list is dragged, as a scroll view's pan does not resign it.
+  ui.table.addEventListener("mousedown", (event) => {
+    if (chatMode() && keyboardVisible) event.preventDefault();
+  });
+  ui.table.addEventListener("pointerdown", (event) => {
+    if (!chatMode() || !keyboardVisible || !session || event.button !== 0) return;
+    event.preventDefault();
+    ui.table.setPointerCapture?.(event.pointerId);
+    const point = screenPoint(event);
+    dragging = { samples: [{ time: frameTime(), y: point.y }], pending: null, sending: false };
+    delete ui.phone.dataset.released;
+  });
+  ui.table.addEventListener("pointermove", (event) => {
+    if (!dragging) return;
+    const point = screenPoint(event);
+    const time = frameTime();
+    dragging.samples.push({ time, y: point.y });
+    if (dragging.samples.length > 64) dragging.samples.shift();
+    dragging.pending = { touch: { x: round(point.x), y: round(point.y) }, time };
+    sendDrag();
+  });
+  ui.table.addEventListener("pointerup", releaseDrag);
+  ui.table.addEventListener("pointercancel", releaseDrag);
 }
 
 // ---- Events -------------------------------------------------------------------------------------------------
 
 function listen() {
-  ui.field.addEventListener("focus", () => {
-    const time = frameTime();
-    enqueue(() => keyboardWillShow(time));
-  });
-  ui.field.addEventListener("blur", () => {
-    if (resetting) return;
-    const time = frameTime();
-    enqueue(() => keyboardWillHide(time));
-  });
+  for (const field of [ui.field, ui.chatField]) {
+    field.addEventListener("focus", () => {
+      const time = frameTime();
+      enqueue(() => keyboardWillShow(time));
+    });
+    field.addEventListener("blur", () => {
+      if (resetting) return;
+      const time = frameTime();
+      enqueue(() => keyboardWillHide(time));
+    });
+  }
+  listenForDrags();
   // Tapping the keyboard or a toggle must not take the focus from the field.
   for (const keep of [ui.keyboard, ...document.querySelectorAll(".toggle")]) {
     keep.addEventListener("mousedown", (event) => event.preventDefault());
@@ -526,6 +710,9 @@ function listen() {
   ui.landscape.addEventListener("change", () => enqueue(rotate));
   ui.device.addEventListener("change", () => enqueue(resetSession));
   ui.interruption.addEventListener("change", () => enqueue(resetSession));
+  for (const control of [ui.screenKind, ui.lift, ui.bottomSafeArea]) {
+    control.addEventListener("change", () => enqueue(resetSession));
+  }
   ui.token.addEventListener("change", () => enqueue(resetSession));
   $("token-form").addEventListener("submit", (event) => event.preventDefault());
   ui.table.addEventListener("scroll", () => {
@@ -541,6 +728,7 @@ function listen() {
 }
 
 buildTable();
+buildMessages();
 buildKeys();
 listen();
 enqueue(resetSession);
