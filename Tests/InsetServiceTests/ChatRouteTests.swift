@@ -52,6 +52,30 @@ struct ChatRouteTests {
         #expect(frame(echoed.first?.object("frame")) == [0, 760, 390, 50])
     }
 
+    @Test func theTimelineHasTheComposersTopBesideTheGuides() throws {
+        let app = makeApp()
+        let id = try chatSession(app)
+        _ = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":1000,"keyboard":\#(Phone.keyboard)}"#)
+        let timeline = app.call(
+            "GET", "/sessions/\(id)/timeline", query: [("from", "1000"), ("to", "1500"), ("step", "50")])
+        #expect(timeline.status == 200)
+        let values = try #require(timeline.json["values"] as? [[String: Any]])
+        #expect(values.count == AnimatedValues.count + 1)
+        func series(_ name: String) -> [Double] {
+            (values.first { $0.string("name") == name }?["presentation"] as? [NSNumber] ?? []).map(\.doubleValue)
+        }
+        let guide = series("keyboardLayoutGuide.y")
+        let composer = series("pinnedViews.composer.y")
+        #expect(guide.count == 11 && composer.count == 11)
+        #expect(zip(guide, composer).allSatisfy { abs($0 - 50 - $1) < 1e-9 })
+        #expect(composer.first == 760 && composer.last == 458)
+        let svg = app.call("GET", "/sessions/\(id)/timeline.svg")
+        let text = String(decoding: svg.body, as: UTF8.self)
+        #expect(text.contains(#"data-value="pinnedViews.composer.y""#))
+        #expect(text.contains(#"data-value="keyboardLayoutGuide.y""#))
+    }
+
     @Test func aHideRestsTheComposerOnTheSafeAreaAndTheListStillClearsIt() throws {
         let app = makeApp()
         let id = try chatSession(app)

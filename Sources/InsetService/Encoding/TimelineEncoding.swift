@@ -29,6 +29,19 @@ extension Timeline {
             writer.endArray()
             writer.endObject()
         }
+        for view in pinnedViews {
+            writer.beginObject()
+            writer.field("name", Self.seriesName(view))
+            writer.key(static: "presentation")
+            writer.beginArray()
+            for values in presentation { writer.number(values.lanes[Self.guideTopLane] - view.frame.height) }
+            writer.endArray()
+            writer.key(static: "velocity")
+            writer.beginArray()
+            for values in velocity { writer.number(values.lanes[Self.guideTopLane]) }
+            writer.endArray()
+            writer.endObject()
+        }
         writer.endArray()
         writer.field("keyboardPlaced", keyboardPlaced)
         writer.key(static: "events")

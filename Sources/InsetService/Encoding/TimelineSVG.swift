@@ -6,8 +6,10 @@ extension Timeline {
     /// Line colours, one per value, distinguishable on white.
     private static let palette = [
         "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
-        "#111111", "#8c6d31", "#17becf", "#393b79", "#7b4173",
+        "#111111", "#8c6d31", "#17becf", "#393b79", "#7b4173", "#e6550d", "#31a354",
     ]
+    /// Pinned views' lines: dotted, since each runs parallel to the guide's top (they move together).
+    private static let pinnedColours = ["#6b6ecf", "#b5cf6b", "#e7969c", "#843c39"]
     /// The scroll-indicator insets usually equal the content inset: dashed, so that both lines show.
     private static func dashes(_ lane: Int) -> String {
         (4..<8).contains(lane) ? " stroke-dasharray=\"7 4\"" : ""
@@ -30,17 +32,45 @@ extension Timeline {
     /// The timeline drawn as SVG: time in ms across, points up, one labelled line per moving value, a dashed
     /// marker at each event, a legend. Each line is its value's change since `from` (the legend gives where it
     /// started): an offset near 2 000 pt and an inset near 300 pt then share one readable scale.
+    /// One line of the plot: its name, its style and its value at each instant.
+    private struct Series {
+        var name: String
+        var colour: String
+        var dashes: String
+        var values: [Double]
+    }
+
+    /// The lines to draw: each plotted value, then the pinned views when the guide's top moves.
+    private var series: [Series] {
+        let lanes = plottedLanes
+        var series = lanes.map { lane in
+            Series(
+                name: AnimatedValues.names[lane], colour: Self.palette[lane % Self.palette.count],
+                dashes: Self.dashes(lane), values: presentation.map { $0.lanes[lane] })
+        }
+        if lanes.contains(Self.guideTopLane) {
+            for (index, view) in pinnedViews.enumerated() {
+                series.append(
+                    Series(
+                        name: Self.seriesName(view), colour: Self.pinnedColours[index % Self.pinnedColours.count],
+                        dashes: " stroke-dasharray=\"2 3\"",
+                        values: presentation.map { $0.lanes[Self.guideTopLane] - view.frame.height }))
+            }
+        }
+        return series
+    }
+
     func svg() -> String {
         let (width, height) = Self.svgSize
         let plot = (left: 64.0, right: 590.0, top: 52.0, bottom: 350.0)
-        let lanes = plottedLanes
-        let origin = presentation.first ?? .zero
+        let lines = series
         var low = Double.infinity
         var high = -Double.infinity
-        for values in presentation {
-            for lane in lanes {
-                low = min(low, values.lanes[lane] - origin.lanes[lane])
-                high = max(high, values.lanes[lane] - origin.lanes[lane])
+        for line in lines {
+            let start = line.values.first ?? 0
+            for value in line.values {
+                low = min(low, value - start)
+                high = max(high, value - start)
             }
         }
         if !(low < high) {
@@ -105,29 +135,29 @@ extension Timeline {
         svg += "</g>\n"
         // One line per value.
         svg += "<g class=\"series\" fill=\"none\" stroke-width=\"2\">\n"
-        for lane in lanes {
-            let colour = Self.palette[lane % Self.palette.count]
+        for line in lines {
+            let start = line.values.first ?? 0
             var points = ""
             points.reserveCapacity(times.count * 14)
-            for (time, values) in zip(times, presentation) {
+            for (time, value) in zip(times, line.values) {
                 if !points.isEmpty { points += " " }
-                points += "\(Self.text(x(time))),\(Self.text(y(values.lanes[lane] - origin.lanes[lane])))"
+                points += "\(Self.text(x(time))),\(Self.text(y(value - start)))"
             }
-            svg +=
-                "<polyline class=\"value\" data-value=\"\(AnimatedValues.names[lane])\" stroke=\"\(colour)\"\(Self.dashes(lane)) "
-            svg += "points=\"\(points)\"/>\n"
+            svg += "<polyline class=\"value\" data-value=\"\(Self.escaped(line.name))\" stroke=\"\(line.colour)\""
+            svg += "\(line.dashes) points=\"\(points)\"/>\n"
         }
         svg += "</g>\n"
         // Legend.
         svg += "<g class=\"legend\">\n"
-        for (index, lane) in lanes.enumerated() {
-            let colour = Self.palette[lane % Self.palette.count]
-            let top = plot.top + Double(index) * 30
+        // As many entries as fit beside the plot (a name and its start each take 30 px).
+        let spacing = min(30, (height - plot.top - 10) / Double(max(lines.count, 1)))
+        for (index, line) in lines.enumerated() {
+            let top = plot.top + Double(index) * spacing
             svg += "<line x1=\"604\" x2=\"624\" y1=\"\(Self.text(top + 6))\" y2=\"\(Self.text(top + 6))\" "
-            svg += "stroke=\"\(colour)\" stroke-width=\"3\"\(Self.dashes(lane))/>\n"
-            svg += "<text x=\"630\" y=\"\(Self.text(top + 10))\">\(AnimatedValues.names[lane])</text>\n"
+            svg += "stroke=\"\(line.colour)\" stroke-width=\"3\"\(line.dashes)/>\n"
+            svg += "<text x=\"630\" y=\"\(Self.text(top + 10))\">\(Self.escaped(line.name))</text>\n"
             svg += "<text x=\"630\" y=\"\(Self.text(top + 22))\" fill=\"#666666\" class=\"start\">from "
-            svg += "\(Self.text(origin.lanes[lane]))</text>\n"
+            svg += "\(Self.text(line.values.first ?? 0))</text>\n"
         }
         svg += "</g>\n</svg>\n"
         return svg

@@ -137,6 +137,7 @@ export interface Timeline {
   to: number;
   step: number;
   times: number[];
+  /** The sixteen animated values by name, then one `pinnedViews.<id>.y` series per pinned view. */
   values: { name: string; presentation: number[]; velocity: number[] }[];
   keyboardPlaced: boolean;
   events: {

@@ -25,6 +25,15 @@ struct Timeline: Sendable {
     let events: [AdditiveAnimation]
     /// Whether the keyboard's frame is known (its lanes are zeros otherwise).
     let keyboardPlaced: Bool
+    /// The session's pinned views, each a series of its own: its top rides on the guide's (`y` lane less its
+    /// height), so it moves exactly as the guide does.
+    let pinnedViews: [PinnedView]
+
+    /// The lane of the guide's top, which every pinned view follows.
+    static let guideTopLane = 14
+
+    /// A pinned view's series name.
+    static func seriesName(_ view: PinnedView) -> String { "pinnedViews." + view.id + ".y" }
 
     /// How many samples a span gives.
     static func sampleCount(from: Double, to: Double, step: Double) -> Double {
@@ -58,6 +67,7 @@ struct Timeline: Sendable {
         self.velocity = velocity
         events = session.animations.animations.filter { $0.startTime <= to && $0.stopTime >= from }
         keyboardPlaced = session.keyboardFrame != nil
+        pinnedViews = session.geometry.pinnedViews
     }
 
     /// The span a request gets when it leaves `from` or `to` out: from the earliest instant the session
