@@ -9,9 +9,13 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+-- The first refused answer of each thread, so that a failing run says what the service answered.
+first_failure = nil
+
 function response(status, headers, body)
   if status < 200 or status > 299 then
     non2xx = non2xx + 1
+    if first_failure == nil then first_failure = status .. " " .. string.sub(body or "", 1, 300) end
   end
 end
 
@@ -21,4 +25,8 @@ function done(summary, latency, requests)
     n = n + (t:get("non2xx") or 0)
   end
   io.write(string.format("non2xx: %d\n", n))
+  for _, t in ipairs(threads) do
+    local failure = t:get("first_failure")
+    if failure then io.write("first non-2xx: " .. failure .. "\n") end
+  end
 end
