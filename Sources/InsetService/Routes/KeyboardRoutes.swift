@@ -16,15 +16,23 @@ extension InsetApplication {
         var composed: EventAnimation?
     }
 
-    /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
-    func keyboardEvent(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+    /// A JSON body of `kind` decoded into `event` (empty), or the problem with it. Into, not returned: a request
+    /// body is large, and the show path copies it no more than it must.
+    private func decodeEvent(
+        _ kind: RequestBody.Kind, _ request: HTTPRequest, into event: inout RequestBody
+    ) throws(Problem) {
         try checkJSONBody(request)
-        var event = RequestBody()
         do {
             try RequestBody.decode(request.body, kind: kind, into: &event)
         } catch {
             throw Problem(error)
         }
+    }
+
+    /// `POST /keyboard/show` and `POST /keyboard/hide`, with or without a session.
+    func keyboardEvent(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        var event = RequestBody()
+        try decodeEvent(kind, request, into: &event)
         let outcome =
             if let sessionId = event.sessionId {
                 try sessionEvent(kind, event, sessionId: sessionId)
@@ -128,13 +136,8 @@ extension InsetApplication {
 
     /// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
     func keyboardGesture(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
-        try checkJSONBody(request)
         var event = RequestBody()
-        do {
-            try RequestBody.decode(request.body, kind: kind, into: &event)
-        } catch {
-            throw Problem(error)
-        }
+        try decodeEvent(kind, request, into: &event)
         // Decoding guarantees both a session id and the gesture's value.
         let sessionId = event.sessionId ?? ""
         let serverTime = now
