@@ -20,6 +20,9 @@ public struct AnimatedValues: Equatable, Sendable {
     /// How many lanes carry a value.
     public static let count = 16
 
+    /// The lane of the guide's top, which every pinned view follows.
+    public static let guideTopLane = 14
+
     /// How many lanes records written before the guide was animated carry (its two lanes then read as 0).
     public static let countWithoutGuide = 14
 
@@ -64,7 +67,7 @@ public struct AnimatedValues: Equatable, Sendable {
 
     /// The guide's frame: its top and height from the lanes, its left edge and width from `model`.
     public func guide(model: Rect) -> Rect {
-        Rect(x: model.x, y: lanes[14], width: model.width, height: lanes[15])
+        Rect(x: model.x, y: lanes[Self.guideTopLane], width: model.width, height: lanes[Self.guideTopLane + 1])
     }
 
     /// The largest magnitude among the values.

@@ -25,7 +25,8 @@ extension AnimationCurve {
             // velocity (a slope of velocity × duration); only an approximation, as for the keyboard.
             let slope = velocity * effectiveDuration(reported: 1)
             let y1 = min(max(0.2 * slope, -2), 2)
-            return "cubic-bezier(0.2, " + Self.fourDecimals(y1) + ", 0.125, 1)"
+            return "cubic-bezier(0.2, " + LinearEasing.decimal(Int((y1 * 10_000).rounded()), decimals: 4)
+                + ", 0.125, 1)"
         }
     }
 
@@ -50,17 +51,6 @@ extension AnimationCurve {
         case .spring(let velocity): return KeyboardSpring.settlingTime(initialVelocity: velocity)
         case .easeInOut, .easeIn, .easeOut, .linear: return reported
         }
-    }
-
-    /// `value` with at most four decimals, for a CSS function's arguments.
-    private static func fourDecimals(_ value: Double) -> String {
-        let scaled = (value * 10_000).rounded()
-        let text =
-            String(Int(scaled.magnitude) / 10_000) + "." + String(Int(scaled.magnitude) % 10_000 + 10_000).dropFirst()
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
-        if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
-        return (scaled < 0 ? "-" : "") + trimmed
     }
 
     /// The exact progress (0...1) `t` seconds after the start, for a reported duration:

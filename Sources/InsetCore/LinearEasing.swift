@@ -103,7 +103,7 @@ public enum LinearEasing {
     }
 
     /// `units / 10^decimals` written with at most `decimals` decimals and no trailing zeros ("0.5", "12.25", "1").
-    private static func decimal(_ units: Int, decimals: Int) -> String {
+    static func decimal(_ units: Int, decimals: Int) -> String {
         var scale: UInt = 1
         for _ in 0..<decimals { scale *= 10 }
         let sign = units < 0 ? "-" : ""

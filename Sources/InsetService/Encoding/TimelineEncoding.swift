@@ -34,11 +34,11 @@ extension Timeline {
             writer.field("name", Self.seriesName(view))
             writer.key(static: "presentation")
             writer.beginArray()
-            for values in presentation { writer.number(values.lanes[Self.guideTopLane] - view.frame.height) }
+            for value in presentation(of: view) { writer.number(value) }
             writer.endArray()
             writer.key(static: "velocity")
             writer.beginArray()
-            for values in velocity { writer.number(values.lanes[Self.guideTopLane]) }
+            for values in velocity { writer.number(values.lanes[AnimatedValues.guideTopLane]) }
             writer.endArray()
             writer.endObject()
         }

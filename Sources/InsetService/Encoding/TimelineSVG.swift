@@ -48,13 +48,13 @@ extension Timeline {
                 name: AnimatedValues.names[lane], colour: Self.palette[lane % Self.palette.count],
                 dashes: Self.dashes(lane), values: presentation.map { $0.lanes[lane] })
         }
-        if lanes.contains(Self.guideTopLane) {
+        if lanes.contains(AnimatedValues.guideTopLane) {
             for (index, view) in pinnedViews.enumerated() {
                 series.append(
                     Series(
                         name: Self.seriesName(view), colour: Self.pinnedColours[index % Self.pinnedColours.count],
                         dashes: " stroke-dasharray=\"2 3\"",
-                        values: presentation.map { $0.lanes[Self.guideTopLane] - view.frame.height }))
+                        values: presentation(of: view)))
             }
         }
         return series

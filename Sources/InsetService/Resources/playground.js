@@ -597,7 +597,6 @@ function showDrag(answer) {
   playback = null;
   const frame = answer.keyboardFrame;
   applyState(answer, elements(frame ? keyboardKeyframe(frame, true) : undefined), { adjustment });
-  ui.phone.dataset.keyboardTop = frame ? String(frame.y) : "";
   say(
     `Dragging: the keyboard's top at ${round(frame?.y ?? 0)}, the composer on it, ` +
       `contentInset.bottom ${round(answer.contentInset.bottom)} (no animation: everything follows the finger).`,
@@ -630,7 +629,6 @@ function releaseDrag(event) {
   const last = recent.at(-1);
   const velocity = last.time > first.time ? ((last.y - first.y) / (last.time - first.time)) * 1000 : 0;
   const time = frameTime();
-  ui.phone.dataset.releaseVelocity = String(velocity);
   ui.table.releasePointerCapture?.(event.pointerId);
   enqueue(async () => {
     // Whatever drag is still on its way goes first (the queue keeps the order).
@@ -644,7 +642,6 @@ function releaseDrag(event) {
     }
     const frame = answer.keyboardFrame;
     play(answer, keyboardKeyframe(frame, true), dismissed ? "hiding" : "showing", dismissed ? "hidden" : "shown");
-    ui.phone.dataset.released = dismissed ? "dismissed" : "restored";
     say(
       dismissed
         ? `Released at ${round(velocity)} pt/s: dismissed (the projected top passed the keyboard's middle).`
@@ -664,7 +661,6 @@ function listenForDrags() {
     ui.table.setPointerCapture?.(event.pointerId);
     const point = screenPoint(event);
     dragging = { samples: [{ time: frameTime(), y: point.y }], pending: null, sending: false };
-    delete ui.phone.dataset.released;
   });
   ui.table.addEventListener("pointermove", (event) => {
     if (!dragging) return;

@@ -15,11 +15,11 @@ enum RequestSchema {
     static let members: [Member] = [
         .body(
             Field(
-                "sessionId", in: [.show, .hide, .drag, .release], required: .gestures,
+                "sessionId", in: [.events, .gestures], required: .gestures,
                 .string(maxBytes: Limits.sessionIdBytes, get: { $0.sessionId }, set: { $0.sessionId = $1 }))),
         .body(
             Field(
-                "timestamp", in: [.show, .hide, .session, .drag, .release],
+                "timestamp", in: [.all, .gestures],
                 .number(Limits.timestamp, get: { $0.timestamp }, set: { $0.timestamp = $1 }))),
         .object(
             "scrollView", in: .all, required: [],

@@ -97,10 +97,10 @@ struct Session: Equatable, Sendable {
 
     /// The keyboard layout guide for the keyboard at `keyboardFrame` (screen coordinates; nil while hidden).
     static func layoutGuide(_ geometry: StoredGeometry, keyboardFrame: Rect?) -> Rect {
-        let scrollView = geometry.scrollView.inverted ? geometry.scrollView.unflipped : geometry.scrollView
         let space = geometry.space
         return KeyboardAvoidance.layoutGuide(
-            scrollView, space, keyboard: keyboardFrame?.offsetBy(dx: -space.window.x, dy: -space.window.y),
+            geometry.scrollView.unflipped, space,
+            keyboard: keyboardFrame?.offsetBy(dx: -space.window.x, dy: -space.window.y),
             docked: keyboardFrame.map { KeyboardAvoidance.isDocked(keyboardFrame: $0, screen: space.screen) } ?? false,
             geometry.options)
     }

@@ -29,11 +29,13 @@ struct Timeline: Sendable {
     /// height), so it moves exactly as the guide does.
     let pinnedViews: [PinnedView]
 
-    /// The lane of the guide's top, which every pinned view follows.
-    static let guideTopLane = 14
-
     /// A pinned view's series name.
     static func seriesName(_ view: PinnedView) -> String { "pinnedViews." + view.id + ".y" }
+
+    /// A pinned view's top at each instant: the guide's less its height.
+    func presentation(of view: PinnedView) -> [Double] {
+        presentation.map { $0.lanes[AnimatedValues.guideTopLane] - view.frame.height }
+    }
 
     /// How many samples a span gives.
     static func sampleCount(from: Double, to: Double, step: Double) -> Double {
