@@ -129,7 +129,9 @@ public enum KeyboardAvoidance {
         let offset: Point
         if let focusedRect {
             let margin = covered > 0 ? options.keyboardDistance : 0
-            offset = revealing(focusedRect, margin: margin, from: start, scrollView: scrollView, adjusted: adjusted)
+            offset = revealing(
+                focusedRect, margin: margin, from: start, scrollView: scrollView, adjusted: adjusted,
+                position: options.scrollPosition)
         } else {
             offset = clamped(start, scrollView: scrollView, adjusted: adjusted)
         }
@@ -183,19 +185,15 @@ public enum KeyboardAvoidance {
         return Point(x: offset.x, y: min(max(offset.y, range.lowerBound), range.upperBound))
     }
 
-    /// The smallest vertical move that shows `rect` between the top inset and `margin` above the bottom inset.
+    /// The offset that places `rect` as `options.scrollPosition` says, between the top inset and `margin`
+    /// above the bottom inset, clamped to the scrollable range.
     private static func revealing(
-        _ rect: Rect, margin: Double, from offset: Point, scrollView: ScrollViewGeometry, adjusted: EdgeInsets
+        _ rect: Rect, margin: Double, from offset: Point, scrollView: ScrollViewGeometry, adjusted: EdgeInsets,
+        position: ScrollPosition
     ) -> Point {
-        let visibleTop = offset.y + adjusted.top
-        let visibleBottom = offset.y + scrollView.frame.height - adjusted.bottom - margin
-        let visibleHeight = visibleBottom - visibleTop
-        var y = offset.y
-        if rect.height > visibleHeight || rect.minY < visibleTop {
-            y = rect.minY - adjusted.top
-        } else if rect.maxY > visibleBottom {
-            y = rect.maxY + margin + adjusted.bottom - scrollView.frame.height
-        }
+        let y = position.offset(
+            placing: rect, from: offset.y, frameHeight: scrollView.frame.height, top: adjusted.top,
+            bottom: adjusted.bottom, margin: margin)
         return clamped(Point(x: offset.x, y: y), scrollView: scrollView, adjusted: adjusted)
     }
 }

@@ -143,12 +143,15 @@ public struct AvoidanceOptions: Equatable, Sendable {
     public var keyboardLiftBehavior: KeyboardLiftBehavior
     /// `keyboardDismissPadding` (iOS 17): how far above the keyboard's top a dragging touch starts moving it.
     public var keyboardDismissPadding: Double
+    /// Where a revealed rect lands in the visible area.
+    public var scrollPosition: ScrollPosition
 
     /// Creates options with the defaults of IQKeyboardManager's distance and `keyboardLayoutGuide`.
     public init(
         keyboardDistance: Double = 10, baseInsetMode: BaseInsetMode = .additive,
         followsUndockedKeyboard: Bool = false, usesBottomSafeArea: Bool = true,
-        keyboardLiftBehavior: KeyboardLiftBehavior = .never, keyboardDismissPadding: Double = 0
+        keyboardLiftBehavior: KeyboardLiftBehavior = .never, keyboardDismissPadding: Double = 0,
+        scrollPosition: ScrollPosition = .minimal
     ) {
         self.keyboardDistance = keyboardDistance
         self.baseInsetMode = baseInsetMode
@@ -156,5 +159,6 @@ public struct AvoidanceOptions: Equatable, Sendable {
         self.usesBottomSafeArea = usesBottomSafeArea
         self.keyboardLiftBehavior = keyboardLiftBehavior
         self.keyboardDismissPadding = keyboardDismissPadding
+        self.scrollPosition = scrollPosition
     }
 }

@@ -23,7 +23,7 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
 
     /// Every leaf, depth first in declaration order.
     static let all: [SchemaLeaf] = collect(
-        RequestSchema.members, path: [], kinds: [.all, .gestures])
+        RequestSchema.members, path: [], kinds: [.all, .gestures, .focus])
 
     private static func collect(_ members: [Member], path: [String], kinds: RequestKinds) -> [SchemaLeaf] {
         var leaves: [SchemaLeaf] = []
@@ -127,22 +127,33 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
         case .point: return object(["x", "y"], [Limits.coordinate, Limits.coordinate]) + [wrongType]
         case .insets(let range, _, _):
             return object(["top", "left", "bottom", "right"], [range, range, range, range]) + [wrongType]
-        case .views(let maxCount, _, _):
-            func view(_ id: String) -> JSONValue {
-                .object(
-                    JSONObject([
-                        (key: "id", value: .string(id)),
-                        (
-                            key: "frame",
+        case .list(let shape, _, _):
+            let maxCount = shape.maxCount
+            func view(_ id: String, order: Double? = nil) -> JSONValue {
+                var members: [(key: String, value: JSONValue)] = [
+                    (key: "id", value: .string(id)),
+                    (
+                        key: shape.rectKey.description,
                             value: .object(
-                                JSONObject([
-                                    (key: "x", value: 0), (key: "y", value: 700), (key: "width", value: 390),
-                                    (key: "height", value: 50),
-                                ]))
-                        ),
-                    ]))
+                            JSONObject([
+                                (key: "x", value: 0), (key: "y", value: 700), (key: "width", value: 390),
+                                (key: "height", value: 50),
+                            ]))
+                    ),
+                ]
+                if let order { members.append((key: "order", value: .number(order))) }
+                return .object(JSONObject(members))
             }
-            return [
+            let ordered: [Sample] =
+                shape.ordered
+                ? [
+                    Sample(value: .array([view("a", order: 2), view("b", order: -1)]), valid: true, label: "ordered"),
+                    Sample(
+                        value: .array([view("a", order: Limits.coordinate.upperBound + 1)]), valid: false,
+                        label: "an order out of range"),
+                ]
+                : [Sample(value: .array([view("a", order: 1)]), valid: false, label: "an order it does not take")]
+            return ordered + [
                 Sample(value: .array([]), valid: true, label: "none"),
                 Sample(value: .array([view("composer")]), valid: true, label: "one"),
                 Sample(value: .array((0..<maxCount).map { view("v\($0)") }), valid: true, label: "the most"),
@@ -174,6 +185,9 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
         }
         if kind == .release {
             Self.put(.object(JSONObject([(key: "y", value: 0)])), at: ["velocity"], in: &root)
+        }
+        if kind == .focus {
+            Self.put(.string("email"), at: ["field"], in: &root)
         }
         Self.put(value, at: path[...], in: &root)
         var writer = JSONWriter()
@@ -222,20 +236,21 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
             return get(root).map {
                 numbers(["top", "left", "bottom", "right"], [$0.top, $0.left, $0.bottom, $0.right])
             }
-        case .views(_, let get, _):
-            return get(root).map { views in
+        case .list(let shape, let get, _):
+            return get(root).map { items in
                 .array(
-                    views.map { view in
-                        .object(
-                            JSONObject([
-                                (key: "id", value: .string(view.id)),
-                                (
-                                    key: "frame",
-                                    value: numbers(
-                                        ["x", "y", "width", "height"],
-                                        [view.frame.x, view.frame.y, view.frame.width, view.frame.height])
-                                ),
-                            ]))
+                    items.map { item in
+                        var members: [(key: String, value: JSONValue)] = [
+                            (key: "id", value: .string(item.id)),
+                            (
+                                key: shape.rectKey.description,
+                                value: numbers(
+                                    ["x", "y", "width", "height"],
+                                    [item.rect.x, item.rect.y, item.rect.width, item.rect.height])
+                            ),
+                        ]
+                        if let order = item.order { members.append((key: "order", value: .number(order))) }
+                        return .object(JSONObject(members))
                     })
             }
         }

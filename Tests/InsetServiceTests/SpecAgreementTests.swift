@@ -12,7 +12,7 @@ struct SpecAgreementTests {
     /// The request schemas of the spec, by the bodies they describe.
     static let bodies: [(schema: String, kind: RequestKinds)] = [
         ("ShowRequest", .show), ("HideRequest", .hide), ("SessionCreateRequest", .session),
-        ("SessionPatchRequest", .session), ("DragRequest", .drag), ("ReleaseRequest", .release),
+        ("SessionPatchRequest", .session), ("DragRequest", .drag), ("ReleaseRequest", .release), ("FocusRequest", .focus),
     ]
 
     static func spec() throws -> JSONObject {
@@ -150,16 +150,18 @@ struct SpecAgreementTests {
         case .point: try expect(components: [("x", Limits.coordinate), ("y", Limits.coordinate)])
         case .insets(let range, _, _):
             try expect(components: [("top", range), ("left", range), ("bottom", range), ("right", range)])
-        case .views(let maxCount, _, _):
+        case .list(let shape, _, _):
             expect(type: "array")
-            if number(schema, "maxItems") != Double(maxCount) { problems.append("\(pointer): maxItems") }
+            if number(schema, "maxItems") != Double(shape.maxCount) { problems.append("\(pointer): maxItems") }
             guard let items = schema["items"] else {
                 problems.append("\(pointer): no items")
                 break
             }
             let item = try resolve(items, in: spec)
-            if Set(item.properties.keys) != ["id", "frame"] { problems.append("\(pointer): item members") }
-            if item.object["required"] != .array([.string("id"), .string("frame")]) {
+            let rectKey = shape.rectKey.description
+            let members: Set<String> = shape.ordered ? ["id", rectKey, "order"] : ["id", rectKey]
+            if Set(item.properties.keys) != members { problems.append("\(pointer): item members") }
+            if item.object["required"] != .array([.string("id"), .string(rectKey)]) {
                 problems.append("\(pointer): item required members")
             }
             if let id = item.properties["id"],

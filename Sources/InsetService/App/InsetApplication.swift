@@ -5,6 +5,7 @@ import Synchronization
 /// Every operation the service routes to.
 enum Endpoint: Sendable {
     case show, hide, drag, release, createSession, getSession, patchSession, deleteSession, timeline, timelineSVG
+    case focus, notifications
     case health, readiness, metrics, openAPI, version
     /// An embedded file: the playground page, its style sheet and script, the browser client.
     case asset(StaticAsset)
@@ -69,6 +70,8 @@ public final class InsetApplication: HTTPResponder {
         router.add("GET", "/sessions/{id}", .getSession)
         router.add("PATCH", "/sessions/{id}", .patchSession)
         router.add("DELETE", "/sessions/{id}", .deleteSession)
+        router.add("POST", "/sessions/{id}/focus", .focus)
+        router.add("POST", "/sessions/{id}/notifications", .notifications)
         router.add("GET", "/sessions/{id}/timeline", .timeline)
         router.add("GET", "/sessions/{id}/timeline.svg", .timelineSVG)
         router.add("GET", "/healthz", .health)
@@ -97,6 +100,8 @@ public final class InsetApplication: HTTPResponder {
         case .getSession: return try getSession(RouteRequest(http: request, parameters: parameters))
         case .patchSession: return try patchSession(RouteRequest(http: request, parameters: parameters))
         case .deleteSession: return try deleteSession(RouteRequest(http: request, parameters: parameters))
+        case .focus: return try moveFocus(RouteRequest(http: request, parameters: parameters))
+        case .notifications: return try replayNotifications(RouteRequest(http: request, parameters: parameters))
         case .timeline: return try getTimeline(RouteRequest(http: request, parameters: parameters))
         case .timelineSVG: return try getTimelineSVG(RouteRequest(http: request, parameters: parameters))
         case .health: return health()

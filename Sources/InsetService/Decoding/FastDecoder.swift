@@ -117,9 +117,9 @@ extension FastDecoder {
         case .insets(let range, _, let set):
             guard let insets = insets(in: range) else { return false }
             set(&root, insets)
-        case .views(let maxCount, _, let set):
-            guard let views = views(maxCount: maxCount) else { return false }
-            set(&root, views)
+        case .list(let shape, _, let set):
+            guard let items = list(shape) else { return false }
+            set(&root, items)
         }
         return true
     }
@@ -192,15 +192,16 @@ extension FastDecoder {
     }
 
     /// `[{id, frame}]` as `FieldReader.views` accepts it; nil for anything it would refuse or word.
-    fileprivate mutating func views(maxCount: Int) -> [PinnedView]? {
+    fileprivate mutating func list(_ shape: ListShape) -> [ListedRect]? {
         guard cursor.beginArray() else { return nil }
-        var views: [PinnedView] = []
+        var list: [ListedRect] = []
         var first = true
         while let more = cursor.nextElement(first: first) {
-            guard more else { return views }
-            guard views.count < maxCount else { return nil }
+            guard more else { return list }
+            guard list.count < shape.maxCount else { return nil }
             var id: String?
-            var frame: Rect?
+            var rect: Rect?
+            var order: Double?
             let complete = members { reader, key in
                 if key.spells("id"), id == nil, let text = reader.cursor.string(), !text.isEmpty,
                     text.utf8.count <= Limits.stringBytes
@@ -208,14 +209,18 @@ extension FastDecoder {
                     id = text
                     return true
                 }
-                if key.spells("frame"), frame == nil, let rect = reader.rect() {
-                    frame = rect
+                if key.spells(shape.rectKey), rect == nil, let value = reader.rect() {
+                    rect = value
+                    return true
+                }
+                if shape.ordered, key.spells("order"), order == nil, let value = reader.number(in: Limits.coordinate) {
+                    order = value
                     return true
                 }
                 return false
             }
-            guard complete, let id, let frame, !views.contains(where: { $0.id == id }) else { return nil }
-            views.append(PinnedView(id: id, frame: frame))
+            guard complete, let id, let rect, !list.contains(where: { $0.id == id }) else { return nil }
+            list.append(ListedRect(id: id, rect: rect, order: order))
             first = false
         }
         return nil

@@ -121,40 +121,44 @@ struct FieldReader {
         return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
-    /// `[{id, frame}]`: at most `maxCount` views, each id a non-empty string sent once.
-    mutating func views(_ value: JSONValue, at pointer: String, maxCount: Int) -> [PinnedView]? {
+    /// A list of `shape`'s items: at most `shape.maxCount`, each id a non-empty string sent once.
+    mutating func list(_ value: JSONValue, at pointer: String, _ shape: ListShape) -> [ListedRect]? {
         guard case .array(let items) = value else {
             fail(pointer, "must be an array")
             return nil
         }
-        guard items.count <= maxCount else {
-            fail(pointer, "must have at most \(maxCount) items")
+        guard items.count <= shape.maxCount else {
+            fail(pointer, "must have at most \(shape.maxCount) items")
             return nil
         }
-        var views: [PinnedView] = []
+        let rectKey = shape.rectKey.description
+        let allowed = shape.ordered ? ["id", rectKey, "order"] : ["id", rectKey]
+        var list: [ListedRect] = []
         var valid = true
         for (index, item) in items.enumerated() {
             let itemPointer = pointer + "/" + String(index)
-            guard let object = object(item, at: itemPointer, allowed: ["id", "frame"]) else {
+            guard let object = object(item, at: itemPointer, allowed: allowed) else {
                 valid = false
                 continue
             }
             let id = required(object, "id", at: itemPointer) { $0.string($1, at: $2()) }
-            let frame = required(object, "frame", at: itemPointer) { $0.rect($1, at: $2()) }
-            guard let id, let frame else {
+            let rect = required(object, rectKey, at: itemPointer) { $0.rect($1, at: $2()) }
+            let order = shape.ordered ? optional(object, "order", at: itemPointer) { $0.number($1, at: $2()) } : nil
+            let orderValid = !shape.ordered || object["order"] == nil || order != nil
+            guard let id, let rect, orderValid else {
                 valid = false
                 continue
             }
             if id.isEmpty {
                 fail(itemPointer + "/id", "must not be empty")
                 valid = false
-            } else if views.contains(where: { $0.id == id }) {
-                fail(itemPointer + "/id", "must differ from every other pinned view's id")
+            } else if list.contains(where: { $0.id == id }) {
+                fail(itemPointer + "/id", "must differ from every other \(shape.noun)'s id")
                 valid = false
             }
-            views.append(PinnedView(id: id, frame: frame))
+            list.append(ListedRect(id: id, rect: rect, order: order))
         }
-        return valid ? views : nil
+        return valid ? list : nil
     }
 
     /// A width or height: never negative.

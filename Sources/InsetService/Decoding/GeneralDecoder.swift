@@ -85,9 +85,9 @@ struct GeneralDecoder {
         case .insets(let range, _, let set):
             guard let insets = reader.insets(value, at: pointer, in: range) else { return false }
             set(&root, insets)
-        case .views(let maxCount, _, let set):
-            guard let views = reader.views(value, at: pointer, maxCount: maxCount) else { return false }
-            set(&root, views)
+        case .list(let shape, _, let set):
+            guard let items = reader.list(value, at: pointer, shape) else { return false }
+            set(&root, items)
         }
         return true
     }

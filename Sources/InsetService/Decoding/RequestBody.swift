@@ -5,7 +5,7 @@ import InsetCore
 struct RequestBody: Equatable, Sendable {
     /// Which route the body came to.
     enum Kind: Sendable {
-        case show, hide, session, drag, release
+        case show, hide, session, drag, release, focus
 
         /// The schema's name for the bodies of this kind.
         var kinds: RequestKinds {
@@ -15,6 +15,7 @@ struct RequestBody: Equatable, Sendable {
             case .session: .session
             case .drag: .drag
             case .release: .release
+            case .focus: .focus
             }
         }
     }
@@ -23,8 +24,8 @@ struct RequestBody: Equatable, Sendable {
     var sessionId: String?
     /// Milliseconds on the client's clock.
     var timestamp: Double?
-    /// A rect in content coordinates to keep visible above the keyboard.
-    var focusedRect: Rect?
+    /// A focus move's field: an id, `next` or `previous`.
+    var field: String?
     /// A drag's touch, in window coordinates.
     var touch: Point?
     /// A release's vertical velocity, in points per second (downward positive).

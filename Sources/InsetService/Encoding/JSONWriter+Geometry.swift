@@ -51,6 +51,31 @@ extension JSONWriter {
         endArray()
     }
 
+    /// `[{id, <rect key>, order?}]`, as `shape` names the members.
+    mutating func list(_ items: [ListedRect], _ shape: ListShape) {
+        beginArray()
+        for item in items {
+            beginObject()
+            field("id", item.id)
+            key(static: shape.rectKey)
+            rect(item.rect)
+            if let order = item.order { field("order", order) }
+            endObject()
+        }
+        endArray()
+    }
+
+    /// `"navigation": {previous, next}`, a member of the object being written.
+    mutating func navigation(_ navigation: FocusNeighbours) {
+        key(static: "navigation")
+        beginObject()
+        key(static: "previous")
+        if let previous = navigation.previous { string(previous) } else { null() }
+        key(static: "next")
+        if let next = navigation.next { string(next) } else { null() }
+        endObject()
+    }
+
     mutating func size(_ size: Size) {
         beginPieces()
         piece("{\"width\":")

@@ -10,6 +10,7 @@ extension Session {
         writer.field("time", time)
         writer.field("lastEventTime", lastTime)
         writer.echo(RequestSchema.top, geometry: geometry)
+        if let navigation = geometry.navigation { writer.navigation(navigation) }
         writer.key(static: "keyboard")
         if let keyboard {
             writer.beginObject()
@@ -101,7 +102,7 @@ extension JSONWriter {
             case .size(let get, _): member(field.name, get(root), unset) { $0.size($1) }
             case .point(let get, _): member(field.name, get(root), unset) { $0.point($1) }
             case .insets(_, let get, _): member(field.name, get(root), unset) { $0.insets($1) }
-            case .views(_, let get, _): member(field.name, get(root), unset) { $0.pinnedViews($1) }
+            case .list(let shape, let get, _): member(field.name, get(root), unset) { $0.list($1, shape) }
             }
         }
     }

@@ -14,6 +14,7 @@ extension Problem {
         case .staleTimestamp(let time, let last): self = .staleTimestamp(time, last: last)
         case .storeUnavailable(let reason): self = .storeUnavailable(reason)
         case .keyboardNotShown: self = .keyboardNotShown
+        case .invalid(let errors): self = .validation(errors)
         }
     }
 }

@@ -146,7 +146,7 @@ extension Problem {
     static var keyboardNotShown: Problem {
         Problem(
             slug: "keyboard-not-shown", title: "No keyboard shown", status: 409,
-            detail: "The session's keyboard is not shown: a drag or a release needs a show first.")
+            detail: "The session's keyboard is not shown: a drag, a release or a focus move needs a show first.")
     }
 
     /// A timeline from before the instant the session's kept animations describe exactly.

@@ -6,7 +6,7 @@ extension InsetApplication {
     /// What a show or hide computed, copied out of the session lock before it is written. A session event
     /// carries only the session's reference: the whole session is large, and copying it out cost more than
     /// the answer's reference needs.
-    private struct EventOutcome: Sendable {
+    struct EventOutcome: Sendable {
         var result: InsetResult
         var animation: KeyboardAnimation
         var session: SessionReference?
@@ -14,6 +14,8 @@ extension InsetApplication {
         var layout: LayoutMotion
         /// A session event's composition, which its descriptor reports.
         var composed: EventAnimation?
+        /// The toolbar's previous and next fields, when the form has fields.
+        var navigation: FocusNeighbours?
     }
 
     /// A JSON body of `kind` decoded into `event` (empty), or the problem with it. Into, not returned: a request
@@ -39,12 +41,18 @@ extension InsetApplication {
             } else {
                 try statelessEvent(kind, event)
             }
+        return Self.eventResponse(outcome)
+    }
+
+    /// The answer to an event: what the scroll view becomes, the navigation, the animation and the session.
+    static func eventResponse(_ outcome: EventOutcome) -> HTTPResponse {
         // Sized to hold a usual answer without growing; a stateless answer fits glibc's per-thread cache of
         // small blocks, a session's (longer by its reference, its composition and the animations in flight,
         // 1.6 to 2.4 KB with one or two of them) does not.
         var writer = JSONWriter(reservingCapacity: outcome.session == nil ? 1024 : 3072)
         writer.beginObject()
         writer.resultMembers(outcome.result)
+        if let navigation = outcome.navigation { writer.navigation(navigation) }
         writer.key(static: "animation")
         AnimationDescriptor.write(outcome.animation, layout: outcome.layout, composed: outcome.composed, into: &writer)
         if let session = outcome.session {
@@ -61,6 +69,7 @@ extension InsetApplication {
         let serverTime = now
         return try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
+                if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
                 let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
                 try session.advance(to: time, serverTime: serverTime)
                 // Decoding guarantees a show carries frameEnd.
@@ -70,7 +79,7 @@ extension InsetApplication {
                     : session.hide(event, at: time)
                 return EventOutcome(
                     result: session.target, animation: composed.animation, session: session.reference(at: time),
-                    layout: composed.layout, composed: composed)
+                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
             }
         }
     }
@@ -85,6 +94,7 @@ extension InsetApplication {
         } catch {
             throw Problem(error)
         }
+        if let problem = event.geometry.focusProblem(over: geometry) { throw .validation([problem]) }
         let base = ScrollState(
             contentInset: geometry.scrollView.contentInset,
             scrollIndicatorInsets: geometry.scrollView.scrollIndicatorInsets,
@@ -99,7 +109,7 @@ extension InsetApplication {
         if kind == .show {
             result = KeyboardAvoidance.shown(
                 scrollView: geometry.scrollView, space: geometry.space,
-                keyboardFrameEnd: event.keyboard.frameEnd ?? .zero, focusedRect: event.focusedRect,
+                keyboardFrameEnd: event.keyboard.frameEnd ?? .zero, focusedRect: geometry.revealRect,
                 options: geometry.options,
                 previousAdjustedBottom: resting.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted),
                 pinnedViews: geometry.pinnedViews)
@@ -123,7 +133,8 @@ extension InsetApplication {
         let time = event.timestamp ?? 0
         let animation = event.keyboard.animation(from: from, to: result.state, startTime: time)
         let layout = LayoutMotion(from: guideFrom, to: result.keyboardLayoutGuide, pinnedViews: geometry.pinnedViews)
-        return EventOutcome(result: result, animation: animation, session: nil, layout: layout)
+        return EventOutcome(
+            result: result, animation: animation, session: nil, layout: layout, navigation: geometry.navigation)
     }
 
     /// What a drag or a release did to a session.
@@ -132,6 +143,7 @@ extension InsetApplication {
         var keyboardFrame: Rect?
         var composed: EventAnimation?
         var session: SessionReference
+        var navigation: FocusNeighbours?
     }
 
     /// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
@@ -153,12 +165,13 @@ extension InsetApplication {
                     : session.release(velocityY: event.velocityY ?? 0, at: time)
                 return GestureOutcome(
                     result: session.target, keyboardFrame: session.keyboardFrame, composed: composed,
-                    session: session.reference(at: time))
+                    session: session.reference(at: time), navigation: session.geometry.navigation)
             }
         }
         var writer = JSONWriter(reservingCapacity: 3072)
         writer.beginObject()
         writer.resultMembers(outcome.result)
+        if let navigation = outcome.navigation { writer.navigation(navigation) }
         writer.key(static: "keyboardFrame")
         if let frame = outcome.keyboardFrame { writer.rect(frame) } else { writer.null() }
         writer.key(static: "animation")

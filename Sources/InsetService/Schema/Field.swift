@@ -14,6 +14,8 @@ struct RequestKinds: OptionSet, Sendable {
     static let drag = RequestKinds(rawValue: 8)
     /// `POST /keyboard/release`.
     static let release = RequestKinds(rawValue: 16)
+    /// `POST /sessions/{id}/focus`.
+    static let focus = RequestKinds(rawValue: 32)
     /// A show or a hide.
     static let events: RequestKinds = [.show, .hide]
     /// A drag or a release: a touch on a session's shown keyboard.
@@ -38,9 +40,9 @@ enum FieldKind<Root>: Sendable {
     /// Insets whose four numbers each keep to the range (safe areas are never negative).
     case insets(
         ClosedRange<Double>, get: @Sendable (Root) -> EdgeInsets?, set: @Sendable (inout Root, EdgeInsets) -> Void)
-    /// Views as `[{id, frame}]`: at most `maxCount`, ids unique and at most `Limits.stringBytes` bytes.
-    case views(
-        maxCount: Int, get: @Sendable (Root) -> [PinnedView]?, set: @Sendable (inout Root, [PinnedView]) -> Void)
+    /// A list of identified rects, `[{id, <rect>, order?}]`, as `shape` says: pinned views, form fields.
+    case list(
+        ListShape, get: @Sendable (Root) -> [ListedRect]?, set: @Sendable (inout Root, [ListedRect]) -> Void)
 
     /// An enum's cases by their raw names.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
@@ -67,8 +69,58 @@ enum FieldKind<Root>: Sendable {
         case .size(let get, let set): if let value = get(source) { set(&target, value) }
         case .point(let get, let set): if let value = get(source) { set(&target, value) }
         case .insets(_, let get, let set): if let value = get(source) { set(&target, value) }
-        case .views(_, let get, let set): if let value = get(source) { set(&target, value) }
+        case .list(_, let get, let set): if let value = get(source) { set(&target, value) }
         }
+    }
+}
+
+/// What the items of a list member look like: `{id, <rectKey>}`, plus `order` when `ordered`. Ids are
+/// non-empty, unique within the list, and at most `Limits.stringBytes` bytes.
+struct ListShape: Sendable {
+    /// The most items the list may hold.
+    let maxCount: Int
+    /// The member that holds an item's rect: `frame` for a pinned view, `rect` for a field.
+    let rectKey: StaticString
+    /// Whether an item may carry a number `order` (within `Limits.coordinate`).
+    let ordered: Bool
+    /// What an item is, for problems: "pinned view", "field".
+    let noun: String
+}
+
+/// One item of a list member, whatever the list holds.
+struct ListedRect: Equatable, Sendable {
+    var id: String
+    var rect: Rect
+    var order: Double?
+
+    init(id: String, rect: Rect, order: Double? = nil) {
+        self.id = id
+        self.rect = rect
+        self.order = order
+    }
+}
+
+extension FieldKind {
+    /// `[PinnedView]` as a list: `[{id, frame}]`.
+    static func pinnedViews(
+        maxCount: Int, get: @escaping @Sendable (Root) -> [PinnedView],
+        set: @escaping @Sendable (inout Root, [PinnedView]) -> Void
+    ) -> FieldKind {
+        .list(
+            ListShape(maxCount: maxCount, rectKey: "frame", ordered: false, noun: "pinned view"),
+            get: { get($0).map { ListedRect(id: $0.id, rect: $0.frame) } },
+            set: { set(&$0, $1.map { PinnedView(id: $0.id, frame: $0.rect) }) })
+    }
+
+    /// `[FormField]` as a list: `[{id, rect, order?}]`.
+    static func formFields(
+        maxCount: Int, get: @escaping @Sendable (Root) -> [FormField],
+        set: @escaping @Sendable (inout Root, [FormField]) -> Void
+    ) -> FieldKind {
+        .list(
+            ListShape(maxCount: maxCount, rectKey: "rect", ordered: true, noun: "field"),
+            get: { get($0).map { ListedRect(id: $0.id, rect: $0.rect, order: $0.order) } },
+            set: { set(&$0, $1.map { FormField(id: $0.id, rect: $0.rect, order: $0.order) }) })
     }
 }
 
@@ -104,7 +156,7 @@ final class Field<Root>: Sendable {
 /// One member of a request object, as the schema declares it: a value for the body itself, for the geometry,
 /// or for the keyboard, or a nested object.
 indirect enum Member: Sendable {
-    /// A value of the request itself (`sessionId`, `timestamp`, `focusedRect`).
+    /// A value of the request itself (`sessionId`, `timestamp`, `touch`).
     case body(Field<RequestBody>)
     /// A value of the geometry a session keeps.
     case geometry(Field<StoredGeometry>)

@@ -27,4 +27,8 @@ enum Limits {
     static var keyboardDismissPadding: ClosedRange<Double> { 0...10_000 }
     /// Views pinned to the keyboard layout guide in one request or session.
     static var pinnedViews: Int { 16 }
+    /// Fields of one form.
+    static var fields: Int { 256 }
+    /// Notifications in one logged sequence.
+    static var notifications: Int { 256 }
 }

@@ -42,8 +42,8 @@ final class ObjectSchema: Sendable {
     let acceptsUserInfo: Bool
     /// For each kind of body (by the index of its bit in `RequestKinds`): one bit per member (by index) that
     /// the body may send, and one per member it must send. Tuples, not arrays: read on every member decoded.
-    private let allowedMasks: (UInt32, UInt32, UInt32, UInt32, UInt32)
-    private let requiredMasks: (UInt32, UInt32, UInt32, UInt32, UInt32)
+    private let allowedMasks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    private let requiredMasks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
 
     convenience init(_ members: [Member], pointer: String) {
         var bit = 0
@@ -98,10 +98,10 @@ final class ObjectSchema: Sendable {
             slots.indices.reduce(0) { test($1) ? $0 | 1 << UInt32($1) : $0 }
         }
         let kinds = kinds
-        func masks(_ test: (Int, RequestKinds) -> Bool) -> (UInt32, UInt32, UInt32, UInt32, UInt32) {
+        func masks(_ test: (Int, RequestKinds) -> Bool) -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
             (
                 mask { test($0, .show) }, mask { test($0, .hide) }, mask { test($0, .session) },
-                mask { test($0, .drag) }, mask { test($0, .release) }
+                mask { test($0, .drag) }, mask { test($0, .release) }, mask { test($0, .focus) }
             )
         }
         allowedMasks = masks { kinds[$0].contains($1) }
@@ -132,13 +132,14 @@ final class ObjectSchema: Sendable {
     }
 
     @inline(__always)
-    private static func pick(_ masks: (UInt32, UInt32, UInt32, UInt32, UInt32), _ kind: RequestKinds) -> UInt32 {
+    private static func pick(_ masks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32), _ kind: RequestKinds) -> UInt32 {
         switch kind {
         case .show: masks.0
         case .hide: masks.1
         case .session: masks.2
         case .drag: masks.3
-        default: masks.4
+        case .release: masks.4
+        default: masks.5
         }
     }
 

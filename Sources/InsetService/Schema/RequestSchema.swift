@@ -19,7 +19,7 @@ enum RequestSchema {
                 .string(maxBytes: Limits.sessionIdBytes, get: { $0.sessionId }, set: { $0.sessionId = $1 }))),
         .body(
             Field(
-                "timestamp", in: [.all, .gestures],
+                "timestamp", in: [.all, .gestures, .focus],
                 .number(Limits.timestamp, get: { $0.timestamp }, set: { $0.timestamp = $1 }))),
         .object(
             "scrollView", in: .all, required: [],
@@ -106,7 +106,25 @@ enum RequestSchema {
                 .keyboard(Field("isLocal", record: "l", .bool(get: { $0.isLocal }, set: { $0.isLocal = $1 }))),
                 .userInfo,
             ]),
-        .body(Field("focusedRect", in: .show, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+        .geometry(
+            Field("focusedRect", record: "fr", .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+        .geometry(
+            Field(
+                "fields", record: "ff",
+                .formFields(maxCount: Limits.fields, get: { $0.fields }, set: { $0.fields = $1 }))),
+        .geometry(
+            Field(
+                "focus", record: "fo",
+                .string(maxBytes: Limits.stringBytes, get: { $0.focus }, set: { $0.focus = $1 }))),
+        .geometry(
+            Field(
+                "scrollPosition", record: "sp",
+                .choice(
+                    ScrollPosition.self, get: { $0.options.scrollPosition }, set: { $0.options.scrollPosition = $1 }))),
+        .body(
+            Field(
+                "field", in: .focus, required: .focus,
+                .string(maxBytes: Limits.stringBytes, get: { $0.field }, set: { $0.field = $1 }))),
         .body(
             Field("touch", in: .drag, required: .drag, .point(get: { $0.touch }, set: { $0.touch = $1 }))),
         .object(
@@ -152,7 +170,7 @@ enum RequestSchema {
         .geometry(
             Field(
                 "pinnedViews", record: "pv",
-                .views(maxCount: Limits.pinnedViews, get: { $0.pinnedViews }, set: { $0.pinnedViews = $1 }))),
+                .pinnedViews(maxCount: Limits.pinnedViews, get: { $0.pinnedViews }, set: { $0.pinnedViews = $1 }))),
         .geometry(
             Field(
                 "interruption", record: "ir", in: .session,
@@ -186,6 +204,15 @@ enum RequestSchema {
 
     /// `scrollView.contentOffset`'s bit: an offset an event carries is the user's scroll, on screen now.
     static let contentOffsetBit = geometryBit("contentOffset")
+
+    /// `focus`'s bit.
+    static let focusBit = geometryBit("focus")
+    /// `focusedRect`'s bit.
+    static let focusedRectBit = geometryBit("focusedRect")
+    /// `fields`' bit.
+    static let fieldsBit = geometryBit("fields")
+    /// The values that say what a form reveals: a PATCH that sends one re-targets at once.
+    static let focusBits = focusBit | focusedRectBit | fieldsBit | geometryBit("scrollPosition")
 }
 
 extension GeometryPatch {

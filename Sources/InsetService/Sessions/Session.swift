@@ -154,7 +154,7 @@ struct Session: Equatable, Sendable {
         geometry.apply(request.geometry)
         let result = KeyboardAvoidance.shown(
             scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
-            focusedRect: request.focusedRect, options: geometry.options, previousAdjustedBottom: keyboardSideInset,
+            focusedRect: geometry.revealRect, options: geometry.options, previousAdjustedBottom: keyboardSideInset,
             pinnedViews: geometry.pinnedViews)
         let from = keyboardFrame ?? request.keyboard.frameBegin ?? hiddenFrame(frameEnd)
         return finish(result, request, keyboardFrom: from, keyboardTo: frameEnd, visible: true, at: time)
@@ -172,13 +172,16 @@ struct Session: Equatable, Sendable {
     }
 
     /// Geometry changes (rotation, content size, the user's scroll): recomputed and applied at once, no animation.
-    /// The lift behaviour applies to the inset's change, so a composer that grows lifts a list at its end.
+    /// The lift behaviour applies to the inset's change, so a composer that grows lifts a list at its end. A
+    /// patch that changes what the form reveals (the focus, the caret, the fields, the scroll position)
+    /// re-targets it at once while the keyboard is shown; any other leaves the user's scroll alone.
     mutating func patch(_ patch: GeometryPatch, at time: Double) {
         let previous = keyboardSideInset
         geometry.apply(patch)
         if keyboardVisible, let frameEnd = keyboard?.frameEnd {
             target = KeyboardAvoidance.shown(
                 scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
+                focusedRect: patch.sent & RequestSchema.focusBits != 0 ? geometry.revealRect : nil,
                 options: geometry.options, previousAdjustedBottom: previous, pinnedViews: geometry.pinnedViews)
         } else {
             target = KeyboardAvoidance.hidden(
@@ -232,6 +235,54 @@ struct Session: Equatable, Sendable {
 }
 
 extension Session {
+    /// The field a focus move names: an id of the session's fields, or `next` / `previous` from the focused
+    /// one. Throws, before anything changes, when there is no such field.
+    func field(named name: String) throws(SessionError) -> FormField {
+        let fields = geometry.fields
+        let pick: String?
+        switch name {
+        case FocusMove.next, FocusMove.previous:
+            guard let focus = geometry.focus else {
+                throw .invalid([FieldError(pointer: "/field", message: "cannot be '\(name)': no field is focused")])
+            }
+            let neighbours = FocusNavigation.neighbours(of: focus, in: fields)
+            pick = name == FocusMove.next ? neighbours.next : neighbours.previous
+            guard pick != nil else {
+                let end = name == FocusMove.next ? "last" : "first"
+                throw .invalid([
+                    FieldError(pointer: "/field", message: "cannot be '\(name)': '\(focus)' is the \(end) field")
+                ])
+            }
+        default:
+            pick = name
+        }
+        guard let field = fields.first(where: { $0.id == pick }) else {
+            throw .invalid([FieldError(pointer: "/field", message: "must name one of the session's fields")])
+        }
+        return field
+    }
+
+    /// The focus moves to `field` while the keyboard is shown: the offset changes to reveal it, animated as
+    /// UIScrollView animates a scroll (`FocusScroll`), composed with what still runs; the keyboard stays.
+    mutating func focus(on field: FormField, at time: Double) -> EventAnimation {
+        geometry.focus = field.id
+        geometry.focusedRect = nil
+        let frameEnd = keyboard?.frameEnd ?? keyboardFrame ?? .zero
+        let result = KeyboardAvoidance.shown(
+            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
+            focusedRect: field.rect, options: geometry.options, previousAdjustedBottom: keyboardSideInset,
+            pinnedViews: geometry.pinnedViews)
+        let keyboard = keyboard
+        var scroll = keyboard ?? KeyboardInfo()
+        scroll.animationDuration = FocusScroll.duration
+        let composed = finish(
+            result, info: scroll, curve: FocusScroll.curve, scrolledOffset: nil, keyboardFrom: keyboardFrame,
+            keyboardTo: keyboardFrame, visible: true, at: time)
+        // The keyboard's notification is still the last one; only the scroll used another animation.
+        self.keyboard = keyboard
+        return composed
+    }
+
     /// The keyboard's shown frame (screen coordinates), where a drag starts from and a release may go back to;
     /// nil when no keyboard is shown, and a drag or a release is refused (check before changing the session).
     var shownKeyboard: Rect? {

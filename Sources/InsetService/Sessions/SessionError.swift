@@ -6,6 +6,9 @@ enum SessionError: Error, Equatable {
     case staleTimestamp(Double, last: Double)
     /// A drag or a release on a session whose keyboard is not shown.
     case keyboardNotShown
+    /// The body asks for something the session's state does not allow (a focus on no field), found before
+    /// anything changed.
+    case invalid([FieldError])
     /// The shared store cannot be reached or did not answer in time, for the reason given.
     case storeUnavailable(String)
 }

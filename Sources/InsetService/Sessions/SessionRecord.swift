@@ -152,16 +152,17 @@ extension JSONWriter {
                 if let value = get(root) { exactNumbers(value.width, value.height) } else { null() }
             case .point(let get, _): if let value = get(root) { exactNumbers(value.x, value.y) } else { null() }
             case .insets(_, let get, _): if let value = get(root) { exactInsets(value) } else { null() }
-            case .views(_, let get, _):
-                guard let views = get(root) else {
+            case .list(_, let get, _):
+                guard let items = get(root) else {
                     null()
                     continue
                 }
                 beginArray()
-                for view in views {
+                for item in items {
                     beginArray()
-                    string(view.id)
-                    exactRect(view.frame)
+                    string(item.id)
+                    exactRect(item.rect)
+                    if let order = item.order { exactNumber(order) }
                     endArray()
                 }
                 endArray()
@@ -350,16 +351,19 @@ private enum RecordReader {
             case .insets(_, _, let set):
                 let n = try numbers(value, count: 4)
                 set(&root, EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))
-            case .views(_, _, let set):
+            case .list(_, _, let set):
                 guard case .array(let items) = value else { throw Unreadable(reason: "\(key) not an array") }
-                var views: [PinnedView] = []
+                var list: [ListedRect] = []
                 for item in items {
-                    guard case .array(let parts) = item, parts.count == 2, case .string(let id) = parts[0] else {
-                        throw Unreadable(reason: "\(key) holds something other than [id, frame]")
+                    guard case .array(let parts) = item, parts.count == 2 || parts.count == 3,
+                        case .string(let id) = parts[0]
+                    else {
+                        throw Unreadable(reason: "\(key) holds something other than [id, rect, order?]")
                     }
-                    views.append(PinnedView(id: id, frame: try rect(parts[1])))
+                    let order = parts.count == 3 ? try number(parts[2], key) : nil
+                    list.append(ListedRect(id: id, rect: try rect(parts[1]), order: order))
                 }
-                set(&root, views)
+                set(&root, list)
             }
         }
     }

@@ -14,6 +14,12 @@ struct StoredGeometry: Equatable, Sendable {
     var interruption = Interruption.additive
     /// Views pinned to the keyboard layout guide's top, as laid out when sent (window coordinates).
     var pinnedViews: [PinnedView] = []
+    /// The form's fields (content coordinates), which `focus` names and the navigation steps through.
+    var fields: [FormField] = []
+    /// The focused field's id, if a field is focused.
+    var focus: String?
+    /// A rect to keep visible (content coordinates): a caret inside the focused field, or any rect.
+    var focusedRect: Rect?
 
     /// A geometry exactly as stored, field by field (`SessionRecord` reads sessions back with it).
     init(
@@ -63,15 +69,59 @@ struct StoredGeometry: Equatable, Sendable {
         windowGiven = true
     }
 
-    /// Merges the values the patch sent, in the schema's order (a frame before a content size).
+    /// Merges the values the patch sent, in the schema's order (a frame before a content size). A focus sent
+    /// without a `focusedRect` drops the old one (a caret belongs to the field it was in), and fields sent
+    /// without the focused one drop the focus.
     mutating func apply(_ patch: GeometryPatch) {
         guard patch.sent != 0 else { return }
-        let fields = RequestSchema.geometryFields
+        let schemaFields = RequestSchema.geometryFields
         var sent = patch.sent
         while sent != 0 {
-            fields[sent.trailingZeroBitCount].kind.copy(from: patch.values, to: &self)
+            schemaFields[sent.trailingZeroBitCount].kind.copy(from: patch.values, to: &self)
             sent &= sent - 1
         }
+        if patch.sent & RequestSchema.focusBits != 0 {
+            if patch.sent & RequestSchema.focusBit != 0, patch.sent & RequestSchema.focusedRectBit == 0 {
+                focusedRect = nil
+            }
+            if let focus, !fields.contains(where: { $0.id == focus }) { self.focus = nil }
+        }
         settleWindow()
+    }
+
+    /// The focused field, if `focus` names one.
+    var focusedField: FormField? {
+        guard let focus else { return nil }
+        return fields.first { $0.id == focus }
+    }
+
+    /// What an event keeps visible: the `focusedRect` (a caret), else the focused field's rect.
+    var revealRect: Rect? {
+        focusedRect ?? focusedField?.rect
+    }
+
+    /// The fields a toolbar's previous and next arrows move to; nil when there are no fields.
+    var navigation: FocusNeighbours? {
+        guard !fields.isEmpty else { return nil }
+        let (previous, next) = FocusNavigation.neighbours(of: focus, in: fields)
+        return FocusNeighbours(previous: previous, next: next)
+    }
+}
+
+/// `navigation`: the fields before and after the focused one (ids, nil at either end or without a focus).
+struct FocusNeighbours: Equatable, Sendable {
+    var previous: String?
+    var next: String?
+}
+
+extension GeometryPatch {
+    /// A problem when the body names a focus that is not among the fields it leaves (its own over `base`'s).
+    func focusProblem(over base: StoredGeometry) -> FieldError? {
+        guard sent & RequestSchema.focusBits != 0, sent & RequestSchema.focusBit != 0,
+            let focus = values.focus
+        else { return nil }
+        let fields = sent & RequestSchema.fieldsBit != 0 ? values.fields : base.fields
+        guard !fields.contains(where: { $0.id == focus }) else { return nil }
+        return FieldError(pointer: "/focus", message: "must name one of the fields ('\(focus)' is none of them)")
     }
 }

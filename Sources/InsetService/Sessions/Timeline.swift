@@ -45,8 +45,15 @@ struct Timeline: Sendable {
     /// The session sampled from `from` to `to` every `step`; the caller checked the span against the limits
     /// and the session's history.
     init(_ session: Session, from: Double, to: Double, step: Double) {
-        sessionId = session.id
-        interruption = session.geometry.interruption
+        self.init(states: [(session, from)], from: from, to: to, step: step)
+    }
+
+    /// States a session went through, each sampled from its instant to the next one's: a replayed log. The
+    /// last state names the session, its composition and its pinned views.
+    init(states: [(session: Session, from: Double)], from: Double, to: Double, step: Double) {
+        let last = states[states.count - 1].session
+        sessionId = last.id
+        interruption = last.geometry.interruption
         self.from = from
         self.to = to
         self.step = step
@@ -57,9 +64,12 @@ struct Timeline: Sendable {
         times.reserveCapacity(count)
         presentation.reserveCapacity(count)
         velocity.reserveCapacity(count)
+        var state = 0
         for index in 0..<count {
             // Multiplied, not accumulated, so that no rounding builds up over two thousand steps.
             let time = from + Double(index) * step
+            while state + 1 < states.count, states[state + 1].from <= time { state += 1 }
+            let session = states[state].session
             times.append(time)
             presentation.append(session.presentationValues(at: time))
             velocity.append(session.velocity(at: time))
@@ -67,9 +77,25 @@ struct Timeline: Sendable {
         self.times = times
         self.presentation = presentation
         self.velocity = velocity
-        events = session.animations.animations.filter { $0.startTime <= to && $0.stopTime >= from }
-        keyboardPlaced = session.keyboardFrame != nil
-        pinnedViews = session.geometry.pinnedViews
+        // Each animation as the latest state that kept it knows it (a later event may have replaced it).
+        var events: [AdditiveAnimation] = []
+        for (session, _) in states {
+            for animation in session.animations.animations where animation.startTime <= to && animation.stopTime >= from {
+                if let index = events.firstIndex(where: { Self.sameEvent($0, animation) }) {
+                    events[index] = animation
+                } else {
+                    events.append(animation)
+                }
+            }
+        }
+        self.events = events.sorted { $0.startTime < $1.startTime }
+        keyboardPlaced = states.contains { $0.session.keyboardFrame != nil }
+        pinnedViews = last.geometry.pinnedViews
+    }
+
+    /// Whether two kept animations are one event's, seen in two states.
+    private static func sameEvent(_ a: AdditiveAnimation, _ b: AdditiveAnimation) -> Bool {
+        a.startTime == b.startTime && a.curve == b.curve && a.duration == b.duration
     }
 
     /// The span a request gets when it leaves `from` or `to` out: from the earliest instant the session
