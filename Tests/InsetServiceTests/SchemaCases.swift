@@ -134,7 +134,7 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                     (key: "id", value: .string(id)),
                     (
                         key: shape.rectKey.description,
-                            value: .object(
+                        value: .object(
                             JSONObject([
                                 (key: "x", value: 0), (key: "y", value: 700), (key: "width", value: 390),
                                 (key: "height", value: 50),

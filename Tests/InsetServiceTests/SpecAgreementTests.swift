@@ -12,7 +12,8 @@ struct SpecAgreementTests {
     /// The request schemas of the spec, by the bodies they describe.
     static let bodies: [(schema: String, kind: RequestKinds)] = [
         ("ShowRequest", .show), ("HideRequest", .hide), ("SessionCreateRequest", .session),
-        ("SessionPatchRequest", .session), ("DragRequest", .drag), ("ReleaseRequest", .release), ("FocusRequest", .focus),
+        ("SessionPatchRequest", .session), ("DragRequest", .drag), ("ReleaseRequest", .release),
+        ("FocusRequest", .focus),
     ]
 
     static func spec() throws -> JSONObject {

@@ -11,6 +11,7 @@ extension InsetApplication {
         } catch {
             throw Problem(error)
         }
+        if let problem = body.geometry.focusProblem(over: geometry) { throw .validation([problem]) }
         let serverTime = now
         let session = Session(id: SessionID.make(), geometry: geometry, time: body.timestamp, serverTime: serverTime)
         try sessions { () throws(SessionError) in try store.insert(session, now: serverTime) }
@@ -43,6 +44,7 @@ extension InsetApplication {
         let (session, time) = try sessions { () throws(SessionError) in
             try store.modify(request.parameters["id"] ?? "", now: serverTime) {
                 (session: inout Session) throws(SessionError) in
+                if let problem = body.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
                 let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
                 try session.advance(to: time, serverTime: serverTime)
                 session.patch(body.geometry, at: time)

@@ -132,7 +132,8 @@ final class ObjectSchema: Sendable {
     }
 
     @inline(__always)
-    private static func pick(_ masks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32), _ kind: RequestKinds) -> UInt32 {
+    private static func pick(_ masks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32), _ kind: RequestKinds) -> UInt32
+    {
         switch kind {
         case .show: masks.0
         case .hide: masks.1

@@ -80,7 +80,8 @@ struct Timeline: Sendable {
         // Each animation as the latest state that kept it knows it (a later event may have replaced it).
         var events: [AdditiveAnimation] = []
         for (session, _) in states {
-            for animation in session.animations.animations where animation.startTime <= to && animation.stopTime >= from {
+            for animation in session.animations.animations where animation.startTime <= to && animation.stopTime >= from
+            {
                 if let index = events.firstIndex(where: { Self.sameEvent($0, animation) }) {
                     events[index] = animation
                 } else {
