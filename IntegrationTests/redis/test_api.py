@@ -35,6 +35,54 @@ def test_every_answer_equals_the_memory_stores(redis, replicas):
         memory.close()
 
 
+FIELDS = [
+    {"id": "name", "rect": {"x": 16, "y": 100, "width": 358, "height": 44}},
+    {"id": "phone", "rect": {"x": 16, "y": 700, "width": 358, "height": 44}, "order": 2},
+    {"id": "notes", "rect": {"x": 16, "y": 1500, "width": 358, "height": 120}, "order": 3},
+]
+
+
+def frame(y: float, height: float) -> str:
+    return "{{0, %g}, {390, %g}}" % (y, height)
+
+
+def test_a_form_and_a_notification_log_answer_as_in_memory(redis, replicas):
+    """Fields, focus moves, a caret PATCH and a replayed log are kept in the record as in memory."""
+    (shared,) = replicas(redis)
+    memory = Replica()
+    log = [
+        {"name": name, "timestamp": time, "userInfo": {"UIKeyboardFrameEndUserInfoKey": end, "UIKeyboardAnimationDurationUserInfoKey": duration}}
+        for name, time, end, duration in [
+            ("UIKeyboardWillChangeFrameNotification", 5000, frame(464, 380), 0.25),
+            ("UIKeyboardWillShowNotification", 5000, frame(464, 380), 0.25),
+            ("UIKeyboardDidShowNotification", 5400, frame(464, 380), 0.25),
+            ("UIKeyboardWillHideNotification", 6000, frame(844, 380), 0.25),
+        ]
+    ]
+    try:
+        answers = []
+        for server in (memory, shared):
+            steps = []
+            session = server.create(timestamp=500, fields=FIELDS, focus="name", scrollPosition="middle")
+            steps.append(server.show(session, 1000))
+            steps.append(server.call("POST", f"/sessions/{session}/focus", {"timestamp": 1100, "field": "next"}))
+            steps.append(server.call("POST", f"/sessions/{session}/focus", {"timestamp": 1200, "field": "next"}))
+            steps.append(server.call("POST", f"/sessions/{session}/focus", {"timestamp": 1300, "field": "next"}))
+            steps.append(server.call("PATCH", f"/sessions/{session}", {"timestamp": 2000, "focusedRect": {"x": 20, "y": 1590, "width": 2, "height": 22}}))
+            steps.append(server.call("POST", f"/sessions/{session}/notifications", {"notifications": log}))
+            steps.append(server.call("GET", f"/sessions/{session}?at=6100"))
+            text = json.dumps([(status, body) for status, _, body, _ in steps])
+            answers.append(text.replace(session, "ID"))
+        assert answers[0] == answers[1]
+        statuses = [status for status, _ in json.loads(answers[1])]
+        assert statuses == [200, 200, 200, 400, 200, 200, 200]
+        final = json.loads(answers[1])[-1][1]
+        assert final["focus"] == "notes" and final["keyboardState"] == "hiding"
+        assert final["navigation"] == {"previous": "phone", "next": None}
+    finally:
+        memory.close()
+
+
 def test_hide_begins_from_the_on_screen_value(redis, replicas):
     (server,) = replicas(redis)
     session = server.create()

@@ -50,14 +50,24 @@ struct SessionRecordTests {
         func values() -> AnimatedValues { AnimatedValues(state(), keyboardFrame: rect()) }
         var geometryWithMode = geometry
         geometryWithMode.interruption = .beginFromCurrentState
+        geometryWithMode.options.scrollPosition = .center
+        geometryWithMode.pinnedViews = [PinnedView(id: "composer", frame: rect())]
+        geometryWithMode.fields = [
+            FormField(id: "name", rect: rect(), order: next()), FormField(id: "notes \u{1F4DD}", rect: rect()),
+        ]
+        geometryWithMode.focus = "name"
+        geometryWithMode.focusedRect = rect()
         let running = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
         let replaced = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 9), duration: next(), startTime: next(),
             replacedAt: next(), offsetReplacedAt: next())
+        // A target's pinned views are always the geometry's resting on its guide.
+        var placed = target
+        placed.pinnedViews = geometryWithMode.pinnedViews.map { $0.resting(on: target.keyboardLayoutGuide.minY) }
         return Session(
             id: SessionID.make(), geometry: geometryWithMode, keyboardVisible: true, keyboard: keyboard,
-            target: target, keyboardFrame: rect(),
+            target: placed, keyboardFrame: rect(),
             animations: LiveAnimations(animations: [running, replaced], historyStart: next()), lastTime: next(),
             lastServerTime: next(), clockFixed: true)
     }
