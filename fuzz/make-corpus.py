@@ -12,6 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 
 SHOW, HIDE, CREATE, PATCH, GET, ANY, JSON_ONLY, MERGE_PATCH = range(8)
+FOCUS, NOTIFICATIONS = ord("f"), ord("n")
 METHODS = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRACE"]
 
 scroll_view = {
@@ -107,6 +108,24 @@ def main():
               "frameEnd": {"x": 0, "y": 464, "width": 390, "height": 380}}}),
           segment(MERGE_PATCH, {"scrollView": {"contentOffset": {"x": 0, "y": 120}}}),
           segment(GET, "at=1250&at=9"))
+    fields = [{"id": "name", "rect": {"x": 16, "y": 100, "width": 358, "height": 44}},
+              {"id": "phone", "rect": {"x": 16, "y": 700, "width": 358, "height": 44}, "order": 1}]
+    write("form-focus-walk",
+          segment(PATCH, {"timestamp": 500, "fields": fields, "focus": "name", "scrollPosition": "center"}),
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 1000, "keyboard": keyboard}),
+          segment(FOCUS, {"timestamp": 1100, "field": "next"}),
+          segment(FOCUS, {"timestamp": 1200, "field": "previous"}),
+          segment(PATCH, {"timestamp": 1300, "focusedRect": {"x": 20, "y": 720, "width": 2, "height": 22}}))
+    write("form-notification-log", segment(NOTIFICATIONS, {"notifications": [
+        {"name": "UIKeyboardWillShowNotification", "timestamp": 1000,
+         "userInfo": {"UIKeyboardFrameEndUserInfoKey": "{{0, 508}, {390, 336}}", "UIKeyboardIsLocalUserInfoKey": 1}},
+        {"name": "UIKeyboardDidShowNotification", "timestamp": 1400,
+         "userInfo": {"UIKeyboardFrameEndUserInfoKey": "{{0, 508}, {390, 336}}"}},
+        {"name": "UIKeyboardWillChangeFrameNotification", "timestamp": 1500,
+         "userInfo": {"UIKeyboardFrameEndUserInfoKey": "{{0, 0}, {0, 0}}"}},
+        {"name": "UIKeyboardWillHideNotification", "timestamp": 1510,
+         "userInfo": {"UIKeyboardFrameEndUserInfoKey": "{{0, 844}, {390, 336}}",
+                      "UIKeyboardAnimationDurationUserInfoKey": 0}}]}))
     write("session-get-query", segment(GET, "at=1e3&x&=&at"))
     write("session-get-bad-query", segment(GET, "at=-0.5e+2"))
     write("session-unknown", segment(SHOW, {"sessionId": "AAAAAAAAAAAAAAAAAAAAAA", "keyboard": keyboard}))

@@ -46,7 +46,12 @@ let documentedStatuses: Set<Int> = [200, 201, 204, 400, 401, 404, 405, 409, 413,
 /// Members that may be `null` in a successful answer; a `null` anywhere else is a NaN or infinity
 /// that leaked into the geometry (the writer turns those into `null`). `keyboardFrame` is null in a presentation
 /// until an event placed the keyboard, a timeline event's `replacedAt` while nothing replaced it.
-let nullableMembers: Set<String> = ["screen", "keyboard", "animation", "keyboardFrame", "replacedAt"]
+/// A form's `focus` and `focusedRect` are null while unset, `navigation`'s ends at the first and last field, and a
+/// notification outcome's `reason` when it was applied.
+let nullableMembers: Set<String> = [
+    "screen", "keyboard", "animation", "keyboardFrame", "replacedAt", "focus", "focusedRect", "previous", "next",
+    "reason",
+]
 /// `INSET_FUZZ_VERBOSE=1` prints every request and answer (for replaying one input by hand).
 let verbose = getenv("INSET_FUZZ_VERBOSE") != nil
 
@@ -65,7 +70,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         guard let selector = segment.first else { continue }
         let body = replacing(placeholder, with: Array(sessionId.utf8), in: Array(segment.dropFirst()))
         body.withUnsafeBytes { checkRoundTrip($0) }
-        if selector % 8 == 6 { continue }  // JSON only: the round trip above is the whole test
+        // JSON only: the round trip above is the whole test.
+        if selector % 8 == 6, selector != focusSelector, selector != notificationsSelector { continue }
         let request = makeRequest(selector: selector, body: body, sessionId: sessionId)
         check(application.respond(to: request), for: request)
     }
@@ -86,9 +92,21 @@ func createSession() -> String {
     return String(location.dropFirst("/sessions/".count))
 }
 
+/// The selector bytes of the form routes, taken from the JSON-only ones (`'f'` and `'n'` are 6 modulo 8).
+let focusSelector = UInt8(ascii: "f")
+let notificationsSelector = UInt8(ascii: "n")
+
 /// The request a segment stands for.
 func makeRequest(selector: UInt8, body: [UInt8], sessionId: String) -> HTTPRequest {
     let sessionPath = "/sessions/\(sessionId)"
+    if selector == focusSelector {
+        return HTTPRequest(method: "POST", path: sessionPath + "/focus", headers: jsonHeaders, body: body)
+    }
+    if selector == notificationsSelector {
+        return HTTPRequest(
+            method: "POST", path: sessionPath + "/notifications", query: [(name: "plot", value: "svg")],
+            headers: jsonHeaders, body: body)
+    }
     switch selector % 8 {
     case 0: return HTTPRequest(method: "POST", path: "/keyboard/show", headers: jsonHeaders, body: body)
     case 1: return HTTPRequest(method: "POST", path: "/keyboard/hide", headers: jsonHeaders, body: body)
