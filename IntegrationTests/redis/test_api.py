@@ -36,7 +36,7 @@ def test_every_answer_equals_the_memory_stores(redis, replicas):
 
 
 FIELDS = [
-    {"id": "name", "rect": {"x": 16, "y": 100, "width": 358, "height": 44}},
+    {"id": "name", "rect": {"x": 16, "y": 100, "width": 358, "height": 44}, "order": 1},
     {"id": "phone", "rect": {"x": 16, "y": 700, "width": 358, "height": 44}, "order": 2},
     {"id": "notes", "rect": {"x": 16, "y": 1500, "width": 358, "height": 120}, "order": 3},
 ]
