@@ -1,10 +1,16 @@
 /// The keyboard notifications an app can log, by the names `NSNotification.Name` prints.
 public enum KeyboardNotificationName: String, CaseIterable, Sendable {
+    /// `UIResponder.keyboardWillShowNotification`.
     case willShow = "UIKeyboardWillShowNotification"
+    /// `UIResponder.keyboardDidShowNotification`.
     case didShow = "UIKeyboardDidShowNotification"
+    /// `UIResponder.keyboardWillHideNotification`.
     case willHide = "UIKeyboardWillHideNotification"
+    /// `UIResponder.keyboardDidHideNotification`.
     case didHide = "UIKeyboardDidHideNotification"
+    /// `UIResponder.keyboardWillChangeFrameNotification`.
     case willChangeFrame = "UIKeyboardWillChangeFrameNotification"
+    /// `UIResponder.keyboardDidChangeFrameNotification`.
     case didChangeFrame = "UIKeyboardDidChangeFrameNotification"
 
     /// Whether it reports an animation that already ran: nothing follows from it.
