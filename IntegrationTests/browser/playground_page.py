@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 from dataclasses import dataclass
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -147,9 +148,17 @@ class Exchange:
     replayed: dict | None = None
 
 
-def without_ids(value):
-    """The answer without session ids, which differ between the page's session and the replayed one."""
+def without_ids(value, *session_ids: str | None):
+    """The answer without session ids, which differ between the page's session and the replayed one: the members
+    named `id` at the top and in `session`, and any other place one of `session_ids` is spelled (a notification
+    log's session and timeline, the title of its plot)."""
     value = copy.deepcopy(value)
+    ids = [session_id for session_id in session_ids if session_id]
+    if ids:
+        text = json.dumps(value)
+        for session_id in ids:
+            text = text.replace(session_id, "<session>")
+        value = json.loads(text)
     if isinstance(value, dict):
         value.pop("id", None)
         if isinstance(value.get("session"), dict):
@@ -252,22 +261,25 @@ class Playground:
         answers are what the service answered the page.
         """
         exchanges = self.exchanges()
-        session_id = None
+        session_id = page_id = None
         for exchange in exchanges:
             body = copy.deepcopy(exchange.request)
             path = exchange.path
             if exchange.method == "POST" and path == "/sessions":
                 status, _, answer = self.server.call("POST", path, body, token)
                 session_id = answer["id"]
+                page_id = (exchange.shown or {}).get("id")
             else:
                 assert session_id, "a request before the session was created"
                 if body and "sessionId" in body:
                     body["sessionId"] = session_id
-                if path.startswith("/sessions/"):
-                    path = f"/sessions/{session_id}"
+                # The session's own id in the path; the rest (/focus, /notifications?plot=svg) as the page sent it.
+                path = re.sub(r"^/sessions/[^/?]+", f"/sessions/{session_id}", path)
                 status, _, answer = self.server.call(exchange.method, path, body, token)
             assert status == exchange.status, (exchange, status, answer)
-            assert without_ids(answer) == without_ids(exchange.shown), f"the panel shows another answer to {path}"
+            assert without_ids(answer, session_id) == without_ids(exchange.shown, page_id), (
+                f"the panel shows another answer to {path}"
+            )
             exchange.replayed = answer
         return exchanges
 
@@ -332,3 +344,63 @@ new MutationObserver(() => {
 }).observe(document.getElementById('phone'), { attributes: true, attributeFilter: ['data-drags'] });
 """
 )
+
+
+def use_form(page: "Playground") -> None:
+    """Switches the playground to its form screen (a new session with the form's fields)."""
+    page.select("screen-kind", "form")
+    page.wait_for(
+        lambda: page.phone("data-ready") == "true" and page.phone("data-screen") == "form",
+        "a form session",
+    )
+
+
+# The form as the DOM shows it: the scroll view's state, each field's box on the phone's screen (points), the
+# field with the DOM focus, the toolbar's arrows, and the focus the page last applied.
+FORM_STATE = (
+    """
+const state = (() => {"""
+    + DOM_STATE
+    + """})();
+const screen = document.getElementById('screen').getBoundingClientRect();
+const phone = document.getElementById('phone');
+const scale = screen.width / parseFloat(getComputedStyle(phone).getPropertyValue('--w'));
+state.fields = {};
+for (const control of document.querySelectorAll('#form [data-field]')) {
+  const box = control.getBoundingClientRect();
+  state.fields[control.dataset.field] = {
+    top: (box.top - screen.top) / scale,
+    bottom: (box.bottom - screen.top) / scale,
+    height: box.height / scale,
+    offsetHeight: control.offsetHeight,
+  };
+}
+state.active = document.activeElement?.dataset?.field ?? null;
+state.previousEnabled = !document.getElementById('kb-previous').disabled;
+state.nextEnabled = !document.getElementById('kb-next').disabled;
+state.toolbarTop = (document.getElementById('kb-accessory').getBoundingClientRect().top - screen.top) / scale;
+state.focus = phone.dataset.focus ?? null;
+state.contentHeight = document.getElementById('table-rows').offsetHeight;
+return state;
+"""
+)
+
+
+def form_state(page: "Playground") -> dict:
+    return page.driver.execute_script(FORM_STATE)
+
+
+# The notification panel's outcome list, in order.
+REPLAY_RESULTS = """
+return [...document.querySelectorAll('#replay-results li')].map((item) => ({
+  index: Number(item.dataset.index),
+  name: item.dataset.name,
+  outcome: item.dataset.outcome,
+  reason: item.dataset.reason || null,
+  text: item.textContent,
+}));
+"""
+
+
+def replay_results(page: "Playground") -> list[dict]:
+    return page.driver.execute_script(REPLAY_RESULTS)

@@ -50,6 +50,12 @@ public struct AdditiveAnimation: Equatable, Sendable {
         min(endTime, replacedAt)
     }
 
+    /// Whether it moves nothing but the content offset: a focus move's scroll, not a keyboard's animation.
+    public var isScrollOnly: Bool {
+        let others = delta.lanes.replacing(with: 0, where: AnimatedValues.contentOffsetLanes)
+        return others == .zero
+    }
+
     /// The curve's progress at `t`: 0 up to the start, 1 from the end on.
     public func progress(at t: Double) -> Double {
         if t >= endTime { return 1 }

@@ -56,6 +56,11 @@ public struct LiveAnimations: Equatable, Sendable {
         animations.contains { t < $0.stopTime && t >= $0.startTime }
     }
 
+    /// Whether a keyboard's animation (anything but a scroll of the offset alone) still runs at `t`.
+    public func keyboardIsMoving(at t: Double) -> Bool {
+        animations.contains { t < $0.stopTime && t >= $0.startTime && !$0.isScrollOnly }
+    }
+
     /// The animations still contributing at `t`; `startedBefore` keeps only those that began before it.
     public func inFlight(at t: Double, startedBefore: Bool = false) -> [AdditiveAnimation] {
         animations.filter { t < $0.stopTime && (startedBefore ? t > $0.startTime : t >= $0.startTime) }

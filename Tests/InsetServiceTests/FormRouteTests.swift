@@ -75,6 +75,10 @@ struct FormRouteTests {
             // The keyboard stays: its frame is the same at both ends.
             #expect(animation.at("from", "keyboardLayoutGuide").number("y") == 464)
             #expect(animation.at("to", "keyboardLayoutGuide").number("y") == 464)
+            // Only the offset moves: the keyboard stays shown through the scroll.
+            #expect(moved.json.at("session").string("keyboardState") == "shown")
+            let during = app.call("GET", "/sessions/\(id)", query: [("at", String(time + 150))])
+            #expect(during.json.string("keyboardState") == "shown")
             time += 1000
         }
         // The keyboard's own notification is still the last one the session saw.

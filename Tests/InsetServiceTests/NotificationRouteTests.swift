@@ -73,9 +73,14 @@ struct NotificationRouteTests {
         let timeline = answer.json.object("timeline")
         #expect(timeline.number("from") == 1000)
         #expect(try #require(timeline.number("to")) >= 2100)
-        // Both shows shaped it, though the session no longer keeps their animations.
+        // Both shows shaped it, though the session no longer keeps their animations, and the jump is marked:
+        // a zero-duration event whose delta is the distance jumped (the QuickType bar's inset still rising).
         let events = try #require(timeline["events"] as? [[String: Any]])
-        #expect(events.compactMap { $0.number("time") } == [1000, 2000])
+        #expect(events.compactMap { $0.number("time") } == [1000, 2000, 2100])
+        let jump = try #require(events.last)
+        #expect(jump.number("duration") == 0 && jump.number("endTime") == 2100)
+        let jumped = try #require(jump.at("delta", "contentInset").number("bottom"))
+        #expect(jumped > 302 && jumped < 346)
         // The timeline reads the states the log went through: the first show's inset, the QuickType bar's
         // animation under way, then 0 from the jump on.
         let times = try #require(timeline["times"] as? [Double])
@@ -91,6 +96,21 @@ struct NotificationRouteTests {
         #expect(try at(2100) == 0)
         #expect(try at(2200) == 0)
         #expect(answer.json["plot"] == nil)
+    }
+
+    @Test func theSessionsClockEndsAtTheLogsLastNotificationEvenIgnored() throws {
+        let app = makeApp()
+        let id = try session(app)
+        let answer = app.call(
+            "POST", "/sessions/\(id)/notifications",
+            json: log([
+                note("UIKeyboardWillShowNotification", 1000, end: shown),
+                note("UIKeyboardDidShowNotification", 1400, end: shown, duration: nil),
+            ]))
+        #expect(answer.json.at("session").number("lastEventTime") == 1400)
+        let older = app.call(
+            "POST", "/keyboard/hide", json: #"{"sessionId":"\#(id)","timestamp":1300}"#)
+        #expect(older.status == 409)
     }
 
     @Test func anAppliedShowAnswersWhatTheShowRouteDoes() throws {

@@ -6,6 +6,143 @@ export interface Size { width: number; height: number }
 export interface Rect { x: number; y: number; width: number; height: number }
 export interface EdgeInsets { top: number; left: number; bottom: number; right: number }
 
+/** Where a revealed rect lands in the visible area (`UITableView.ScrollPosition`, TPKeyboardAvoiding's `center`). */
+export type ScrollPosition = "minimal" | "top" | "middle" | "bottom" | "center";
+
+/** One of a form's fields (a text field, a text view) in the scroll view's content coordinates. */
+export interface FormField {
+  /** The client's name for it; `focus` and `POST /sessions/{id}/focus` name it. */
+  id: string;
+  rect: Rect;
+  /** Its place in the focus order (IQKeyboardManager's tag); fields without one come after, top to bottom. */
+  order?: number;
+}
+
+/** What a toolbar's previous and next arrows go to: field ids, null at either end (both null without a focus). */
+export interface Navigation { previous: string | null; next: string | null }
+
+/**
+ * The form members a show, a hide, `POST /sessions` and `PATCH /sessions/{id}` may carry; a session keeps them.
+ * A PATCH sending any of them while the keyboard is shown re-targets the offset at once.
+ */
+export interface FormMembers {
+  /** The form's fields; sent without the focused one, they drop the focus. */
+  fields?: FormField[];
+  /** The focused field's id, one of `fields`: its rect is revealed unless `focusedRect` is given. */
+  focus?: string;
+  /** A rect (content coordinates) to reveal instead, e.g. the caret in a text view; kept until another focus. */
+  focusedRect?: Rect;
+  /** Where the revealed rect lands; default `minimal`. */
+  scrollPosition?: ScrollPosition;
+}
+
+/** The keyboard's `userInfo` as fields (points, seconds, screen coordinates). */
+export interface KeyboardFields {
+  frameEnd?: Rect;
+  frameBegin?: Rect;
+  animationDuration?: number;
+  animationCurve?: number;
+  isLocal?: boolean;
+}
+
+/** The scroll view as UIKit reports it; on a session absent members are unchanged. */
+export interface ScrollViewMembers {
+  /** In window coordinates. */
+  frame?: Rect;
+  contentInset?: EdgeInsets;
+  scrollIndicatorInsets?: EdgeInsets;
+  safeAreaInsets?: EdgeInsets;
+  contentInsetAdjustmentBehavior?: "automatic" | "scrollableAxes" | "never" | "always";
+  automaticallyAdjustsScrollIndicatorInsets?: boolean;
+  contentSize?: Size;
+  contentOffset?: Point;
+  alwaysBounceVertical?: boolean;
+  keyboardDismissMode?: "none" | "onDrag" | "interactive";
+  inverted?: boolean;
+}
+
+/** The geometry every request body may carry besides its own members. */
+export interface GeometryMembers extends FormMembers {
+  /** The event's instant (ms); client.js sets it from `CallOptions.timestamp`. */
+  timestamp?: number;
+  scrollView?: ScrollViewMembers;
+  /** The window's frame in screen coordinates. */
+  window?: Rect;
+  screen?: Size;
+  keyboardDistance?: number;
+  baseInsetMode?: "additive" | "max";
+  followsUndockedKeyboard?: boolean;
+  usesBottomSafeArea?: boolean;
+  keyboardLiftBehavior?: KeyboardLiftBehavior;
+  keyboardDismissPadding?: number;
+  pinnedViews?: PinnedView[];
+}
+
+/** A show's or a hide's body (on a session client.js adds `sessionId` and `timestamp`). */
+export interface KeyboardEventBody extends GeometryMembers {
+  sessionId?: string;
+  /** The notification's `userInfo` as fields, or as the app logged it (`{ userInfo }`), never both. */
+  keyboard?: KeyboardFields | { userInfo: KeyboardUserInfo };
+}
+
+/** `POST /sessions`: `scrollView.frame` is required. */
+export interface SessionCreateBody extends GeometryMembers {
+  scrollView: ScrollViewMembers & { frame: Rect };
+  interruption?: Interruption;
+}
+
+/** `PATCH /sessions/{id}`: every member optional, absent means unchanged. */
+export interface SessionPatchBody extends GeometryMembers {
+  interruption?: Interruption;
+}
+
+/** The names a keyboard notification has, as `NSNotification.Name` prints them. */
+export type KeyboardNotificationName =
+  | "UIKeyboardWillShowNotification"
+  | "UIKeyboardDidShowNotification"
+  | "UIKeyboardWillHideNotification"
+  | "UIKeyboardDidHideNotification"
+  | "UIKeyboardWillChangeFrameNotification"
+  | "UIKeyboardDidChangeFrameNotification";
+
+/** A notification's `userInfo` as an app logs it: frames as `NSStringFromCGRect` strings, `"{{0, 508}, {390, 336}}"`. */
+export interface KeyboardUserInfo {
+  UIKeyboardFrameEndUserInfoKey: string;
+  UIKeyboardFrameBeginUserInfoKey?: string;
+  /** Seconds. */
+  UIKeyboardAnimationDurationUserInfoKey?: number;
+  /** The `UIView.AnimationCurve` raw value; 7 is the keyboard's spring. */
+  UIKeyboardAnimationCurveUserInfoKey?: number;
+  UIKeyboardIsLocalUserInfoKey?: boolean | 0 | 1;
+  /** Deprecated by iOS: validated, then ignored. */
+  UIKeyboardCenterBeginUserInfoKey?: string;
+  UIKeyboardCenterEndUserInfoKey?: string;
+  UIKeyboardBoundsUserInfoKey?: string;
+}
+
+/** One logged notification; `timestamp` in ms on the session's clock. */
+export interface LoggedNotification {
+  name: KeyboardNotificationName;
+  userInfo: KeyboardUserInfo;
+  timestamp: number;
+}
+
+/** What replaying one notification did; `reason` is null when it was applied. */
+export interface NotificationResult {
+  index: number;
+  name: KeyboardNotificationName;
+  timestamp: number;
+  outcome: "applied" | "jumped" | "ignored";
+  reason:
+    | "did-notification"
+    | "not-local"
+    | "empty-frame"
+    | "same-frame"
+    | "already-hidden"
+    | "zero-duration-hide"
+    | null;
+}
+
 /** The three properties a keyboard animation changes on a scroll view. */
 export interface ScrollState {
   contentInset: EdgeInsets;
@@ -91,6 +228,8 @@ export type KeyboardLiftBehavior = "never" | "always" | "whenAtEnd";
 /** A show or hide answer: the result's members, the animation, and the session reference when bound to one. */
 export interface KeyboardEventAnswer extends InsetResult {
   animation: AnimationDescriptor;
+  /** When the form has fields: what the toolbar's arrows enable. */
+  navigation?: Navigation;
   session?: { id: string; keyboardState: KeyboardState; time: number };
 }
 
@@ -100,6 +239,8 @@ export interface KeyboardGestureAnswer extends InsetResult {
   keyboardFrame: Rect | null;
   /** Null when everything moved at once (an interactive drag) or nothing moved. */
   animation: AnimationDescriptor | null;
+  /** When the form has fields. */
+  navigation?: Navigation;
   session: { id: string; keyboardState: KeyboardState; time: number };
 }
 
@@ -121,6 +262,14 @@ export interface SessionState {
   /** As last sent; `target.pinnedViews` has them where the guide puts them. */
   pinnedViews: PinnedView[];
   interruption: Interruption;
+  /** The rect kept visible besides the focused field (a caret); null when none. */
+  focusedRect: Rect | null;
+  fields: FormField[];
+  /** The focused field's id; null when none. */
+  focus: string | null;
+  scrollPosition: ScrollPosition;
+  /** When the form has fields. */
+  navigation?: Navigation;
   keyboard: Record<string, unknown> | null;
   target: InsetResult;
   animation: AnimationDescriptor | null;
@@ -149,6 +298,17 @@ export interface Timeline {
     duration: number;
     delta: AnimatedValues;
   }[];
+}
+
+/** `POST /sessions/{id}/notifications`: each notification's outcome, the session after the log, its timeline. */
+export interface NotificationLogAnswer {
+  results: NotificationResult[];
+  /** The session after the log, at its last event. */
+  session: SessionState;
+  /** The whole log sampled, from the first notification to the end of the last animation. */
+  timeline: Timeline;
+  /** With `plot: true`: the timeline drawn, as SVG text. */
+  plot?: string;
 }
 
 /** One request and its answer, as `onExchange` sees it. */
@@ -188,13 +348,27 @@ export class Session {
   readonly id: string;
   state: SessionState;
   options: CallOptions;
-  show(body: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
-  hide(body?: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+  show(body: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
+  hide(body?: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
   /** `POST /keyboard/drag`: the touch in window coordinates. */
   drag(touch: Point, options?: CallOptions): Promise<KeyboardGestureAnswer>;
   /** `POST /keyboard/release`: the vertical velocity in pt/s, downward positive. */
   release(velocityY: number, options?: CallOptions): Promise<KeyboardGestureAnswer>;
-  patch(body: object, options?: CallOptions): Promise<SessionState>;
+  /**
+   * `POST /sessions/{id}/focus`, stamped like the events: a field's id, or `"next"` / `"previous"`. 409
+   * `keyboard-not-shown` while hidden; 400 (pointer `/field`) for an unknown id or a move past either end.
+   */
+  focus(field: string, options?: CallOptions): Promise<KeyboardEventAnswer>;
+  /**
+   * `POST /sessions/{id}/notifications` (`?plot=svg` with `plot: true`); timestamps on the session's clock. Sets
+   * `state` to the answer's session; later events are stamped no earlier than the log's last notification.
+   */
+  replayNotifications(
+    notifications: LoggedNotification[],
+    replay?: { includeNonLocal?: boolean; plot?: boolean },
+    options?: CallOptions,
+  ): Promise<NotificationLogAnswer>;
+  patch(body: SessionPatchBody, options?: CallOptions): Promise<SessionState>;
   get(at?: number, options?: CallOptions): Promise<SessionState>;
   timeline(span?: Span, options?: CallOptions): Promise<Timeline>;
   timelineSVG(span?: Span, options?: CallOptions): Promise<string>;
@@ -204,13 +378,16 @@ export class Session {
 /** The current frame's time on the document timeline. */
 export function frameTime(): number;
 /** `POST /sessions` with the geometry (and `interruption`, when given). */
-export function createSession(geometry: object, options?: CallOptions): Promise<Session>;
+export function createSession(geometry: SessionCreateBody, options?: CallOptions): Promise<Session>;
 /** `POST /keyboard/show`: on a Session, a session id, or null for a stateless call. */
-export function show(session: Session | string | null, body: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+export function show(
+  session: Session | string | null, body: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
 /** `POST /keyboard/hide`. */
-export function hide(session: Session | string | null, body?: object, options?: CallOptions): Promise<KeyboardEventAnswer>;
+export function hide(
+  session: Session | string | null, body?: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
 /** `PATCH /sessions/{id}`. */
-export function patch(session: Session | string, body: object, options?: CallOptions): Promise<SessionState>;
+export function patch(
+  session: Session | string, body: SessionPatchBody, options?: CallOptions): Promise<SessionState>;
 /** What the safe area adds on top of `contentInset`. */
 export function insetAdjustment(result: InsetResult): { top: number; bottom: number };
 

@@ -96,6 +96,32 @@ export class Session {
     return keyboardEvent("release", this, { velocity: { y: velocityY } }, options);
   }
 
+  /**
+   * `POST /sessions/{id}/focus`: while the keyboard is shown, the focus moves to `field` (one of the session's
+   * `fields` by id, or `"next"` / `"previous"` in navigation order) and the offset scrolls to reveal it. The answer
+   * is a show's, with the `navigation` a toolbar's arrows enable next.
+   */
+  focus(field, options) {
+    return sessionEvent("focus", this, { field }, options);
+  }
+
+  /**
+   * `POST /sessions/{id}/notifications`: replays a logged sequence (`[{ name, userInfo, timestamp }]`, timestamps on
+   * the session's clock, never before its last event) in order. `includeNonLocal` applies other apps' keyboards
+   * too; `plot: true` adds the timeline drawn as SVG (`?plot=svg`). The answer has each notification's outcome,
+   * the session after the log (kept as `state`) and the log's timeline.
+   */
+  async replayNotifications(notifications, { includeNonLocal, plot } = {}, options) {
+    const merged = { ...this.options, ...options };
+    const body = { notifications, ...(includeNonLocal === undefined ? {} : { includeNonLocal }) };
+    const answer = await call("POST", `/sessions/${this.id}/notifications${plot ? "?plot=svg" : ""}`, body, merged);
+    // The log moved the session's clock: later events are never stamped before its last notification.
+    const last = notifications.reduce((latest, { timestamp }) => Math.max(latest, timestamp ?? -Infinity), -Infinity);
+    if (Number.isFinite(last) && !(this.lastTimestamp >= last)) this.lastTimestamp = last;
+    this.state = answer.session;
+    return answer;
+  }
+
   /** `PATCH /sessions/{id}`: rotation, a new content size, the user's scroll. */
   patch(body, options) {
     return patch(this, body, options);
@@ -163,6 +189,14 @@ async function keyboardEvent(kind, session, body, options) {
     request = { sessionId: sessionIdOf(session), ...(timestamp === undefined ? {} : { timestamp }), ...body };
   }
   return call("POST", `/keyboard/${kind}`, request, merged);
+}
+
+/** A `POST /sessions/{id}/<route>` event on a session, stamped as the keyboard events are. */
+function sessionEvent(route, session, body, options) {
+  const merged = optionsOf(session, options);
+  const timestamp = stamp(session, merged);
+  const request = { ...(timestamp === undefined ? {} : { timestamp }), ...body };
+  return call("POST", `/sessions/${sessionIdOf(session)}/${route}`, request, merged);
 }
 
 /** `POST /keyboard/show`: `session` is a Session, a session id, or null for a stateless call with the whole geometry. */

@@ -10,6 +10,17 @@
 // delta. A pointer drag over the list while the keyboard is up is an interactive dismissal: each move is a
 // `POST /keyboard/drag` whose answer the page shows at once, and the release is a `POST /keyboard/release`
 // whose spring the page replays.
+//
+// The form screen (#phone[data-screen="form"]) is the same scroll view holding five fields and a notes text view
+// that grows as the user types, sent as `fields` (content coordinates). Focusing a field is a show with `focus`;
+// the keyboard carries a 44-pt input accessory toolbar, so the frame the page reports includes it, as iOS's does.
+// Its ‹ and › are `POST /sessions/{id}/focus` with `previous` / `next`, enabled as the answer's `navigation` says,
+// and Done hides the keyboard; a tap on another field while the keyboard is up is a focus move to it. Each time
+// the notes change height the page sends a PATCH with the fields, the content size and the caret's rect
+// (`focusedRect`), which the service re-targets the offset for at once.
+//
+// The notification log panel (any screen) replays a pasted sequence of logged notifications through
+// `POST /sessions/{id}/notifications?plot=svg`, lists what each did, shows the session it leaves and its plot.
 
 import { applyAnimation, applyState, createSession, frameTime, insetAdjustment, InsetError } from "./client.js";
 
@@ -53,6 +64,10 @@ const LOG_LIMIT = 200;
 const COMPOSER_HEIGHT = 50;
 /** A release's velocity is measured over the pointer's last moves within this many ms. */
 const VELOCITY_WINDOW = 100;
+/** The form's input accessory view (previous, next, Done): part of the keyboard's frame as iOS reports it. */
+const ACCESSORY_HEIGHT = 44;
+/** The notes text view's height with its three empty lines. */
+const NOTES_MIN_HEIGHT = 88;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -86,7 +101,24 @@ const ui = {
   timeline: $("timeline"),
   plot: $("timeline-plot"),
   token: $("token"),
+  form: $("form"),
+  notes: $("form-notes"),
+  notesMirror: $("notes-mirror"),
+  previous: $("kb-previous"),
+  next: $("kb-next"),
+  done: $("kb-done"),
+  scrollPosition: $("scroll-position"),
+  timelineCaption: $("timeline-caption"),
+  notifications: $("notifications"),
+  notificationLog: $("notification-log"),
+  replayLog: $("replay-log"),
+  sampleLog: $("sample-log"),
+  includeNonLocal: $("include-non-local"),
+  replayResults: $("replay-results"),
 };
+/** The form's fields in the page's order, which is the service's too (top to bottom, no `order` sent). */
+const formControls = [...ui.form.querySelectorAll("[data-field]")];
+const TIMELINE_CAPTION = ui.timelineCaption.innerHTML;
 
 let session = null;
 /** The last target the service answered (an InsetResult): what the table shows once animations end. */
@@ -104,6 +136,14 @@ let sequence = 0;
 let scrollTimer = 0;
 /** A pointer dragging over the chat's list: its recent samples, and whether a drag request is on its way. */
 let dragging = null;
+/** The navigation the service's last answer gave: where the toolbar's arrows go. */
+let navigation = null;
+/** Set while the page moves the DOM focus itself (after a focus move), so that the move sends nothing more. */
+let movingFocus = false;
+/** The field that had the focus when the scroll-position select took it: the keyboard stays up meanwhile. */
+let keptFocus = null;
+/** The sample log last put in the notification panel, replaced on a new session unless it was edited. */
+let sampleText = "";
 
 function enqueue(task) {
   queue = queue.then(task).catch(report);
@@ -138,9 +178,39 @@ function chatMode() {
   return ui.screenKind.value === "chat";
 }
 
-/** The field that brings the keyboard up on this screen. */
+function formMode() {
+  return ui.screenKind.value === "form";
+}
+
+/** The form field that has the DOM focus, if any. */
+function focusedControl() {
+  return formControls.find((control) => control === document.activeElement) ?? null;
+}
+
+/** The field that brings the keyboard up on this screen (on the form, the focused one). */
 function activeField() {
+  if (formMode()) return focusedControl() ?? formControls[0];
   return chatMode() ? ui.chatField : ui.field;
+}
+
+/** An element's rect in the scroll view's content coordinates (#table-rows' box), in points. */
+function contentRect(element) {
+  let x = 0;
+  let y = 0;
+  for (let node = element; node && node !== ui.rows; node = node.offsetParent) {
+    x += node.offsetLeft;
+    y += node.offsetTop;
+  }
+  return { x, y, width: element.offsetWidth, height: element.offsetHeight };
+}
+
+/** The form's fields as the service takes them: ids and rects in content coordinates. */
+function formFields() {
+  return formControls.map((control) => ({ id: control.dataset.field, rect: contentRect(control) }));
+}
+
+function contentSize() {
+  return { width: screenSize().width, height: ui.rows.offsetHeight };
 }
 
 function geometry() {
@@ -149,7 +219,7 @@ function geometry() {
     scrollView: {
       frame: { x: 0, y: 0, width, height },
       safeAreaInsets: safeArea(),
-      contentSize: { width, height: ui.rows.offsetHeight },
+      contentSize: contentSize(),
     },
     screen: { width, height },
   };
@@ -161,6 +231,12 @@ function geometry() {
     body.keyboardLiftBehavior = ui.lift.value;
     body.usesBottomSafeArea = ui.bottomSafeArea.checked;
   }
+  if (formMode()) {
+    // A form scrolls even when it fits (as a table view does), so the safe area insets it from the start.
+    body.scrollView.alwaysBounceVertical = true;
+    body.fields = formFields();
+    body.scrollPosition = ui.scrollPosition.value;
+  }
   return body;
 }
 
@@ -170,8 +246,17 @@ function focusedRect() {
   return { x: field.offsetLeft, y: field.offsetTop, width: field.offsetWidth, height: field.offsetHeight };
 }
 
-/** The keyboard frame the toggles describe, in screen coordinates, as UIKeyboardFrameEndUserInfoKey gives it. */
+/**
+ * The keyboard frame the toggles describe, in screen coordinates, as UIKeyboardFrameEndUserInfoKey gives it: on
+ * the form with the input accessory view on top, which iOS counts as part of the keyboard.
+ */
 function keyboardFrame() {
+  const frame = bareKeyboardFrame();
+  if (!formMode()) return frame;
+  return { ...frame, y: frame.y - ACCESSORY_HEIGHT, height: frame.height + ACCESSORY_HEIGHT };
+}
+
+function bareKeyboardFrame() {
   const { width, height } = screenSize();
   if (ui.hardware.checked) return { x: 0, y: height - SHORTCUT_BAR, width, height: SHORTCUT_BAR };
   if (ui.floating.checked && device().floats) {
@@ -402,6 +487,7 @@ function play(answer, keyboardTo, during, after) {
   adjustment = insetAdjustment(answer);
   ui.phone.style.setProperty("--adjusted-top", `${answer.adjustedContentInset.top}px`);
   showSummary(answer);
+  if (answer.navigation) showNavigation(answer.navigation);
   setState(during);
   const current = applyAnimation(answer.animation, elements(keyboardTo, answer.animation), { adjustment });
   drawTimeline();
@@ -423,6 +509,8 @@ async function drawTimeline() {
     const svg = await current.timelineSVG({}, { onExchange: undefined });
     if (session !== current) return;
     ui.plot.innerHTML = svg;
+    ui.timelineCaption.innerHTML = TIMELINE_CAPTION;
+    ui.timeline.dataset.source = "session";
     ui.timeline.dataset.ready = "true";
     ui.timeline.dataset.events = String(ui.plot.querySelectorAll("line.event").length);
   } catch (error) {
@@ -439,17 +527,26 @@ async function syncScroll(time) {
   model = state.target;
 }
 
-async function keyboardWillShow(time) {
+/**
+ * A show at `time`. On the form, `focus` is the field that took the focus (sent with the fields as laid out now);
+ * without one (a new keyboard frame) the session keeps revealing what it has, the caret included.
+ */
+async function keyboardWillShow(time, focus) {
   if (!session) return;
   await syncScroll(time);
   const frame = keyboardFrame();
   keyboardMode(frame);
   // A chat has no field in its content: the lift behaviour keeps the newest message in sight.
   const body = { keyboard: { frameEnd: frame, ...KEYBOARD_INFO } };
-  if (!chatMode()) body.focusedRect = focusedRect();
+  if (formMode()) {
+    if (focus) Object.assign(body, { fields: formFields(), focus });
+  } else if (!chatMode()) {
+    body.focusedRect = focusedRect();
+  }
   const answer = await session.show(body, { timestamp: time });
   keyboardVisible = true;
   shownFrame = frame;
+  if (focus) setFocus(focus);
   play(answer, keyboardKeyframe(frame, true), "showing", "shown");
   say(explain(answer, "show"));
   if (ui.interrupt.checked) interruptHalfway(answer.animation);
@@ -512,6 +609,8 @@ function keyboardChanged() {
 async function rotate() {
   const offset = session ? domOffset() : 0;
   layoutScreen();
+  resizeNotes();
+  if (ui.notificationLog.value === sampleText) putSample();
   if (!session) return;
   const changes = geometry();
   changes.scrollView.contentOffset = { x: 0, y: offset };
@@ -532,7 +631,7 @@ async function rotate() {
 /** A new session for the current device: on load, and when the device or the token changes. */
 async function resetSession() {
   resetting = true;
-  for (const field of [ui.field, ui.chatField]) if (document.activeElement === field) field.blur();
+  for (const field of [ui.field, ui.chatField, ...formControls]) if (document.activeElement === field) field.blur();
   resetting = false;
   dragging = null;
   playback?.cancel();
@@ -540,10 +639,13 @@ async function resetSession() {
   keyboardVisible = false;
   shownFrame = null;
   ui.phone.dataset.ready = "false";
+  delete ui.phone.dataset.focus;
+  showNavigation(null);
   const old = session;
   session = null;
   if (old) await old.delete().catch(() => {});
   layoutScreen();
+  resizeNotes();
   const frame = keyboardFrame();
   keyboardMode(frame);
   Object.assign(ui.keyboard.style, keyboardKeyframe(frame, false));
@@ -571,11 +673,17 @@ async function resetSession() {
   ui.phone.dataset.interruption = created.state.interruption;
   ui.phone.dataset.ready = "true";
   ui.plot.replaceChildren();
+  ui.timelineCaption.innerHTML = TIMELINE_CAPTION;
   ui.timeline.dataset.ready = "false";
+  ui.replayResults.replaceChildren();
+  ui.notifications.dataset.ready = "false";
+  if (ui.notificationLog.value === sampleText || !ui.notificationLog.value.trim()) putSample();
   say(
     chatMode()
       ? "Tap the message field; then drag the list down to move the keyboard, and let go."
-      : "Scroll to the end of the table and tap the field.",
+      : formMode()
+        ? "Tap a field: the keyboard comes up with its toolbar; ‹ and › move the focus, Done hides it."
+        : "Scroll to the end of the table and tap the field.",
   );
 }
 
@@ -675,7 +783,412 @@ function listenForDrags() {
   ui.table.addEventListener("pointercancel", releaseDrag);
 }
 
+// ---- The form screen --------------------------------------------------------------------------------------
+
+/** The toolbar's arrows as the service's `navigation` says (both off without one). */
+function showNavigation(next) {
+  navigation = next;
+  ui.previous.disabled = !next?.previous;
+  ui.next.disabled = !next?.next;
+}
+
+/** The field the service has the focus on, for the DOM's readers (#phone[data-focus]). */
+function setFocus(id) {
+  ui.phone.dataset.focus = id;
+}
+
+/** Gives a field the DOM focus without sending anything (the service has already moved its focus there). */
+function focusControl(id) {
+  const control = formControls.find((candidate) => candidate.dataset.field === id);
+  if (!control || document.activeElement === control) return;
+  movingFocus = true;
+  try {
+    // The page's offset is the service's: the browser must not scroll the field into view on its own.
+    control.focus({ preventScroll: true });
+  } finally {
+    movingFocus = false;
+  }
+}
+
+/**
+ * A focus move while the keyboard is up, at `time`: `field` is `"next"`, `"previous"` (the toolbar's arrows) or
+ * a field's id (a tap on it). The service scrolls to reveal it (easeInOut, 0.3 s); the keyboard stays.
+ */
+async function moveFocus(field, time) {
+  if (!session || !keyboardVisible) return;
+  const to = field === "next" ? navigation?.next : field === "previous" ? navigation?.previous : field;
+  if (!to) return;
+  await syncScroll(time);
+  const answer = await session.focus(field, { timestamp: time });
+  focusControl(to);
+  setFocus(to);
+  const during = ui.phone.dataset.keyboardState === "showing" ? "showing" : "shown";
+  play(answer, keyboardKeyframe(shownFrame ?? keyboardFrame(), true), during, "shown");
+  const { previous, next } = answer.navigation ?? {};
+  say(
+    `Focus on ${to} (${field === to ? "tapped" : field}): UIScrollView's scroll to reveal it, easeInOut over ` +
+      `0.3 s, to contentOffset.y ${round(answer.contentOffset.y)}. ‹ ${previous ?? "off"}, › ${next ?? "off"}.`,
+  );
+}
+
+/** The notes text view's height for its text and its caret's rect in content coordinates, read from the mirror. */
+function measureNotes() {
+  const text = ui.notes.value;
+  const caret = ui.notes.selectionEnd ?? text.length;
+  const marker = document.createElement("span");
+  marker.textContent = "\u200b";
+  // The zero-width space at the end keeps a trailing line break's empty line, as the text view shows it.
+  ui.notesMirror.replaceChildren(text.slice(0, caret), marker, `${text.slice(caret)}\u200b`);
+  const height = Math.max(NOTES_MIN_HEIGHT, ui.notesMirror.offsetHeight);
+  const box = contentRect(ui.notes);
+  // Offsets in the mirror start inside its border (as wide as the text view's).
+  const caretRect = {
+    x: box.x + ui.notesMirror.clientLeft + marker.offsetLeft,
+    y: box.y + ui.notesMirror.clientTop + marker.offsetTop,
+    width: 2,
+    height: marker.offsetHeight,
+  };
+  return { height, caretRect };
+}
+
+/** Sets the notes' height for their text (on the form screen, where they are laid out); true when it changed. */
+function resizeNotes() {
+  if (!formMode()) return false;
+  const { height } = measureNotes();
+  if (Math.abs(height - ui.notes.offsetHeight) < 0.5) return false;
+  ui.notes.style.height = `${height}px`;
+  return true;
+}
+
+/** The notes as they are laid out now: the fields, the content's size and the caret's rect, for a PATCH. */
+function notesLayout() {
+  return { scrollView: { contentSize: contentSize() }, fields: formFields(), focusedRect: measureNotes().caretRect };
+}
+
+/**
+ * The notes grew or shrank at `time`, to `layout` (read then): the fields, the content's new size and the caret's
+ * rect, which the service reveals instead of the whole text view. While the keyboard is up it re-targets at once.
+ */
+async function notesResized(time, layout) {
+  if (!session) return;
+  await syncScroll(time);
+  const state = await session.patch(layout, { timestamp: time });
+  applyPatched(state);
+  const notes = layout.fields.find((field) => field.id === "notes");
+  say(
+    `The notes are ${round(notes.rect.height)} pt tall: a PATCH with the fields, contentSize.height ` +
+      `${round(layout.scrollView.contentSize.height)} and the caret at y ${round(layout.focusedRect.y)}; ` +
+      `contentOffset.y ${round(state.target.contentOffset.y)} at once.`,
+  );
+}
+
+/** The scroll-position select: a PATCH; while the keyboard is up the service re-targets the focused field at once. */
+async function changeScrollPosition(time) {
+  if (!session) return;
+  await syncScroll(time);
+  const scrollPosition = ui.scrollPosition.value;
+  const state = await session.patch({ scrollPosition }, { timestamp: time });
+  applyPatched(state);
+  say(
+    keyboardVisible
+      ? `scrollPosition ${scrollPosition}: the focused field re-targeted at once, contentOffset.y ` +
+          `${round(state.target.contentOffset.y)}.`
+      : `scrollPosition ${scrollPosition}: the next show or focus move places the field so.`,
+  );
+}
+
+/**
+ * Shows a PATCH's answer at once. The service stops every running animation on a PATCH, so the page does too:
+ * the table at the session's values, the keyboard (when up) at its frame.
+ */
+function applyPatched(state) {
+  model = state.target;
+  adjustment = insetAdjustment(state.target);
+  ui.phone.style.setProperty("--adjusted-top", `${state.target.adjustedContentInset.top}px`);
+  playback?.cancel();
+  playback = null;
+  const keyboardTo = keyboardVisible && shownFrame ? keyboardKeyframe(shownFrame, true) : undefined;
+  applyState(state.presentation, elements(keyboardTo), { adjustment });
+  showSummary(state.target);
+  if (state.navigation) showNavigation(state.navigation);
+  setState(state.keyboardState);
+}
+
+// ---- The notification log ---------------------------------------------------------------------------------
+
+/**
+ * A realistic log for this device, timestamps relative: the show, the QuickType bar coming (a change-frame and a
+ * repeated show), a third-party keyboard's two heights and a repeat, a Did, another app's keyboard, a zero frame,
+ * and the password manager's hide with duration 0, then its Did.
+ */
+function sampleLog() {
+  const { width, height } = screenSize();
+  const [plain, quick] = device().keyboard[orientation()];
+  const extra = formMode() ? ACCESSORY_HEIGHT : 0;
+  const rect = (h, y = height - h) => `{{0, ${y}}, {${width}, ${h}}}`;
+  const moving = (h, more = {}) => ({
+    UIKeyboardFrameEndUserInfoKey: rect(h),
+    UIKeyboardAnimationDurationUserInfoKey: 0.25,
+    UIKeyboardAnimationCurveUserInfoKey: 7,
+    UIKeyboardIsLocalUserInfoKey: 1,
+    ...more,
+  });
+  const settled = (h, y) => ({ UIKeyboardFrameEndUserInfoKey: rect(h, y), UIKeyboardIsLocalUserInfoKey: 1 });
+  const first = plain + extra;
+  const second = quick + extra;
+  // A third-party keyboard reports a short frame first, then its real height, then that height again.
+  const third = Math.round(plain * 0.74) + extra;
+  const thirdParty = Math.round(plain * 0.9) + extra;
+  return [
+    ["UIKeyboardWillShowNotification", 0, moving(first, { UIKeyboardFrameBeginUserInfoKey: rect(first, height) })],
+    ["UIKeyboardDidShowNotification", 500, settled(first)],
+    ["UIKeyboardWillChangeFrameNotification", 900, moving(second)],
+    ["UIKeyboardWillShowNotification", 900, moving(second)],
+    ["UIKeyboardDidChangeFrameNotification", 1400, settled(second)],
+    ["UIKeyboardWillShowNotification", 2000, moving(third)],
+    ["UIKeyboardWillShowNotification", 2040, moving(thirdParty)],
+    ["UIKeyboardWillShowNotification", 2045, moving(thirdParty)],
+    ["UIKeyboardDidShowNotification", 2500, settled(thirdParty)],
+    ["UIKeyboardWillChangeFrameNotification", 3000, moving(quick, { UIKeyboardIsLocalUserInfoKey: 0 })],
+    [
+      "UIKeyboardWillChangeFrameNotification",
+      3400,
+      {
+        UIKeyboardFrameEndUserInfoKey: "{{0, 0}, {0, 0}}",
+        UIKeyboardAnimationDurationUserInfoKey: 0.25,
+        UIKeyboardAnimationCurveUserInfoKey: 7,
+      },
+    ],
+    [
+      "UIKeyboardWillHideNotification",
+      3800,
+      moving(thirdParty, {
+        UIKeyboardFrameBeginUserInfoKey: rect(thirdParty),
+        UIKeyboardFrameEndUserInfoKey: rect(thirdParty, height),
+        UIKeyboardAnimationDurationUserInfoKey: 0,
+      }),
+    ],
+    ["UIKeyboardDidHideNotification", 3810, settled(thirdParty, height)],
+  ].map(([name, timestamp, userInfo]) => ({ name, timestamp, userInfo }));
+}
+
+/** One notification a line: easy to read and to paste over. */
+function formatLog(log) {
+  return `[\n${log.map((notification) => `  ${JSON.stringify(notification)}`).join(",\n")}\n]\n`;
+}
+
+function putSample() {
+  sampleText = formatLog(sampleLog());
+  ui.notificationLog.value = sampleText;
+}
+
+/** The pasted log: an array of `{name, userInfo, timestamp}` (or `{notifications: [...]}`), or an error message. */
+function readLog() {
+  let log;
+  try {
+    log = JSON.parse(ui.notificationLog.value);
+  } catch (error) {
+    return { error: `The log is not JSON: ${error.message}` };
+  }
+  if (!Array.isArray(log)) log = log?.notifications;
+  if (!Array.isArray(log) || log.length === 0) {
+    return { error: "The log must be a JSON array of {name, userInfo, timestamp}." };
+  }
+  for (const [index, entry] of log.entries()) {
+    if (!Number.isFinite(entry?.timestamp)) return { error: `Notification ${index} has no numeric timestamp.` };
+  }
+  return { log };
+}
+
+/**
+ * Replay: the log's relative timestamps are shifted onto the session's clock, to end now or, when the session's
+ * last event is more recent than that allows, to start right after it; the answer's session is then shown.
+ */
+async function replayNotifications() {
+  if (!session) return;
+  const { log, error } = readLog();
+  if (error) {
+    ui.notifications.dataset.ready = "error";
+    say(error, "error");
+    return;
+  }
+  ui.notifications.dataset.ready = "false";
+  const first = Math.min(...log.map((entry) => entry.timestamp));
+  const span = Math.max(...log.map((entry) => entry.timestamp)) - first;
+  const base = Math.max(session.lastTimestamp ?? 0, frameTime() - span);
+  const notifications = log.map(({ name, userInfo, timestamp }) => ({
+    name,
+    userInfo,
+    timestamp: timestamp - first + base,
+  }));
+  let answer;
+  try {
+    const includeNonLocal = ui.includeNonLocal.checked;
+    answer = await session.replayNotifications(notifications, { includeNonLocal, plot: true });
+  } catch (failure) {
+    ui.notifications.dataset.ready = "error";
+    throw failure;
+  }
+  showResults(answer.results, base);
+  showPlot(answer.plot, answer.results);
+  applySession(answer.session);
+  const counts = { applied: 0, jumped: 0, ignored: 0 };
+  for (const { outcome } of answer.results) counts[outcome] += 1;
+  say(
+    `Replayed ${answer.results.length} notifications from ${round(base)} ms on the session's clock: ` +
+      `${counts.applied} applied, ${counts.jumped} jumped, ${counts.ignored} ignored; ` +
+      `the keyboard is ${answer.session.keyboardState}.`,
+  );
+  ui.notifications.dataset.ready = "true";
+  ui.notifications.dataset.base = String(base);
+  // The page's next events come after the log's last one (client.js stamps them so) and after what it still
+  // animates: until then the phone shows the log's last state, then the session settled.
+  const settle = Math.max(notifications.at(-1).timestamp, ...answer.session.animations.map((a) => a.endTime));
+  if (settle > frameTime()) {
+    await new Promise((resolve) => setTimeout(resolve, settle - frameTime() + 16));
+    if (answer.session.animations.length) applySession(await session.get());
+  }
+}
+
+function showResults(results, base) {
+  const items = results.map(({ index, name, timestamp, outcome, reason }) => {
+    const item = document.createElement("li");
+    Object.assign(item.dataset, { index: String(index), name, outcome, reason: reason ?? "" });
+    const label = document.createElement("span");
+    label.className = "outcome";
+    label.textContent = outcome;
+    const what = document.createElement("span");
+    what.textContent = ` +${round(timestamp - base)} ms ${name.replace(/^UIKeyboard|Notification$/g, "")} `;
+    const why = document.createElement("span");
+    why.className = "reason";
+    why.textContent = reason ?? "";
+    item.append(label, what, why);
+    return item;
+  });
+  ui.replayResults.replaceChildren(...items);
+}
+
+function showPlot(svg, results) {
+  if (!svg) return;
+  ui.plot.innerHTML = svg;
+  ui.timeline.dataset.source = "notifications";
+  ui.timeline.dataset.ready = "true";
+  ui.timeline.dataset.events = String(ui.plot.querySelectorAll("line.event").length);
+  ui.timelineCaption.textContent =
+    `The replayed log (${results.length} notifications), as POST /sessions/{id}/notifications?plot=svg drew ` +
+    "it; the next event redraws the session's timeline.";
+}
+
+/**
+ * Shows a session as `GET /sessions/{id}` answers it (after a log): the table at its presentation, the keyboard
+ * at its frame, the page's own state (the field's focus, the toolbar) brought in line with it.
+ */
+function applySession(state) {
+  model = state.target;
+  adjustment = insetAdjustment(state.target);
+  ui.phone.style.setProperty("--adjusted-top", `${state.target.adjustedContentInset.top}px`);
+  playback?.cancel();
+  playback = null;
+  const visible = state.keyboardState === "showing" || state.keyboardState === "shown";
+  const frame = state.presentation.keyboardFrame ?? state.keyboard?.frameEnd;
+  keyboardVisible = visible;
+  if (visible) shownFrame = state.keyboard?.frameEnd ?? frame;
+  let keyboardTo;
+  if (frame) {
+    keyboardMode(frame);
+    keyboardTo = keyboardKeyframe(frame, visible || !isFloating(frame));
+  }
+  applyState(state.presentation, elements(keyboardTo), { adjustment });
+  showSummary(state.target);
+  showNavigation(state.navigation ?? null);
+  setState(state.keyboardState);
+  if (!visible) {
+    // The log dismissed the keyboard: the field resigns without another hide.
+    const control = formMode() ? focusedControl() : [ui.field, ui.chatField].find((f) => f === document.activeElement);
+    if (control) {
+      resetting = true;
+      control.blur();
+      resetting = false;
+    }
+  }
+}
+
 // ---- Events -------------------------------------------------------------------------------------------------
+
+function listenForForm() {
+  for (const control of formControls) {
+    control.addEventListener("focus", () => {
+      if (movingFocus || resetting) return;
+      const time = frameTime();
+      const id = control.dataset.field;
+      // Decided when the request goes: a tap while the keyboard is up moves the focus, else it is a show.
+      enqueue(() => (keyboardVisible ? moveFocus(id, time) : keyboardWillShow(time, id)));
+    });
+    control.addEventListener("blur", (event) => {
+      // Focus going to another field is that field's focus move, not a hide.
+      if (resetting || formControls.includes(event.relatedTarget)) return;
+      const time = frameTime();
+      // Where the focus went is known once it has landed (a scripted focus() reports no relatedTarget).
+      setTimeout(() => {
+        if (formControls.includes(document.activeElement)) return;
+        if (document.activeElement === ui.scrollPosition) {
+          // The select is the page's, not the phone's: the field keeps the keyboard and gets the focus back.
+          keptFocus = control;
+          return;
+        }
+        enqueue(() => keyboardWillHide(time));
+      });
+    });
+  }
+  // A tap on the form's labels or background keeps the focus where it is, as a tap on a UIKit form does.
+  ui.table.addEventListener("mousedown", (event) => {
+    if (formMode() && focusedControl() && !formControls.includes(event.target)) event.preventDefault();
+  });
+  for (const [button, move] of [
+    [ui.previous, "previous"],
+    [ui.next, "next"],
+  ]) {
+    button.addEventListener("click", () => {
+      const time = frameTime();
+      enqueue(() => moveFocus(move, time));
+    });
+  }
+  ui.done.addEventListener("click", () => {
+    const control = focusedControl();
+    if (control) {
+      control.blur();
+    } else if (keyboardVisible) {
+      const time = frameTime();
+      enqueue(() => keyboardWillHide(time));
+    }
+  });
+  ui.notes.addEventListener("input", () => {
+    if (!resizeNotes()) return;
+    const time = frameTime();
+    const layout = notesLayout();
+    enqueue(() => notesResized(time, layout));
+  });
+  ui.scrollPosition.addEventListener("change", () => {
+    const time = frameTime();
+    enqueue(() => changeScrollPosition(time));
+    // After the field's blur has been sorted out (its check runs first): the field gets its focus back.
+    setTimeout(() => {
+      if (!keptFocus) return;
+      const control = keptFocus;
+      keptFocus = null;
+      focusControl(control.dataset.field);
+    });
+  });
+  ui.scrollPosition.addEventListener("blur", () => {
+    if (!keptFocus) return;
+    keptFocus = null;
+    const time = frameTime();
+    setTimeout(() => {
+      // To another field: its focus move. Anywhere else with the keyboard up: the field's blur, late.
+      if (!formControls.includes(document.activeElement)) enqueue(() => keyboardWillHide(time));
+    });
+  });
+}
 
 function listen() {
   for (const field of [ui.field, ui.chatField]) {
@@ -689,6 +1202,7 @@ function listen() {
       enqueue(() => keyboardWillHide(time));
     });
   }
+  listenForForm();
   listenForDrags();
   // Tapping the keyboard or a toggle must not take the focus from the field.
   for (const keep of [ui.keyboard, ...document.querySelectorAll(".toggle")]) {
@@ -720,6 +1234,8 @@ function listen() {
     }, 150);
   });
   $("clear-log").addEventListener("click", () => ui.log.replaceChildren());
+  ui.replayLog.addEventListener("click", () => enqueue(replayNotifications));
+  ui.sampleLog.addEventListener("click", putSample);
   addEventListener("resize", fit);
 }
 

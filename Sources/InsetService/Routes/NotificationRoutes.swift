@@ -27,7 +27,7 @@ extension InsetApplication {
         let start = replay.states[0].from
         let end = max(Timeline.defaultSpan(session).to, log.notifications.last?.timestamp ?? start)
         let timeline = Timeline(
-            states: replay.states, from: start, to: end, step: Timeline.step(from: start, to: end))
+            states: replay.states, jumps: replay.jumps, from: start, to: end, step: Timeline.step(from: start, to: end))
         var writer = JSONWriter(reservingCapacity: 64 * 1024)
         writer.beginObject()
         writer.key(static: "results")

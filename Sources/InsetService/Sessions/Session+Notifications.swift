@@ -13,6 +13,9 @@ struct NotificationReplay: Sendable {
     var outcomes: [NotificationOutcome]
     /// The session before the log and after each applied notification, each from the instant it took effect.
     var states: [(session: Session, from: Double)]
+    /// Each jump as a zero-duration event (its delta the distance jumped), which no state keeps but the
+    /// timeline marks.
+    var jumps: [AdditiveAnimation]
 }
 
 extension Session {
@@ -20,7 +23,7 @@ extension Session {
     /// the log starts before the session's last event.
     mutating func replay(_ log: NotificationLog, serverTime: Double) throws(SessionError) -> NotificationReplay {
         guard let first = log.notifications.first else {
-            return NotificationReplay(outcomes: [], states: [(self, lastTime)])
+            return NotificationReplay(outcomes: [], states: [(self, lastTime)], jumps: [])
         }
         if clockFixed, first.timestamp < lastTime { throw .staleTimestamp(first.timestamp, last: lastTime) }
         var filter = NotificationFilter(
@@ -28,6 +31,7 @@ extension Session {
             includesNonLocal: log.includesNonLocal, screenHeight: geometry.space.screen?.height)
         var outcomes: [NotificationOutcome] = []
         var states: [(session: Session, from: Double)] = [(self, first.timestamp)]
+        var jumps: [AdditiveAnimation] = []
         outcomes.reserveCapacity(log.notifications.count)
         for notification in log.notifications {
             let decision = filter.decide(notification.name, notification.info)
@@ -42,12 +46,19 @@ extension Session {
             case .show: _ = show(event, frameEnd: notification.info.frameEnd ?? .zero, at: time)
             case .hide: _ = hide(event, at: time)
             case .jumpHide:
+                let before = presentationValues(at: time)
                 _ = hide(event, at: time)
                 animations.removeAll(at: time)
+                jumps.append(
+                    AdditiveAnimation(delta: before - model, curve: .linear, duration: 0, startTime: time))
             case .ignore: break
             }
             states.append((self, time))
         }
-        return NotificationReplay(outcomes: outcomes, states: states)
+        // The log happened until its last notification, ignored or not: nothing older may follow it.
+        if let last = log.notifications.last, last.timestamp > lastTime {
+            try advance(to: last.timestamp, serverTime: serverTime)
+        }
+        return NotificationReplay(outcomes: outcomes, states: states, jumps: jumps)
     }
 }

@@ -143,8 +143,10 @@ struct Session: Equatable, Sendable {
             from: presentationValues(at: time).guide(model: to), to: to, pinnedViews: geometry.pinnedViews)
     }
 
+    /// The keyboard's phase: showing or hiding while a keyboard's animation runs (a focus move's scroll, which
+    /// moves only the offset, leaves it shown).
     func phase(at time: Double) -> KeyboardPhase {
-        let moving = animations.isMoving(at: time)
+        let moving = animations.keyboardIsMoving(at: time)
         if keyboardVisible { return moving ? .showing : .shown }
         return moving ? .hiding : .hidden
     }

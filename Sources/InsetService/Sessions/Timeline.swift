@@ -49,8 +49,12 @@ struct Timeline: Sendable {
     }
 
     /// States a session went through, each sampled from its instant to the next one's: a replayed log. The
-    /// last state names the session, its composition and its pinned views.
-    init(states: [(session: Session, from: Double)], from: Double, to: Double, step: Double) {
+    /// last state names the session, its composition and its pinned views; `jumps` are events no state keeps
+    /// (values set at once), shown among the others.
+    init(
+        states: [(session: Session, from: Double)], jumps: [AdditiveAnimation] = [], from: Double, to: Double,
+        step: Double
+    ) {
         let last = states[states.count - 1].session
         sessionId = last.id
         interruption = last.geometry.interruption
@@ -89,6 +93,7 @@ struct Timeline: Sendable {
                 }
             }
         }
+        events += jumps.filter { $0.startTime <= to && $0.startTime >= from }
         self.events = events.sorted { $0.startTime < $1.startTime }
         keyboardPlaced = states.contains { $0.session.keyboardFrame != nil }
         pinnedViews = last.geometry.pinnedViews
