@@ -39,6 +39,8 @@ function init(args)
 end
 
 function request()
+  local warmup = opening()
+  if warmup then return warmup end
   local session = counter % count
   local step = math.floor(counter / count)
   local phase = phases[step % 3 + 1]

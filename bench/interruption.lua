@@ -37,6 +37,8 @@ function init(args)
 end
 
 function request()
+  local warmup = opening()
+  if warmup then return warmup end
   local session = counter % count
   local phase = math.floor(counter / count) % 3
   local round = math.floor(counter / (3 * count))
