@@ -1,7 +1,7 @@
 /// How a focus move scrolls while the keyboard stays where it is: as `UIScrollView.scrollRectToVisible(_:animated:)`
 /// and `setContentOffset(_:animated:)` do, which is what UIKit's own scroll to a new first responder and
-/// IQKeyboardManager's previous/next call. UIKit documents neither number; these are the values commonly
-/// observed (a 0.3 s ease in and out), kept here as a model, not as a measurement.
+/// IQKeyboardManager's previous/next call. UIKit documents neither number and no device was timed: this is a
+/// model (UIKit's default curve, ease in and out, over 0.3 s), not a measurement.
 public enum FocusScroll {
     /// The scroll's curve.
     public static let curve = AnimationCurve.easeInOut
