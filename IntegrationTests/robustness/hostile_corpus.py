@@ -214,6 +214,21 @@ CASES: list[Case] = [
     Case("session-create-empty-scroll-view", req("POST", "/sessions", '{"scrollView": {}}'), 400, INVALID),
     Case("hide-malformed", req("POST", "/keyboard/hide", "{]"), 400, MALFORMED),
     Case("patch-unknown-session-malformed-body", req("PATCH", f"/sessions/{MISSING_ID}", "{"), (400, 404), (MALFORMED, NO_SESSION)),
+    Case("focus-unknown-session", req("POST", f"/sessions/{MISSING_ID}/focus", '{"field": "next"}'), 404, NO_SESSION),
+    Case("focus-field-not-a-string", req("POST", f"/sessions/{MISSING_ID}/focus", '{"field": ["next"]}'), 400, INVALID),
+    Case("notifications-malformed", req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [{'), 400, MALFORMED),
+    Case(
+        "notifications-items-not-objects",
+        req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [0, null, "x", [[]]]}'),
+        400,
+        INVALID,
+    ),
+    Case(
+        "notifications-257",
+        req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [' + ",".join(["{}"] * 257) + "]}"),
+        400,
+        INVALID,
+    ),
     # ---- Content-Type ---------------------------------------------------------------------------------------
     Case("ct-missing", show(SHOW, content_type=None), 415, MEDIA),
     Case("ct-text-plain", show(SHOW, content_type="text/plain"), 415, MEDIA),
