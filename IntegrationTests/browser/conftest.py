@@ -24,6 +24,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service as DriverService  # noqa: E402
 
 from browser_server import TOKEN, Server  # noqa: E402
+from playground_page import Playground  # noqa: E402
 
 WINDOW = (1280, 900)
 
@@ -81,3 +82,14 @@ def driver():
     browser.set_script_timeout(30)
     yield browser
     browser.quit()
+
+
+@pytest.fixture
+def page(driver, server, artifacts):
+    """The playground opened and ready; after the test, the browser console must be free of errors."""
+    page = Playground(driver, server)
+    page.open()
+    assert page.phone("data-ready") == "true", driver.find_element("id", "status").text
+    yield page
+    errors = page.console_errors()
+    assert not errors, f"the browser console reported errors: {errors}"

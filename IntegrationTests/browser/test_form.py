@@ -26,16 +26,6 @@ KEYBOARD_DISTANCE = 10
 ORDER = ["first", "last", "email", "phone", "address", "notes"]
 
 
-@pytest.fixture
-def page(driver, server, artifacts):
-    page = Playground(driver, server)
-    page.open()
-    assert page.phone("data-ready") == "true", driver.find_element("id", "status").text
-    yield page
-    errors = page.console_errors()
-    assert not errors, f"the browser console reported errors: {errors}"
-
-
 def session_state(page: Playground) -> dict:
     status, _, state = page.server.call("GET", f"/sessions/{page.phone('data-session-id')}")
     assert status == 200, state

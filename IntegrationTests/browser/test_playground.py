@@ -30,16 +30,6 @@ CURVE_ERROR = 0.005
 TIME_PRECISION = 0.01
 
 
-@pytest.fixture
-def page(driver, server, artifacts):
-    page = Playground(driver, server)
-    page.open()
-    assert page.phone("data-ready") == "true", driver.find_element("id", "status").text
-    yield page
-    errors = page.console_errors()
-    assert not errors, f"the browser console reported errors: {errors}"
-
-
 def assert_settled_on(page: Playground, answer: dict) -> dict:
     """The DOM shows the answer's insets and offset, the animations having ended."""
     dom = page.dom()

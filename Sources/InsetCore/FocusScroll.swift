@@ -8,11 +8,3 @@ public enum FocusScroll {
     /// The scroll's duration, in seconds.
     public static let duration = 0.3
 }
-
-/// The keywords `POST /sessions/{id}/focus` takes besides a field's id.
-public enum FocusMove {
-    /// The field after the focused one in navigation order.
-    public static let next = "next"
-    /// The field before it.
-    public static let previous = "previous"
-}

@@ -23,14 +23,8 @@ struct NotificationLog: Equatable, Sendable {
 
     /// The log in `bytes`, or every problem with it, each with its pointer (`/notifications/17/userInfo/…`).
     static func decode(_ bytes: [UInt8]) throws(RequestError) -> NotificationLog {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            throw .malformedJSON("Byte \(error.offset): \(error.message).")
-        }
         var reader = FieldReader()
-        let log = read(value, reader: &reader)
+        let log = read(try RequestBody.parse(bytes), reader: &reader)
         guard reader.errors.isEmpty, let log else { throw .invalid(reader.errors) }
         return log
     }

@@ -5,13 +5,16 @@ extension RequestBody {
     /// usual bodies; the rest are parsed and decoded by the general decoder, which words every problem.
     static func decode(_ bytes: [UInt8], kind: Kind, into request: inout RequestBody) throws(RequestError) {
         if bytes.withUnsafeBufferPointer({ FastDecoder.decode($0, kind: kind, into: &request) }) { return }
-        let value: JSONValue
+        request = try GeneralDecoder.decode(try parse(bytes), kind: kind)
+    }
+
+    /// The JSON value in `bytes`, or where and why it is not JSON.
+    static func parse(_ bytes: [UInt8]) throws(RequestError) -> JSONValue {
         do {
-            value = try JSONParser.parse(bytes)
+            return try JSONParser.parse(bytes)
         } catch {
             throw .malformedJSON("Byte \(error.offset): \(error.message).")
         }
-        request = try GeneralDecoder.decode(value, kind: kind)
     }
 
     /// The body of `kind` in `bytes`.

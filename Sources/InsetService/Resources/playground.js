@@ -897,16 +897,21 @@ async function changeScrollPosition(time) {
   );
 }
 
+/** Takes a session's target as the page's model, with what is running on screen stopped. */
+function adoptTarget(target) {
+  model = target;
+  adjustment = insetAdjustment(target);
+  ui.phone.style.setProperty("--adjusted-top", `${target.adjustedContentInset.top}px`);
+  playback?.cancel();
+  playback = null;
+}
+
 /**
  * Shows a PATCH's answer at once. The service stops every running animation on a PATCH, so the page does too:
  * the table at the session's values, the keyboard (when up) at its frame.
  */
 function applyPatched(state) {
-  model = state.target;
-  adjustment = insetAdjustment(state.target);
-  ui.phone.style.setProperty("--adjusted-top", `${state.target.adjustedContentInset.top}px`);
-  playback?.cancel();
-  playback = null;
+  adoptTarget(state.target);
   const keyboardTo = keyboardVisible && shownFrame ? keyboardKeyframe(shownFrame, true) : undefined;
   applyState(state.presentation, elements(keyboardTo), { adjustment });
   showSummary(state.target);
@@ -1084,11 +1089,7 @@ function showPlot(svg, results) {
  * at its frame, the page's own state (the field's focus, the toolbar) brought in line with it.
  */
 function applySession(state) {
-  model = state.target;
-  adjustment = insetAdjustment(state.target);
-  ui.phone.style.setProperty("--adjusted-top", `${state.target.adjustedContentInset.top}px`);
-  playback?.cancel();
-  playback = null;
+  adoptTarget(state.target);
   const visible = state.keyboardState === "showing" || state.keyboardState === "shown";
   const frame = state.presentation.keyboardFrame ?? state.keyboard?.frameEnd;
   keyboardVisible = visible;

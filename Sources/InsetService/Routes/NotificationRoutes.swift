@@ -50,33 +50,3 @@ extension InsetApplication {
         return true
     }
 }
-
-extension Timeline {
-    /// The default step, or a coarser whole number of milliseconds when the span would pass `maxSamples`.
-    static func step(from: Double, to: Double) -> Double {
-        let step = defaultStep
-        guard sampleCount(from: from, to: to, step: step) > Double(maxSamples) else { return step }
-        return ((to - from) / Double(maxSamples - 1)).rounded(.up)
-    }
-}
-
-extension JSONWriter {
-    /// One notification's outcome: `applied`, `jumped` (a hide applied at once) or `ignored`, and why.
-    fileprivate mutating func outcome(_ outcome: NotificationOutcome, index: Int) {
-        beginObject()
-        key(static: "index")
-        int(index)
-        field("name", outcome.notification.name.rawValue)
-        field("timestamp", outcome.notification.timestamp)
-        let (kind, reason): (String, String?) =
-            switch outcome.decision {
-            case .show, .hide: ("applied", nil)
-            case .jumpHide: ("jumped", "zero-duration-hide")
-            case .ignore(let why): ("ignored", why.rawValue)
-            }
-        field("outcome", kind)
-        key(static: "reason")
-        if let reason { string(reason) } else { null() }
-        endObject()
-    }
-}

@@ -100,27 +100,38 @@ struct ListedRect: Equatable, Sendable {
     }
 }
 
-extension FieldKind {
-    /// `[PinnedView]` as a list: `[{id, frame}]`.
-    static func pinnedViews(
-        maxCount: Int, get: @escaping @Sendable (Root) -> [PinnedView],
-        set: @escaping @Sendable (inout Root, [PinnedView]) -> Void
-    ) -> FieldKind {
-        .list(
-            ListShape(maxCount: maxCount, rectKey: "frame", ordered: false, noun: "pinned view"),
-            get: { get($0).map { ListedRect(id: $0.id, rect: $0.frame) } },
-            set: { set(&$0, $1.map { PinnedView(id: $0.id, frame: $0.rect) }) })
-    }
+/// A core type a list member holds: how its items are shaped, and how one converts to and from a `ListedRect`.
+protocol ListItem: Sendable {
+    /// The items' shape, but for how many the member takes.
+    static func shape(maxCount: Int) -> ListShape
+    init(_ listed: ListedRect)
+    var listed: ListedRect { get }
+}
 
-    /// `[FormField]` as a list: `[{id, rect, order?}]`.
-    static func formFields(
-        maxCount: Int, get: @escaping @Sendable (Root) -> [FormField],
-        set: @escaping @Sendable (inout Root, [FormField]) -> Void
+extension PinnedView: ListItem {
+    static func shape(maxCount: Int) -> ListShape {
+        ListShape(maxCount: maxCount, rectKey: "frame", ordered: false, noun: "pinned view")
+    }
+    init(_ listed: ListedRect) { self.init(id: listed.id, frame: listed.rect) }
+    var listed: ListedRect { ListedRect(id: id, rect: frame) }
+}
+
+extension FormField: ListItem {
+    static func shape(maxCount: Int) -> ListShape {
+        ListShape(maxCount: maxCount, rectKey: "rect", ordered: true, noun: "field")
+    }
+    init(_ listed: ListedRect) { self.init(id: listed.id, rect: listed.rect, order: listed.order) }
+    var listed: ListedRect { ListedRect(id: id, rect: rect, order: order) }
+}
+
+extension FieldKind {
+    /// An array of `Item` as a list member: `[{id, frame}]` for pinned views, `[{id, rect, order?}]` for fields.
+    static func list<Item: ListItem>(
+        of _: Item.Type, maxCount: Int, get: @escaping @Sendable (Root) -> [Item],
+        set: @escaping @Sendable (inout Root, [Item]) -> Void
     ) -> FieldKind {
         .list(
-            ListShape(maxCount: maxCount, rectKey: "rect", ordered: true, noun: "field"),
-            get: { get($0).map { ListedRect(id: $0.id, rect: $0.rect, order: $0.order) } },
-            set: { set(&$0, $1.map { FormField(id: $0.id, rect: $0.rect, order: $0.order) }) })
+            Item.shape(maxCount: maxCount), get: { get($0).map(\.listed) }, set: { set(&$0, $1.map(Item.init)) })
     }
 }
 

@@ -111,7 +111,7 @@ enum RequestSchema {
         .geometry(
             Field(
                 "fields", record: "ff",
-                .formFields(maxCount: Limits.fields, get: { $0.fields }, set: { $0.fields = $1 }))),
+                .list(of: FormField.self, maxCount: Limits.fields, get: { $0.fields }, set: { $0.fields = $1 }))),
         .geometry(
             Field(
                 "focus", record: "fo",
@@ -170,7 +170,9 @@ enum RequestSchema {
         .geometry(
             Field(
                 "pinnedViews", record: "pv",
-                .pinnedViews(maxCount: Limits.pinnedViews, get: { $0.pinnedViews }, set: { $0.pinnedViews = $1 }))),
+                .list(
+                    of: PinnedView.self, maxCount: Limits.pinnedViews, get: { $0.pinnedViews },
+                    set: { $0.pinnedViews = $1 }))),
         .geometry(
             Field(
                 "interruption", record: "ir", in: .session,

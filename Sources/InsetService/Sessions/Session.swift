@@ -206,20 +206,22 @@ struct Session: Equatable, Sendable {
     ) -> EventAnimation {
         finish(
             result, info: request.keyboard, curve: AnimationCurve(rawValue: request.keyboard.animationCurve),
-            scrolledOffset: request.geometry.contentOffset, keyboardFrom: keyboardFrom, keyboardTo: keyboardTo,
-            visible: visible, at: time)
+            duration: request.keyboard.animationDuration, scrolledOffset: request.geometry.contentOffset,
+            keyboardFrom: keyboardFrom, keyboardTo: keyboardTo, visible: visible, at: time)
     }
 
+    /// Composes the event's animation (`curve` over `duration` seconds) and makes `result` the target; `info`
+    /// becomes the session's last keyboard notification.
     private mutating func finish(
-        _ result: InsetResult, info: KeyboardInfo, curve: AnimationCurve, scrolledOffset: Point?, keyboardFrom: Rect?,
-        keyboardTo: Rect?, visible: Bool, at time: Double
+        _ result: InsetResult, info: KeyboardInfo, curve: AnimationCurve, duration: Double, scrolledOffset: Point?,
+        keyboardFrom: Rect?, keyboardTo: Rect?, visible: Bool, at time: Double
     ) -> EventAnimation {
         let previous = AnimatedValues(
             target.state, keyboardFrame: keyboardFrom ?? .zero, guide: target.keyboardLayoutGuide)
         let next = AnimatedValues(
             result.state, keyboardFrame: keyboardTo ?? keyboardFrom ?? .zero, guide: result.keyboardLayoutGuide)
         let (composition, added) = animations.add(
-            from: previous, to: next, curve: curve, duration: info.animationDuration, at: time,
+            from: previous, to: next, curve: curve, duration: duration, at: time,
             interruption: geometry.interruption, scrolledOffset: scrolledOffset)
         target = result
         geometry.scrollView.contentOffset = result.contentOffset
@@ -228,12 +230,19 @@ struct Session: Equatable, Sendable {
         if let keyboardTo { keyboardFrame = keyboardTo }
         // What is on screen now is where the event's animation begins, whatever composed it.
         let animation = KeyboardAnimation(
-            from: presentation(at: time), to: result.state, curve: curve, duration: info.animationDuration,
-            startTime: time)
+            from: presentation(at: time), to: result.state, curve: curve, duration: duration, startTime: time)
         return EventAnimation(
             animation: animation, composition: composition, delta: added.delta, velocity: velocity(at: time),
             inFlight: animations.inFlight(at: time, startedBefore: true), layout: layoutMotion(since: time))
     }
+}
+
+/// The keywords `POST /sessions/{id}/focus` takes besides a field's id.
+enum FocusMove {
+    /// The field after the focused one in navigation order.
+    static let next = "next"
+    /// The field before it.
+    static let previous = "previous"
 }
 
 extension Session {
@@ -264,25 +273,20 @@ extension Session {
         return field
     }
 
-    /// The focus moves to `field` while the keyboard is shown: the offset changes to reveal it, animated as
-    /// UIScrollView animates a scroll (`FocusScroll`), composed with what still runs; the keyboard stays.
+    /// The focus moves to `field` while the keyboard is shown (the caller checked `shownKeyboard`): the offset
+    /// changes to reveal it, animated as UIScrollView animates a scroll (`FocusScroll`), composed with what still
+    /// runs; the keyboard and its last notification stay as they are.
     mutating func focus(on field: FormField, at time: Double) -> EventAnimation {
         geometry.focus = field.id
         geometry.focusedRect = nil
-        let frameEnd = keyboard?.frameEnd ?? keyboardFrame ?? .zero
+        let info = keyboard ?? KeyboardInfo()
         let result = KeyboardAvoidance.shown(
-            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameEnd,
+            scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: info.frameEnd ?? .zero,
             focusedRect: field.rect, options: geometry.options, previousAdjustedBottom: keyboardSideInset,
             pinnedViews: geometry.pinnedViews)
-        let keyboard = keyboard
-        var scroll = keyboard ?? KeyboardInfo()
-        scroll.animationDuration = FocusScroll.duration
-        let composed = finish(
-            result, info: scroll, curve: FocusScroll.curve, scrolledOffset: nil, keyboardFrom: keyboardFrame,
-            keyboardTo: keyboardFrame, visible: true, at: time)
-        // The keyboard's notification is still the last one; only the scroll used another animation.
-        self.keyboard = keyboard
-        return composed
+        return finish(
+            result, info: info, curve: FocusScroll.curve, duration: FocusScroll.duration, scrolledOffset: nil,
+            keyboardFrom: keyboardFrame, keyboardTo: keyboardFrame, visible: true, at: time)
     }
 
     /// The keyboard's shown frame (screen coordinates), where a drag starts from and a release may go back to;
@@ -358,7 +362,8 @@ extension Session {
                 options: geometry.options, previousAdjustedBottom: keyboardSideInset,
                 pinnedViews: geometry.pinnedViews)
         return finish(
-            result, info: released, curve: curve, scrolledOffset: nil, keyboardFrom: current, keyboardTo: end,
+            result, info: released, curve: curve, duration: released.animationDuration, scrolledOffset: nil,
+            keyboardFrom: current, keyboardTo: end,
             visible: !dismiss, at: time)
     }
 }

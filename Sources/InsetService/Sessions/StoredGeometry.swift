@@ -117,9 +117,7 @@ struct FocusNeighbours: Equatable, Sendable {
 extension GeometryPatch {
     /// A problem when the body names a focus that is not among the fields it leaves (its own over `base`'s).
     func focusProblem(over base: StoredGeometry) -> FieldError? {
-        guard sent & RequestSchema.focusBits != 0, sent & RequestSchema.focusBit != 0,
-            let focus = values.focus
-        else { return nil }
+        guard sent & RequestSchema.focusBit != 0, let focus = values.focus else { return nil }
         let fields = sent & RequestSchema.fieldsBit != 0 ? values.fields : base.fields
         guard !fields.contains(where: { $0.id == focus }) else { return nil }
         return FieldError(pointer: "/focus", message: "must name one of the fields ('\(focus)' is none of them)")

@@ -42,6 +42,13 @@ struct Timeline: Sendable {
         ((to - from) / step).rounded(.down) + 1
     }
 
+    /// The default step, or a coarser whole number of milliseconds when the span would pass `maxSamples`.
+    static func step(from: Double, to: Double) -> Double {
+        let step = defaultStep
+        guard sampleCount(from: from, to: to, step: step) > Double(maxSamples) else { return step }
+        return ((to - from) / Double(maxSamples - 1)).rounded(.up)
+    }
+
     /// The session sampled from `from` to `to` every `step`; the caller checked the span against the limits
     /// and the session's history.
     init(_ session: Session, from: Double, to: Double, step: Double) {
