@@ -23,12 +23,14 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         // Pure Swift, no Foundation: an iOS app can link this very code.
         .target(name: "InsetCore"),
+        // A pthread mutex with a condition, which ThreadSanitizer understands: shared by the transport and the service.
+        .target(name: "Locking"),
         // Transport only: knows nothing of keyboards.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "Locking"]),
         // JSON, validation, sessions (in memory or in Redis) and routes joining the core and the transport.
         .target(
             name: "InsetService",
-            dependencies: ["InsetCore", "InsetJSON", "HTTPServer", "CHiredis"],
+            dependencies: ["InsetCore", "InsetJSON", "HTTPServer", "CHiredis", "Locking"],
             // The contract and the browser playground, compiled into the binary and served by it.
             resources: [
                 .embedInCode("Resources/openapi.yaml"),

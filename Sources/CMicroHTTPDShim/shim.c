@@ -3,7 +3,11 @@
 #include "CMicroHTTPDShim.h"
 
 #include <arpa/inet.h>
+#include <netinet/in.h>
+// The kernel's tcp_info: glibc's copy stops before tcpi_bytes_received.
+#include <linux/tcp.h>
 #include <netdb.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/select.h>
 #include <sys/types.h>
@@ -75,4 +79,33 @@ int inset_connection_values(struct MHD_Connection *connection, inset_value_visit
     struct inset_visit visit = {visitor, context};
     return MHD_get_connection_values_n(connection, (enum MHD_ValueKind)(MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND),
                                        inset_visit_value, &visit);
+}
+
+int inset_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+int inset_socket_received(int fd, uint64_t *bytes, uint32_t *age_ms) {
+    struct tcp_info info;
+    socklen_t length = sizeof(info);
+    memset(&info, 0, sizeof(info));
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+    // Kernels before 4.1 fill less; they cannot tell how much arrived.
+    if (length < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof(info.tcpi_bytes_received)) return -1;
+    *bytes = info.tcpi_bytes_received;
+    *age_ms = info.tcpi_last_data_recv;
+    return 0;
+}
+
+size_t inset_hide_long_query(const char *uri, size_t max_arguments) {
+    if (uri == NULL) return 0;
+    const char *query = strchr(uri, '?');
+    if (query == NULL || query[1] == '\0') return 0;
+    size_t count = 1;
+    for (const char *byte = query + 1; *byte != '\0'; byte++) count += *byte == '&';
+    if (count <= max_arguments) return 0;
+    // libmicrohttpd's own read buffer, writable: it splits this very text in place right after the callback.
+    ((char *)query)[1] = '\0';
+    return count;
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the transport keeps for one connection: the request being gathered across the access handler's calls,
 /// held in storage that each of the connection's requests reuses. A keep-alive client sends many requests per
 /// connection, and allocating this object, its header fields and its body anew for each one would allocate and
@@ -9,10 +11,26 @@ final class ConnectionState {
     /// The request being read; between requests, its emptied storage. Only the connection's worker thread
     /// touches it, one call at a time, so the exclusivity checks a class property would get are skipped.
     @exclusivity(unchecked) var request = HTTPRequest(method: "", path: "")
+    /// Why the current request is answered without running, once that is known.
+    var refusal: HTTPRefusal?
+    /// Query arguments the URI callback hid from libmicrohttpd for the request being read (0: none).
+    var hiddenQueryArguments = 0
     /// Body bytes dropped after the limit was passed.
     var discarded = 0
     /// Whether the current request has been answered.
     var responded = false
+    /// The connection's socket, -1 when unknown; read by the head deadline's watchdog.
+    let socket: Int32
+    /// Twice the requests whose head has arrived, plus one while such a request is in progress: even means the
+    /// connection waits for a head. The watchdog reads it from its own thread.
+    let phase = Atomic<Int>(0)
+    /// Monotonic milliseconds at which the last request completed; read by the watchdog.
+    let answeredAt = Atomic<Int>(0)
+
+    /// A state for a connection on `socket`.
+    init(socket: Int32 = -1) {
+        self.socket = socket
+    }
 
     /// Body storage reserved ahead of a declared length, and kept for the connection's next request, is at most
     /// this: a longer body grows its storage as its bytes arrive and that storage is dropped after the request,
@@ -23,8 +41,7 @@ final class ConnectionState {
     func begin(method: String, path: String) {
         request.method = method
         request.path = path
-        request.bodyTooLarge = false
-        request.framingError = nil
+        refusal = nil
         discarded = 0
         responded = false
     }

@@ -15,27 +15,19 @@ public struct HTTPRequest: Sendable {
     public var query: [(name: String, value: String?)]
     /// The header fields.
     public var headers: HTTPHeaders
-    /// The body bytes (empty when there was none or it was over the limit).
+    /// The body bytes (empty when there was none).
     public var body: [UInt8]
-    /// True when the body went past the server's limit; `body` is then empty.
-    public var bodyTooLarge: Bool
-    /// Why the request's framing is unacceptable (RFC 9112: conflicting lengths, unknown transfer coding,
-    /// several Host headers); the responder answers 400 and the transport closes the connection.
-    public var framingError: String?
 
     /// Creates a request; tests build them directly to call handlers without a socket.
     public init(
         method: String, path: String, query: [(name: String, value: String?)] = [],
-        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], bodyTooLarge: Bool = false,
-        framingError: String? = nil
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
-        self.bodyTooLarge = bodyTooLarge
-        self.framingError = framingError
     }
 
     /// The first value of query argument `name`.
@@ -135,4 +127,7 @@ final class MallocedBody: @unchecked Sendable {
 public protocol HTTPResponder: Sendable {
     /// Answers one request. Never throws: every failure is a response.
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Words the answer to a request the transport refused before any route: `respond(to:)` is not called for
+    /// it. The request has its head; its body is empty.
+    func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse
 }

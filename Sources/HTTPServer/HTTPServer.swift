@@ -18,12 +18,34 @@ public final class HTTPServer: Sendable {
     /// Creates a stopped server.
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
-        self.context = ServerContext(responder: responder, maxBodyBytes: configuration.maxBodyBytes)
+        self.context = ServerContext(responder: responder, configuration: configuration)
     }
 
     /// Binds and starts serving; returns the bound port (the ephemeral one when the configuration says 0).
+    /// A server starts once: on a running or stopped one this throws `alreadyStarted` and changes nothing.
     @discardableResult
     public func start() throws(HTTPServerError) -> Int {
+        // Claimed before the daemon exists, so two racing calls cannot both start one.
+        let claimed = daemon.withLock { address -> Bool in
+            guard address == 0 else { return false }
+            address = Self.starting
+            return true
+        }
+        guard claimed else { throw .alreadyStarted }
+        do {
+            return try startDaemon()
+        } catch {
+            daemon.withLock { $0 = 0 }
+            throw error
+        }
+    }
+
+    /// Marks the daemon slot while `start()` is creating the daemon.
+    private static let starting = -1
+    /// Marks the daemon slot once `stop()` ran.
+    private static let stopped = -2
+
+    private func startDaemon() throws(HTTPServerError) -> Int {
         var address = sockaddr_storage()
         var isIPv6: Int32 = 0
         let port = UInt16(clamping: configuration.port)
@@ -38,12 +60,17 @@ public final class HTTPServer: Sendable {
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
         let notified: MHD_NotifyConnectionCallback = mhdConnectionNotified
+        let targetReceived:
+            @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
+                UnsafeMutableRawPointer? = mhdTargetReceived
         let started: OpaquePointer? = withUnsafeMutablePointer(to: &address) { addressPointer in
             var options: [MHD_OptionItem] = [
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
                 MHD_OptionItem(
                     option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeout), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+                MHD_OptionItem(
+                    option: .CONNECTION_MEMORY_LIMIT, value: HTTPServerConfiguration.connectionMemory, ptr_value: nil),
                 // Refuses HTTP/1.1 without Host and whitespace before a header's colon (RFC 9112).
                 MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(addressPointer)),
@@ -51,6 +78,9 @@ public final class HTTPServer: Sendable {
                     option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: contextPointer),
                 MHD_OptionItem(
                     option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: contextPointer),
+                MHD_OptionItem(
+                    option: .URI_LOG_CALLBACK, value: unsafeBitCast(targetReceived, to: Int.self),
+                    ptr_value: contextPointer),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
             return options.withUnsafeMutableBufferPointer { optionsPointer -> OpaquePointer? in
@@ -64,6 +94,7 @@ public final class HTTPServer: Sendable {
             Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
             throw .startFailed(host: configuration.host, port: configuration.port)
         }
+        context.headDeadline?.start()
         daemon.withLock { $0 = Int(bitPattern: started) }
         let bound = Int(inset_daemon_bound_port(started))
         boundPort.store(bound, ordering: .relaxed)
@@ -76,9 +107,13 @@ public final class HTTPServer: Sendable {
     /// Connections currently open (idle keep-alive ones included); 0 when stopped.
     public var openConnections: Int {
         daemon.withLock { address in
-            OpaquePointer(bitPattern: address).map { Int(inset_daemon_connection_count($0)) } ?? 0
+            guard address > 0, let daemon = OpaquePointer(bitPattern: address) else { return 0 }
+            return Int(inset_daemon_connection_count(daemon))
         }
     }
+
+    /// Connections closed because their request head missed `headerTimeout`.
+    public var headTimeouts: Int { context.headDeadline?.expired.load(ordering: .relaxed) ?? 0 }
 
     /// Requests received and not yet completed.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
@@ -90,7 +125,7 @@ public final class HTTPServer: Sendable {
     public func beginDraining() {
         guard !context.draining.exchange(true, ordering: .relaxed) else { return }
         daemon.withLock { address in
-            guard let daemon = OpaquePointer(bitPattern: address) else { return }
+            guard address > 0, let daemon = OpaquePointer(bitPattern: address) else { return }
             let listener = MHD_quiesce_daemon(daemon)
             if listener >= 0 { close(listener) }
         }
@@ -99,10 +134,14 @@ public final class HTTPServer: Sendable {
     /// Stops the daemon: waits for its threads, closes every connection. Safe to call twice.
     public func stop() {
         let address = daemon.withLock { address -> Int in
-            defer { address = 0 }
+            guard address > 0 else { return 0 }
+            // Not back to 0: a stopped server stays stopped, its context released below.
+            defer { address = Self.stopped }
             return address
         }
-        guard let stopped = OpaquePointer(bitPattern: address) else { return }
+        guard address > 0, let stopped = OpaquePointer(bitPattern: address) else { return }
+        // First, so the watchdog touches no socket while libmicrohttpd closes them all.
+        context.headDeadline?.stop()
         MHD_stop_daemon(stopped)
         Unmanaged.passUnretained(context).release()
     }

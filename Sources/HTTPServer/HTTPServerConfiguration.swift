@@ -10,13 +10,27 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionTimeout: Int
     /// Connections held open at once; more are refused at accept.
     public var connectionLimit: Int
-    /// Largest request body accepted; a larger one is answered by the responder with `bodyTooLarge` set.
+    /// Largest request body accepted; a request declaring or sending more is refused with 413 before it runs.
     public var maxBodyBytes: Int
+    /// Seconds a connection has to deliver a complete request head, from the head's first byte; 0 turns the
+    /// deadline off.
+    public var headerTimeout: Double
+    /// Query arguments read at most; a request with more is refused with 414. The default keeps a long query's
+    /// arguments well inside the connection's memory pool (`connectionMemory`).
+    public var maxQueryArguments: Int
+
+    /// Bytes libmicrohttpd gives each connection for its read buffer, its header and argument records and its
+    /// response head (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`; this is 0.9.75's own default, stated here).
+    public static let connectionMemory = 32 * 1024
+    /// The default `maxQueryArguments`: each argument costs libmicrohttpd a 56-byte record in the pool, so this
+    /// many take under a quarter of it even with the request line filling the read buffer.
+    public static let defaultMaxQueryArguments = 128
 
     /// Creates a configuration; the defaults suit a container behind a load balancer.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 15,
-        connectionLimit: Int = 1000, maxBodyBytes: Int = 65536
+        connectionLimit: Int = 1000, maxBodyBytes: Int = 65536, headerTimeout: Double = 10,
+        maxQueryArguments: Int = HTTPServerConfiguration.defaultMaxQueryArguments
     ) {
         self.host = host
         self.port = port
@@ -24,6 +38,8 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionTimeout = connectionTimeout
         self.connectionLimit = connectionLimit
         self.maxBodyBytes = maxBodyBytes
+        self.headerTimeout = headerTimeout
+        self.maxQueryArguments = maxQueryArguments
     }
 }
 
@@ -33,12 +49,15 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     case unresolvableHost(String)
     /// libmicrohttpd refused to start (port in use, no permission, bad option).
     case startFailed(host: String, port: Int)
+    /// `start()` was called on a server that was started before (a server starts once).
+    case alreadyStarted
 
     /// A one-line explanation for the operator.
     public var description: String {
         switch self {
         case .unresolvableHost(let host): return "cannot resolve host \(host)"
         case .startFailed(let host, let port): return "cannot listen on \(host):\(port) (in use or not permitted)"
+        case .alreadyStarted: return "the server was already started (a server starts once)"
         }
     }
 }

@@ -46,30 +46,58 @@ func mhdConnectionNotified(
     socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     code: MHD_ConnectionNotificationCode
 ) {
-    guard let socketContext else { return }
+    guard let cls, let connection, let socketContext else { return }
+    let deadline = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.headDeadline }
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
-        socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+        let state = ConnectionState(socket: inset_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        deadline?.watch(state)
     case .CONNECTION_NOTIFY_CLOSED:
         guard let state = socketContext.pointee else { return }
         socketContext.pointee = nil
-        Unmanaged<ConnectionState>.fromOpaque(state).release()
+        let released = Unmanaged<ConnectionState>.fromOpaque(state)
+        // Before libmicrohttpd closes the socket, which it does once this returns.
+        released._withUnsafeGuaranteedRef { deadline?.forget($0) }
+        released.release()
     @unknown default:
         break
     }
 }
 
-/// The first call, with the headers: reads them and decides whether the body is wanted.
+/// libmicrohttpd's URI callback, called with each request line's target before the query is split into
+/// arguments: a query with too many is hidden from libmicrohttpd here and refused once the head is read.
+func mhdTargetReceived(
+    cls: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let cls, let connection else { return nil }
+    let limit = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.maxQueryArguments }
+    let hidden = inset_hide_long_query(uri, limit)
+    if hidden > 0, let announced = inset_connection_socket_context(connection) {
+        Unmanaged<ConnectionState>.fromOpaque(announced)._withUnsafeGuaranteedRef {
+            $0.hiddenQueryArguments = hidden
+        }
+    }
+    // libmicrohttpd hands this back as the request's slot: nil keeps the access handler's first call a first.
+    return nil
+}
+
+/// The first call, with the headers: reads them and decides whether the request runs and its body is wanted.
 private func startRequest(
     _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
     url: UnsafePointer<CChar>?, slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
+    state.phase.add(1, ordering: .releasing)
     state.begin(method: method.map(methodName) ?? "", path: originForm(url.map { String(cString: $0) } ?? "/"))
+    if state.hiddenQueryArguments > 0 {
+        state.refusal = .tooManyQueryArguments(count: state.hiddenQueryArguments, limit: server.maxQueryArguments)
+        state.hiddenQueryArguments = 0
+    }
     let head = withUnsafeMutablePointer(to: &state.request) { RequestHead(connection, into: $0) }
-    state.request.framingError = head.framingError
-    if state.request.framingError == nil, let length = head.declaredLength {
+    if state.refusal == nil, let reason = head.framingError { state.refusal = .malformedFraming(reason) }
+    if state.refusal == nil, let length = head.declaredLength {
         if length > server.maxBodyBytes {
-            state.request.bodyTooLarge = true
+            state.refusal = .bodyTooLarge(limit: server.maxBodyBytes)
         } else {
             // Room for a usual body at once; a large declared length is not taken on trust before its bytes
             // arrive, so a client cannot make the server hold the limit per connection by declaring it.
@@ -80,9 +108,7 @@ private func startRequest(
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     server.inFlight.add(1, ordering: .relaxed)
     // Refusing before the body arrives spares reading it; libmicrohttpd then closes the connection.
-    if state.request.bodyTooLarge || state.request.framingError != nil {
-        return respond(state, server: server, connection: connection)
-    }
+    if state.refusal != nil { return respond(state, server: server, connection: connection) }
     return MHD_Result.YES
 }
 
@@ -93,9 +119,9 @@ private func continueRequest(
 ) -> MHD_Result {
     let size = uploadDataSize.pointee
     if size > 0 {
-        if !state.request.bodyTooLarge, let uploadData {
+        if state.refusal == nil, let uploadData {
             if state.request.body.count + size > server.maxBodyBytes {
-                state.request.bodyTooLarge = true
+                state.refusal = .bodyTooLarge(limit: server.maxBodyBytes)
                 state.request.body = []
             } else {
                 UnsafeRawPointer(uploadData).withMemoryRebound(to: UInt8.self, capacity: size) {
@@ -106,7 +132,7 @@ private func continueRequest(
         uploadDataSize.pointee = 0
         // libmicrohttpd refuses a response while a body is still arriving, so a chunked body past the limit is
         // read and dropped to its end for a 413; one that runs on past twice the limit is cut off instead.
-        state.discarded += state.request.bodyTooLarge ? size : 0
+        state.discarded += state.refusal != nil ? size : 0
         if state.discarded > 2 * server.maxBodyBytes { return MHD_Result.NO }
         return MHD_Result.YES
     }
@@ -126,7 +152,11 @@ func mhdRequestCompleted(
     guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let state = Unmanaged<ConnectionState>.fromOpaque(slot)
-    state._withUnsafeGuaranteedRef { if !$0.responded { $0.request.recycle() } }
+    state._withUnsafeGuaranteedRef { state in
+        if !state.responded { state.request.recycle() }
+        state.answeredAt.store(monotonicMilliseconds(), ordering: .relaxed)
+        state.phase.add(1, ordering: .releasing)
+    }
     state.release()
     _ = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef {
         $0.inFlight.subtract(1, ordering: .relaxed)
@@ -163,11 +193,16 @@ private func respond(_ state: ConnectionState, server: ServerContext, connection
     state.responded = true
     // Moved out of the state for the call and back after it, through a pointer: passing the class's property
     // itself, or a pointer's pointee, copies the request, retaining and then releasing each of its fields.
+    let refusal = state.refusal
     let (response, closing) = withUnsafeMutablePointer(to: &state.request) { stored in
         var request = stored.move()
-        let response = server.responder.respond(to: request)
+        let response =
+            if let refusal { server.responder.refuse(refusal, to: request) } else {
+                server.responder.respond(to: request)
+            }
         // After a framing error the rest of the stream cannot be trusted: close it.
-        let closing = server.draining.load(ordering: .relaxed) || request.framingError != nil
+        var closing = server.draining.load(ordering: .relaxed)
+        if case .malformedFraming = refusal { closing = true }
         request.recycle()
         stored.initialize(to: consume request)
         return (response, closing)

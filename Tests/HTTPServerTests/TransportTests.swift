@@ -1,30 +1,49 @@
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import Synchronization
 import Testing
 
-/// Answers with what it received, so tests see exactly what the transport assembled.
-struct EchoResponder: HTTPResponder {
+/// Answers with what it received, so tests see exactly what the transport assembled; a refusal says so in
+/// `X-Refused` and counts itself, so a test can tell that no route ran.
+final class EchoResponder: HTTPResponder {
+    /// Requests `respond(to:)` was called for.
+    let responded = Atomic<Int>(0)
+
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        responded.add(1, ordering: .relaxed)
+        var headers = echoed(request)
+        headers.add(name: "X-Too-Large", value: "no")
+        if request.path == "/slow" { usleep(300_000) }
+        return HTTPResponse(status: 200, headers: headers, body: request.body)
+    }
+
+    func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
+        var headers = echoed(request)
+        headers.add(name: "X-Too-Large", value: refusal.status == 413 ? "yes" : "no")
+        headers.add(name: "X-Refused", value: "\(refusal.status)")
+        return HTTPResponse(status: refusal.status, headers: headers, body: Array(refusal.reason.utf8))
+    }
+
+    private func echoed(_ request: HTTPRequest) -> HTTPHeaders {
         var headers = HTTPHeaders([("Content-Type", "text/plain")])
         headers.add(name: "X-Method", value: request.method)
         headers.add(name: "X-Path", value: request.path)
         headers.add(name: "X-Query", value: request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
-        headers.add(name: "X-Too-Large", value: request.bodyTooLarge ? "yes" : "no")
         headers.add(name: "X-Custom", value: request.headers["x-CUSTOM"] ?? "")
-        if let reason = request.framingError {
-            return HTTPResponse(status: 400, headers: headers, body: Array(reason.utf8))
-        }
-        if request.path == "/slow" { usleep(300_000) }
-        return HTTPResponse(status: request.bodyTooLarge ? 413 : 200, headers: headers, body: request.body)
+        return headers
     }
 }
 
-func startEchoServer(maxBodyBytes: Int = 1024, threads: Int = 2) throws -> HTTPServer {
+func startEchoServer(
+    maxBodyBytes: Int = 1024, threads: Int = 2, headerTimeout: Double = 10, connectionLimit: Int = 1000,
+    responder: EchoResponder = EchoResponder()
+) throws -> HTTPServer {
     let server = HTTPServer(
         configuration: HTTPServerConfiguration(
-            host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes),
-        responder: EchoResponder())
+            host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
+            maxBodyBytes: maxBodyBytes, headerTimeout: headerTimeout),
+        responder: responder)
     try server.start()
     return server
 }
@@ -118,19 +137,23 @@ struct TransportTests {
         #expect(response.text == "hello world")
     }
 
-    @Test func flagsADeclaredBodyOverTheLimitWithoutReadingIt() throws {
-        let server = try startEchoServer(maxBodyBytes: 100)
+    @Test(arguments: ["POST", "GET", "DELETE", "PATCH", "PUT", "HEAD", "OPTIONS"])
+    func refusesADeclaredBodyOverTheLimitWithoutRunningOrReadingIt(method: String) throws {
+        let responder = EchoResponder()
+        let server = try startEchoServer(maxBodyBytes: 100, responder: responder)
         defer { server.stop() }
         let client = try RawHTTPClient(port: server.port)
-        try client.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n")
-        let response = try client.readResponse()
+        try client.send("\(method) /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n")
+        let response = try client.readResponse(expectBody: method != "HEAD")
         #expect(response.status == 413)
-        #expect(response.header("X-Too-Large") == "yes")
-        #expect(response.body.isEmpty)
+        #expect(response.header("X-Refused") == "413")
+        #expect(response.header("X-Method") == method)
+        #expect(responder.responded.load(ordering: .relaxed) == 0)
     }
 
-    @Test func flagsAChunkedBodyThatGrowsPastTheLimit() throws {
-        let server = try startEchoServer(maxBodyBytes: 100)
+    @Test func refusesAChunkedBodyThatGrowsPastTheLimitWithoutRunningIt() throws {
+        let responder = EchoResponder()
+        let server = try startEchoServer(maxBodyBytes: 100, responder: responder)
         defer { server.stop() }
         let client = try RawHTTPClient(port: server.port)
         let chunk = String(repeating: "x", count: 50)
@@ -139,7 +162,8 @@ struct TransportTests {
                 + String(repeating: "32\r\n\(chunk)\r\n", count: 3) + "0\r\n\r\n")
         let response = try client.readResponse()
         #expect(response.status == 413)
-        #expect(response.body.isEmpty)
+        #expect(response.header("X-Refused") == "413")
+        #expect(responder.responded.load(ordering: .relaxed) == 0)
     }
 
     @Test(arguments: [

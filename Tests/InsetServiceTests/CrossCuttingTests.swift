@@ -29,8 +29,9 @@ struct CrossCuttingTests {
     }
 
     @Test func aRequestWithUntrustworthyFramingIsAProblem() {
-        let answer = makeApp().respond(
-            to: .init(method: "POST", path: "/keyboard/show", framingError: "Content-Length headers that disagree"))
+        let answer = makeApp().refuse(
+            .malformedFraming("Content-Length headers that disagree"),
+            to: .init(method: "POST", path: "/keyboard/show"))
         #expect(answer.status == 400)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("/problems/malformed-request"))
     }

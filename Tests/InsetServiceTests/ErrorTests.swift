@@ -140,14 +140,23 @@ struct ErrorTests {
         #expect(answer.json.string("type") == "/problems/malformed-json")
     }
 
-    @Test func rejectsABodyOverTheLimit() {
+    @Test func wordsABodyTheTransportRefused() {
         let app = makeApp()
-        let answer = app.respond(
+        let answer = app.refuse(
+            .bodyTooLarge(limit: 65536),
             to: .init(
-                method: "POST", path: "/keyboard/show", headers: .init([("Content-Type", "application/json")]),
-                bodyTooLarge: true))
+                method: "POST", path: "/keyboard/show", headers: .init([("Content-Type", "application/json")])))
         #expect(answer.status == 413)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("/problems/body-too-large"))
+        #expect(answer.headers["X-Request-Id"] != nil)
+    }
+
+    @Test func wordsAQueryTheTransportRefused() {
+        let answer = makeApp().refuse(
+            .tooManyQueryArguments(count: 600, limit: 128), to: .init(method: "GET", path: "/sessions/abc"))
+        #expect(answer.status == 414)
+        #expect(answer.headers["Content-Type"] == "application/problem+json")
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("600 arguments"))
     }
 
     @Test func unknownRoutesAndMethods() {

@@ -29,4 +29,17 @@ typedef void (*inset_value_visitor)(void *context, int is_header, const char *ke
 /// transport does not walk it once per kind. Returns the number of values visited.
 int inset_connection_values(struct MHD_Connection *connection, inset_value_visitor visitor, void *context);
 
+/// The socket of `connection`, or -1 when unknown.
+int inset_connection_fd(struct MHD_Connection *connection);
+
+/// What the kernel has received on TCP socket `fd`: the payload bytes so far and the milliseconds since the last
+/// of them (`tcpi_bytes_received`, `tcpi_last_data_recv`). Returns 0, or -1 when the socket cannot say.
+int inset_socket_received(int fd, uint64_t *bytes, uint32_t *age_ms);
+
+/// Called from libmicrohttpd's URI callback, which 0.9.75 runs after finding the query's `?` and before
+/// splitting the query into arguments: when the query at `uri` has more than `max_arguments` arguments, it is
+/// emptied where it lies (the byte after `?` becomes NUL), so libmicrohttpd parses none of them, and their
+/// count is returned; otherwise the URI is left alone and 0 is returned.
+size_t inset_hide_long_query(const char *uri, size_t max_arguments);
+
 #endif

@@ -116,9 +116,30 @@ public final class InsetApplication: HTTPResponder {
     /// Answers one request; never throws, never traps on input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = now
-        let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
         var routeLabel = "unmatched"
-        var response = route(request, routeLabel: &routeLabel)
+        let response = route(request, routeLabel: &routeLabel)
+        return finish(response, to: request, routeLabel: routeLabel, started: started)
+    }
+
+    /// Answers a request the transport refused before routing (a body over the limit, bad framing, a query too
+    /// long): a problem, with the request id, CORS headers, metrics and log line of any other answer. No route
+    /// runs; the label in the metrics is the route the request would have reached.
+    public func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
+        let started = now
+        var routeLabel = "unmatched"
+        switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
+        case .found(_, _, let pattern), .methodNotAllowed(_, let pattern): routeLabel = pattern
+        case .notFound: break
+        }
+        return finish(Problem.refused(refusal).response, to: request, routeLabel: routeLabel, started: started)
+    }
+
+    /// What every answer gets: the request id, CORS headers, its metrics and its log line.
+    private func finish(
+        _ answer: HTTPResponse, to request: HTTPRequest, routeLabel: String, started: Double
+    ) -> HTTPResponse {
+        var response = answer
+        let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
         // Handlers never set these, so adding them needs no search for an earlier one.
         response.headers.add(name: "X-Request-Id", value: requestId)
         if let origin = configuration.corsOrigin { addCORSHeaders(&response, origin: origin, for: request) }
@@ -145,7 +166,6 @@ public final class InsetApplication: HTTPResponder {
     }
 
     private func route(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
-        if let reason = request.framingError { return Problem.malformedRequest(reason).response }
         if request.method == "OPTIONS" { return options(request, routeLabel: &routeLabel) }
         // HEAD is GET without a body; libmicrohttpd drops the body.
         let method = request.method == "HEAD" ? "GET" : request.method

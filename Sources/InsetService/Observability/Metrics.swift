@@ -1,3 +1,5 @@
+import Locking
+
 /// Prometheus counters and the latency histogram, shared by every worker thread.
 final class Metrics: Sendable {
     private struct RequestKey: Hashable {

@@ -106,6 +106,22 @@ extension Problem {
             detail: "The body must be at most \(limit) bytes.")
     }
 
+    /// The query has more arguments than the transport reads.
+    static func tooManyQueryArguments(count: Int, limit: Int) -> Problem {
+        Problem(
+            slug: "uri-too-long", title: "Request target too long", status: 414,
+            detail: "The query has \(count) arguments; at most \(limit) are read.")
+    }
+
+    /// What the transport refused before any route ran, as a problem.
+    static func refused(_ refusal: HTTPRefusal) -> Problem {
+        switch refusal {
+        case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
+        case .malformedFraming(let reason): .malformedRequest(reason)
+        case .tooManyQueryArguments(let count, let limit): .tooManyQueryArguments(count: count, limit: limit)
+        }
+    }
+
     /// The body is not `application/json`.
     static func unsupportedMediaType(_ got: String?) -> Problem {
         Problem(

@@ -1,3 +1,5 @@
+import Locking
+
 /// A small pool of Redis connections, reconnecting with backoff.
 ///
 /// A request takes an idle connection or opens one (so at most one per worker thread is ever open), and gives

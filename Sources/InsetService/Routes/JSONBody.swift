@@ -2,9 +2,8 @@ import HTTPServer
 import InsetJSON
 
 extension InsetApplication {
-    /// The checks before parsing: size, media type, and a body at all.
+    /// The checks before parsing: media type, and a body at all (the transport refused a body over the limit).
     func checkJSONBody(_ request: HTTPRequest) throws(Problem) {
-        if request.bodyTooLarge { throw .bodyTooLarge(limit: configuration.maxBodyBytes) }
         let contentType = request.headers["Content-Type"]
         guard let contentType, Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
         if request.body.isEmpty { throw .malformedJSON("The body is empty; send a JSON object.") }

@@ -1,3 +1,5 @@
+import Locking
+
 /// Sessions in Redis, shared by every replica: any replica serves any session, and a replica's death loses none.
 ///
 /// Each session is one key, `inset:session:<id>`, holding its `SessionRecord` and expiring after the idle TTL

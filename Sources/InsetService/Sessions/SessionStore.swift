@@ -1,3 +1,5 @@
+import Locking
+
 /// Sessions in memory: bounded by count (least recently used evicted first) and by idle time.
 /// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
 final class SessionStore: SessionStoring {

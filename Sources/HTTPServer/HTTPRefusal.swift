@@ -1,0 +1,40 @@
+/// Why the transport answers a request itself, before any route runs: what the refusal says is the
+/// responder's to word (`HTTPResponder.refuse`), whether the request runs is not.
+public enum HTTPRefusal: Sendable, Equatable {
+    /// The declared or received body passes the limit: 413, whatever the method or route.
+    case bodyTooLarge(limit: Int)
+    /// Framing that must be refused rather than guessed at (RFC 9112: conflicting lengths, an unknown transfer
+    /// coding, several Host headers): 400, and the connection is closed.
+    case malformedFraming(String)
+    /// More query arguments than the transport parses: 414. libmicrohttpd 0.9.75 keeps each argument in the
+    /// connection's fixed memory pool and, once that is full, answers nothing at all.
+    case tooManyQueryArguments(count: Int, limit: Int)
+
+    /// The status code of the answer.
+    public var status: Int {
+        switch self {
+        case .bodyTooLarge: 413
+        case .malformedFraming: 400
+        case .tooManyQueryArguments: 414
+        }
+    }
+
+    /// A one-line reason for a person.
+    public var reason: String {
+        switch self {
+        case .bodyTooLarge(let limit): "the request body is larger than \(limit) bytes"
+        case .malformedFraming(let reason): reason
+        case .tooManyQueryArguments(let count, let limit):
+            "the query has \(count) arguments; at most \(limit) are read"
+        }
+    }
+}
+
+extension HTTPResponder {
+    /// A plain-text answer with the refusal's status, for responders that do not word their own.
+    public func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(
+            status: refusal.status, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]),
+            body: Array((refusal.reason + "\n").utf8))
+    }
+}
