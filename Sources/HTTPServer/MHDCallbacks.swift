@@ -107,8 +107,13 @@ private func startRequest(
     // The request's own reference, dropped when it completes.
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     server.inFlight.add(1, ordering: .relaxed)
-    // Refusing before the body arrives spares reading it; libmicrohttpd then closes the connection.
-    if state.refusal != nil { return respond(state, server: server, connection: connection) }
+    // Refusing a body before it arrives spares reading it, and framing that cannot be trusted ends the
+    // connection; libmicrohttpd closes it after either. A query refusal waits for the final call like any answer,
+    // so the connection lives on.
+    switch state.refusal {
+    case .bodyTooLarge, .malformedFraming: return respond(state, server: server, connection: connection)
+    case .tooManyQueryArguments, nil: return MHD_Result.YES
+    }
     return MHD_Result.YES
 }
 

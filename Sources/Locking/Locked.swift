@@ -56,6 +56,12 @@ public final class Locked<Value>: @unchecked Sendable {
         return body(&value)
     }
 
+    /// Wakes the threads blocked in `wait`, without taking the lock.
+    @inlinable
+    public func wakeWaiters() {
+        pthread_cond_broadcast(condition)
+    }
+
     /// Blocks until `ready` holds for the value or `seconds` (of the system's real-time clock) pass, then runs
     /// `body` under the lock; `ready` is rechecked after every `withLockSignalling`.
     public func wait<T>(

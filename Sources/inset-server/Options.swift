@@ -60,6 +60,10 @@ struct Options: Sendable {
             "--connection-timeout", "INSET_CONNECTION_TIMEOUT",
             "seconds an idle or slow connection is kept (default 15)",
             1...86_400, \.http.connectionTimeout),
+        .seconds(
+            "--header-timeout", "INSET_HEADER_TIMEOUT",
+            "seconds a request head may take from its first byte, however it trickles; 0 turns it off (default 10)",
+            0...86_400, \.http.headerTimeout),
         .integer(
             "--connection-limit", "INSET_CONNECTION_LIMIT", "connections open at once (default 1000)", 1...1_000_000,
             \.http.connectionLimit),

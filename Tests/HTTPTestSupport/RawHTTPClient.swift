@@ -126,6 +126,14 @@ public final class RawHTTPClient {
         return RawResponse(status: status, headers: headers, body: body)
     }
 
+    /// True when the server has closed or reset the connection, without waiting: a read that would block is
+    /// an open connection.
+    public func isClosedNow() -> Bool {
+        var byte: UInt8 = 0
+        let read = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+        return read == 0 || (read < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     /// True when the server has closed its side (a read returns end of file).
     public func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0

@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetJSON
+import Locking
 import Synchronization
 
 /// Every operation the service routes to.
@@ -37,6 +38,8 @@ public final class InsetApplication: HTTPResponder {
     let requestIDs = RequestIDGenerator()
     let log: AccessLog
     let router: Router<Endpoint>
+    /// The transport serving this application, once `InsetServer` made one: `/metrics` reports its counters.
+    let transport = Locked(TransportLink())
     private let draining = Atomic<Bool>(false)
 
     init(configuration: ServiceConfiguration) {
@@ -241,4 +244,11 @@ func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         difference |= x ^ y
     }
     return difference == 0
+}
+
+/// A weak reference to the transport: the transport holds the application, which must not hold it back.
+struct TransportLink {
+    weak var server: HTTPServer?
+
+    init(_ server: HTTPServer? = nil) { self.server = server }
 }

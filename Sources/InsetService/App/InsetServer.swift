@@ -24,6 +24,7 @@ public final class InsetServer: Sendable {
         // Before the port opens, so no client waits for the easing strings.
         AnimationDescriptor.warmUp()
         http = HTTPServer(configuration: transport, responder: application)
+        application.transport.withLock { $0 = TransportLink(http) }
     }
 
     /// Binds and starts; returns the bound port.
@@ -49,6 +50,9 @@ public final class InsetServer: Sendable {
         }
         let clean = http.requestsInFlight == 0
         http.stop()
+        // The last lines, within what is left of the timeout: a reader that stopped reading cannot hold the exit.
+        let left = (deadline - clock.now).components
+        application.log.flush(within: max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18))
         return clean
     }
 }

@@ -1,4 +1,6 @@
 import InsetJSON
+import Locking
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -6,12 +8,30 @@ import InsetJSON
     import Darwin
 #endif
 
-/// One JSON line per request on standard output.
-struct AccessLog: Sendable {
-    var enabled: Bool
+/// One JSON line per request on standard output, written by a thread of its own: a request only appends its
+/// line to a bounded queue and never waits for the output. When whatever reads standard output stops (a full
+/// pipe, a stalled log shipper, a terminal paused with Ctrl-S), lines past the queue's capacity are dropped and
+/// counted, and requests go on being answered.
+final class AccessLog: Sendable {
+    /// Whether lines are written at all.
+    let enabled: Bool
+    private let queue: LineQueue?
 
+    /// Queued bytes at most: about 6 000 lines, a few seconds of the busiest rate this machine serves.
+    static let capacityBytes = 1 << 20
+
+    /// A log on file descriptor `output` (standard output unless a test says otherwise).
+    init(enabled: Bool, output: Int32 = 1, capacityBytes: Int = AccessLog.capacityBytes) {
+        self.enabled = enabled
+        self.queue = enabled ? LineQueue(output: output, capacityBytes: capacityBytes) : nil
+    }
+
+    /// Lines dropped because the queue was full.
+    var dropped: Int { queue?.dropped ?? 0 }
+
+    /// Queues one request's line.
     func record(method: String, path: String, status: Int, seconds: Double, requestId: String) {
-        guard enabled else { return }
+        guard let queue else { return }
         var writer = JSONWriter(reservingCapacity: 256)
         writer.beginObject()
         writer.field("time", Self.timestamp())
@@ -23,8 +43,13 @@ struct AccessLog: Sendable {
         writer.endObject()
         var line = writer.bytes
         line.append(UInt8(ascii: "\n"))
-        // One write(2) per line: lines from concurrent threads never interleave.
-        line.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+        queue.offer(line)
+    }
+
+    /// Waits until every queued line is written, for at most `seconds`; true when nothing was left behind.
+    @discardableResult
+    func flush(within seconds: Double) -> Bool {
+        queue?.flush(within: seconds) ?? true
     }
 
     /// UTC in RFC 3339 with milliseconds.
@@ -41,5 +66,106 @@ struct AccessLog: Sendable {
         return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
             + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
             + "\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
+    }
+}
+
+/// Lines waiting for the writer thread, bounded in bytes. The writer takes everything queued at once and writes
+/// it with as few `write` calls as the output accepts, so lines from many workers never interleave and a busy
+/// server makes far fewer system calls than one per line.
+final class LineQueue: Sendable {
+    private struct State {
+        var pending: [UInt8] = []
+        /// Set while the writer holds lines it took and has not finished writing.
+        var writing = false
+        var dropped = 0
+    }
+
+    private let output: Int32
+    private let capacityBytes: Int
+    private let state = Locked(State())
+    private let started = Atomic<Bool>(false)
+
+    init(output: Int32, capacityBytes: Int) {
+        self.output = output
+        self.capacityBytes = capacityBytes
+    }
+
+    var dropped: Int { state.withLock { $0.dropped } }
+
+    /// Queues a line, or drops and counts it when the queue is full; never waits for the output.
+    func offer(_ line: [UInt8]) {
+        // The thread starts with the first line, so an application that never logs has none.
+        if !started.load(ordering: .relaxed), !started.exchange(true, ordering: .acquiringAndReleasing) {
+            startWriter()
+        }
+        let wake = state.withLock { state -> Bool in
+            if state.pending.count + line.count > capacityBytes {
+                state.dropped += 1
+                return false
+            }
+            let wasIdle = state.pending.isEmpty && !state.writing
+            state.pending.append(contentsOf: line)
+            return wasIdle
+        }
+        // Only an idle writer needs waking: a busy one looks at the queue again when its write returns, so a
+        // busy server pays no wake-up per line.
+        if wake { state.wakeWaiters() }
+    }
+
+    /// Waits until the queue is empty and the writer idle, for at most `seconds`.
+    func flush(within seconds: Double) -> Bool {
+        state.wait(until: { $0.pending.isEmpty && !$0.writing }, atMost: seconds) {
+            $0.pending.isEmpty && !$0.writing
+        }
+    }
+
+    private func startWriter() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<LineQueue>.fromOpaque(context!).takeRetainedValue().drain()
+                return nil
+            }, context)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<LineQueue>.fromOpaque(context).release()
+        }
+    }
+
+    /// The writer thread's loop; it lives as long as the process.
+    private func drain() {
+        // Two buffers swapped back and forth, so neither side allocates once both have grown.
+        var batch: [UInt8] = []
+        while true {
+            state.wait(until: { !$0.pending.isEmpty }, atMost: 1) { state in
+                guard !state.pending.isEmpty else { return }
+                swap(&batch, &state.pending)
+                state.writing = true
+            }
+            guard !batch.isEmpty else { continue }
+            Self.writeAll(batch, to: output)
+            batch.removeAll(keepingCapacity: true)
+            state.withLockSignalling { $0.writing = false }
+        }
+    }
+
+    /// Writes every byte unless the output fails for good (closed, `EPIPE`), in which case the rest is lost.
+    private static func writeAll(_ bytes: [UInt8], to output: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 }

@@ -80,7 +80,9 @@ final class Metrics: Sendable {
     }
 
     /// The Prometheus text exposition (format 0.0.4).
-    func render(sessions: SessionStatistics, draining: Bool) -> String {
+    func render(sessions: SessionStatistics, draining: Bool, transport: TransportCounters = TransportCounters())
+        -> String
+    {
         var snapshot = State()
         for shard in shards {
             let part = shard.withLock { $0 }
@@ -120,6 +122,20 @@ final class Metrics: Sendable {
         text += "inset_sessions_evicted_total{reason=\"ttl\"} \(sessions.expired)\n"
         text += "# HELP inset_draining 1 while the server drains before exit.\n# TYPE inset_draining gauge\n"
         text += "inset_draining \(draining ? 1 : 0)\n"
+        text += "# HELP inset_access_log_dropped_total Access-log lines dropped because standard output fell behind.\n"
+        text += "# TYPE inset_access_log_dropped_total counter\n"
+        text += "inset_access_log_dropped_total \(transport.accessLogDropped)\n"
+        text += "# HELP inset_http_header_timeouts_total Connections closed for not completing a request head "
+        text += "within --header-timeout.\n# TYPE inset_http_header_timeouts_total counter\n"
+        text += "inset_http_header_timeouts_total \(transport.headTimeouts)\n"
         return text
     }
+}
+
+/// Counters kept outside the request metrics: by the access log and by the transport.
+struct TransportCounters {
+    /// Access-log lines dropped with the queue full.
+    var accessLogDropped = 0
+    /// Connections closed at the head deadline.
+    var headTimeouts = 0
 }

@@ -29,7 +29,10 @@ extension InsetApplication {
 
     /// `GET /metrics`: Prometheus text.
     func metricsText() -> HTTPResponse {
-        let text = metrics.render(sessions: store.statistics(now: now), draining: isDraining)
+        let headTimeouts = transport.withLock { $0.server?.headTimeouts ?? 0 }
+        let text = metrics.render(
+            sessions: store.statistics(now: now), draining: isDraining,
+            transport: TransportCounters(accessLogDropped: log.dropped, headTimeouts: headTimeouts))
         return HTTPResponse(
             status: 200, headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
             body: Array(text.utf8))

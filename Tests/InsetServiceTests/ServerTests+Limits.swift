@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTestSupport
+import InsetJSON
+import Testing
+
+@testable import InsetService
+
+/// Every operation the contract lists, as (method, path template): the routes a limit must hold on.
+private func everyOperation() throws -> [(method: String, path: String)] {
+    let spec = try SpecAgreementTests.spec()
+    guard case .object(let paths)? = spec["paths"] else { return [] }
+    var operations: [(String, String)] = []
+    for (path, item) in paths.members {
+        guard case .object(let methods) = item else { continue }
+        for (method, _) in methods.members
+        where ["get", "post", "patch", "delete", "put", "head", "options"].contains(method) {
+            operations.append((method.uppercased(), path))
+        }
+    }
+    return operations
+}
+
+extension ServerTests {
+    /// A body over `--max-body-bytes`, whether declared up front or sent chunked past it, is refused with 413 on
+    /// every route and method, and nothing runs: the session is exactly as it was and no session was created.
+    @Test func anOversizedRequestIsRefusedOnEveryRouteAndNeverRuns() throws {
+        let limit = 1024
+        let server = try startServer(maxBodyBytes: limit)
+        defer { server.shutdown(timeout: 1) }
+        let port = server.http.port
+        let setup = try RawHTTPClient(port: port)
+        let id = try #require(try setup.json("POST", "/sessions", Phone.sessionBody).json["id"] as? String)
+        #expect(
+            try setup.json(
+                "POST", "/keyboard/show", #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#
+            ).status == 200)
+        let before = try setup.request("GET", "/sessions/\(id)?at=0").text
+        let operations = try everyOperation()
+        #expect(operations.count >= 20, "the contract lists \(operations.count) operations")
+        var refused = 0
+        for (method, template) in operations + [("DELETE", "/sessions/{id}"), ("PUT", "/keyboard/show")] {
+            let path = template.replacingOccurrences(of: "{id}", with: id)
+            let declared = try RawHTTPClient(port: port)
+            try declared.send(
+                "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 1000000\r\n\r\n")
+            let answer = try declared.readResponse(expectBody: method != "HEAD")
+            #expect(answer.status == 413, "\(method) \(template) declared: \(answer.status)")
+            if method != "HEAD" {
+                #expect(answer.json["type"] as? String == "/problems/body-too-large", "\(method) \(template)")
+            }
+            #expect(answer.header("X-Request-Id") != nil)
+
+            let chunked = try RawHTTPClient(port: port)
+            let chunk = String(repeating: "x", count: 512)
+            try chunked.send(
+                "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n" + String(repeating: "200\r\n\(chunk)\r\n", count: 3)
+                    + "0\r\n\r\n")
+            let received = try chunked.readResponse(expectBody: method != "HEAD")
+            #expect(received.status == 413, "\(method) \(template) chunked: \(received.status)")
+            refused += 2
+        }
+        // Nothing ran: the session is untouched (not deleted, not shown, hidden, patched or focused) and no
+        // other session was made.
+        #expect(try setup.request("GET", "/sessions/\(id)?at=0").text == before)
+        let metrics = try setup.request("GET", "/metrics").text
+        #expect(metrics.contains("inset_sessions_created_total 1\n"))
+        #expect(refused == 2 * (operations.count + 2))
+    }
+}
