@@ -64,8 +64,8 @@ final class HeadDeadline: @unchecked Sendable {
         let result = pthread_create(
             &created, nil,
             { context in
-                let deadline = Unmanaged<HeadDeadline>.fromOpaque(context!).takeRetainedValue()
-                deadline.run()
+                guard let context else { return nil }
+                Unmanaged<HeadDeadline>.fromOpaque(context).takeRetainedValue().run()
                 return nil
             }, context)
         if result == 0 {

@@ -125,7 +125,8 @@ final class LineQueue: Sendable {
         let created = pthread_create(
             &thread, nil,
             { context in
-                Unmanaged<LineQueue>.fromOpaque(context!).takeRetainedValue().drain()
+                guard let context else { return nil }
+                Unmanaged<LineQueue>.fromOpaque(context).takeRetainedValue().drain()
                 return nil
             }, context)
         if created == 0 {
@@ -155,9 +156,10 @@ final class LineQueue: Sendable {
     /// Writes every byte unless the output fails for good (closed, `EPIPE`), in which case the rest is lost.
     private static func writeAll(_ bytes: [UInt8], to output: Int32) {
         bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = write(output, base + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {
