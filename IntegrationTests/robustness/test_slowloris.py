@@ -185,22 +185,71 @@ def test_idle_timeout_closes_quiet_connections() -> None:
     assert 1.5 <= min(closed_after) and max(closed_after) <= 4.0, (min(closed_after), max(closed_after))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known limitation: --connection-timeout is libmicrohttpd's inactivity timeout, and 0.9.75 has no "
-    "deadline for a request's headers, so a connection that trickles one byte every 0.5-1 s is never closed; "
-    "--connection-limit is what bounds a slowloris (see docs/reliability.md)",
-)
-def test_trickling_connections_closed_by_connection_timeout() -> None:
-    with Server("--connection-limit", "1000", "--connection-timeout", "2") as server:
+def test_trickling_connections_closed_at_the_header_deadline() -> None:
+    """--header-timeout 2: a head that trickles one byte every 0.5-1 s, which the idle timeout (5 s) never
+    catches, is cut off about 2 s after its first byte."""
+    with Server("--connection-limit", "1000", "--connection-timeout", "5", "--header-timeout", "2") as server:
         trickler = Trickler(server.port, 50).start()
         try:
             time.sleep(5.0)
+            trickler.poll_closed()
+            closed = sorted(trickler.closed_at.values())
+            assert server.alive()
+        finally:
+            trickler.close()
+        server.terminate()
+    record(
+        "trickle_vs_header_timeout",
+        header_timeout_s=2,
+        trickling=50,
+        closed_within_5s=len(closed),
+        closed_after_s_min=round(closed[0], 2) if closed else None,
+        closed_after_s_max=round(closed[-1], 2) if closed else None,
+    )
+    assert len(closed) == 50, f"{len(closed)} of 50 connections trickling a byte every 0.5-1 s were closed within 5 s"
+    # Each one's first byte went out within 1 s of the start: closed between its deadline and a tick later.
+    assert 1.9 <= closed[0] and closed[-1] <= 3.5, (closed[0], closed[-1])
+
+
+def test_twice_the_connection_limit_of_tricklers_delays_a_normal_client_by_the_header_deadline() -> None:
+    """2 x --connection-limit tricklers: the first half take every slot, the second half and then the normal
+    client wait in the kernel's accept queue. The deadline frees the slots; the queued tricklers take them and
+    are timed from their acceptance (the kernel keeps no time of a connection's first byte, only of its latest),
+    so the normal client, queued behind them, is served after about two deadlines. The wait is measured."""
+    limit, deadline_s = 100, 2.0
+    with Server(
+        "--connection-limit", str(limit), "--connection-timeout", "15", "--header-timeout", str(deadline_s)
+    ) as server:
+        trickler = Trickler(server.port, 2 * limit, interval=(0.2, 0.4)).start()
+        started = time.monotonic()
+        attempts = 0
+        waited = None
+        try:
+            while time.monotonic() - started < 10:
+                attempts += 1
+                try:
+                    elapsed, status, body = timed_request(server.port, "GET", "/healthz")
+                    if status == 200:
+                        waited = time.monotonic() - started
+                        break
+                except Exception:  # refused at accept while the slots are full: try again, as a client would
+                    pass
+                time.sleep(0.05)
             trickler.poll_closed()
             closed = len(trickler.closed_at)
             assert server.alive()
         finally:
             trickler.close()
-        server.terminate()
-    record("trickle_vs_timeout", connection_timeout_s=2, trickling=50, closed_within_5s=closed)
-    assert closed == 50, f"{closed} of 50 connections trickling a byte every 0.5-1 s were closed within 5 s"
+        code, _ = server.terminate()
+        assert code == 0, server.stderr()
+    record(
+        "tricklers_twice_the_limit",
+        connection_limit=limit,
+        trickling=2 * limit,
+        header_timeout_s=deadline_s,
+        normal_client_waited_s=round(waited, 2) if waited is not None else None,
+        attempts=attempts,
+        tricklers_closed=closed,
+    )
+    assert waited is not None, "a normal client was locked out for 10 s"
+    assert waited <= 2 * deadline_s + 1.5, f"a normal client waited {waited:.2f} s"
