@@ -331,11 +331,11 @@ CASES: list[Case] = [
     Case("url-8kb", req("GET", "/" + "a" * 8000), 404, NOT_FOUND),
     Case("url-100kb", req("GET", "/" + "a" * 100_000), (404, 414, 431), layer="mhd"),
     Case("url-query-80kb", req("GET", "/healthz?" + "a=b&" * 20_000), (414, 431), layer="mhd"),
-    Case("url-query-300-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(300))), 200),
     # libmicrohttpd keeps each query argument in the connection's 32 KiB pool and answered nothing once it was
     # full (600 short arguments did it); the transport now reads at most 128 and refuses more with 414.
     Case("url-query-128-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(128))), 200),
     Case("url-query-129-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(129))), 414, URI_TOO_LONG),
+    Case("url-query-300-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(300))), 414, URI_TOO_LONG),
     Case("url-query-600-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(600))), 414, URI_TOO_LONG),
     Case(
         "url-query-600-params-long-values",
