@@ -114,7 +114,6 @@ private func startRequest(
     case .bodyTooLarge, .malformedFraming: return respond(state, server: server, connection: connection)
     case .tooManyQueryArguments, nil: return MHD_Result.YES
     }
-    return MHD_Result.YES
 }
 
 /// A later call: a body chunk, or the final call with none, which answers.
