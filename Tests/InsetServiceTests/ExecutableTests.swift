@@ -88,7 +88,8 @@ struct ExecutableTests {
         #expect(help.terminationStatus == 0)
         for flag in [
             "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes", "--cors-origin",
-            "--api-token", "--shutdown-timeout", "--connection-timeout", "--connection-limit", "--access-log",
+            "--api-token", "--shutdown-timeout", "--connection-timeout", "--header-timeout", "--connection-limit",
+            "--access-log",
             "--session-store",
         ] {
             #expect(rest.contains(flag), "\(flag) missing from --help")

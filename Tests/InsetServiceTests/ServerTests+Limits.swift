@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import HTTPTestSupport
 import InsetJSON
 import Testing
@@ -67,5 +68,27 @@ extension ServerTests {
         let metrics = try setup.request("GET", "/metrics").text
         #expect(metrics.contains("inset_sessions_created_total 1\n"))
         #expect(refused == 2 * (operations.count + 2))
+    }
+}
+
+extension ServerTests {
+    @Test func metricsCountHeadsCutOffAtTheDeadlineAndDroppedLogLines() throws {
+        let server = InsetServer(
+            http: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, headerTimeout: 0.5),
+            service: ServiceConfiguration(accessLog: false))
+        try server.start()
+        defer { server.shutdown(timeout: 1) }
+        let trickler = try RawHTTPClient(port: server.http.port)
+        try trickler.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        var closed = false
+        for _ in 0..<30 where !closed {
+            usleep(100_000)
+            closed = trickler.isClosedNow()
+            if !closed { try? trickler.send("a") }
+        }
+        #expect(closed, "the trickling head was not cut off in 3 s")
+        let metrics = try RawHTTPClient(port: server.http.port).request("GET", "/metrics").text
+        #expect(metrics.contains("inset_http_header_timeouts_total 1\n"))
+        #expect(metrics.contains("inset_access_log_dropped_total 0\n"))
     }
 }
