@@ -61,11 +61,32 @@ def rows(r: dict[str, dict]) -> list[tuple[str, str, str]]:
             f"{i['closed_by_server']}/{i['quiet_connections']} quiet connections closed after "
             f"{i['closed_after_s_min']}-{i['closed_after_s_max']} s",
         ))
-    if t := r.get("trickle_vs_timeout"):
+    if t := r.get("trickle_vs_header_timeout"):
         out.append((
-            "2 trickle vs timeout",
-            f"--connection-timeout {t['connection_timeout_s']}",
-            f"{t['closed_within_5s']}/{t['trickling']} trickling (1 B / 0.5-1 s) connections closed within 5 s",
+            "2 trickle vs deadline",
+            f"--header-timeout {t['header_timeout_s']}",
+            f"{t['closed_within_5s']}/{t['trickling']} trickling (1 B / 0.5-1 s) connections closed within 5 s, "
+            f"after {t['closed_after_s_min']}-{t['closed_after_s_max']} s",
+        ))
+    if t := r.get("tricklers_twice_the_limit"):
+        out.append((
+            "2 tricklers x2 limit",
+            f"{t['trickling']} tricklers, --connection-limit {t['connection_limit']}, "
+            f"--header-timeout {t['header_timeout_s']}",
+            f"a normal client was served after {t['normal_client_waited_s']} s",
+        ))
+    if a := r.get("access_log_stalled_stdout"):
+        out.append((
+            "2 stalled stdout",
+            f"{a['requests_answered']} requests, stdout never read",
+            f"all answered in {a['seconds']} s, {a['lines_dropped']} log lines dropped and counted; exit "
+            f"{a['exit_seconds_after_sigterm']} s after SIGTERM",
+        ))
+    if a := r.get("access_log_keeps_up"):
+        out.append((
+            "2 log keeps up",
+            f"{a['requests']} requests, stdout a file",
+            f"{a['lines']} lines (with the listening line), {a['dropped']} dropped",
         ))
     if d := r.get("disconnects"):
         out.append((
