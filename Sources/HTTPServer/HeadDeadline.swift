@@ -100,11 +100,11 @@ final class HeadDeadline: @unchecked Sendable {
             if stopping { return }
             state.withLock { state in
                 let now = monotonicMilliseconds()
-                for key in state.watches.keys {
-                    if var watch = state.watches[key] {
-                        look(at: &watch, now: now)
-                        state.watches[key] = watch
-                    }
+                // In place: iterating the keys and writing each entry back copied the whole table every tick.
+                var index = state.watches.values.startIndex
+                while index != state.watches.values.endIndex {
+                    look(at: &state.watches.values[index], now: now)
+                    state.watches.values.formIndex(after: &index)
                 }
             }
         }
