@@ -19,12 +19,12 @@ final class RedisProcess: @unchecked Sendable {
     let process = Process()
 
     /// Starts one with `arguments` added (e.g. `--requirepass`) and waits until it answers.
-    init(_ arguments: [String] = [], password: String? = nil) throws {
+    init(_ arguments: [String] = [], password: String? = nil, port: Int? = nil) throws {
         let binary = try #require(Self.binary)
-        port = try Self.freePort()
+        self.port = try port ?? Self.freePort()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments =
-            ["--bind", "127.0.0.1", "--port", String(port), "--save", "", "--appendonly", "no", "--dir", "/tmp"]
+            ["--bind", "127.0.0.1", "--port", String(self.port), "--save", "", "--appendonly", "no", "--dir", "/tmp"]
             + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -35,7 +35,7 @@ final class RedisProcess: @unchecked Sendable {
             usleep(20_000)
         }
         stop()
-        throw RedisError.unavailable("redis-server did not answer on port \(port)")
+        throw RedisError.unavailable("redis-server did not answer on port \(self.port)")
     }
 
     deinit { stop() }
@@ -210,6 +210,26 @@ struct RedisStoreTests {
         let calls = try redis.sessionCalls()
         #expect(calls == ["evalsha": 2, "script|load": 1, "get": 1, "set": 1])
         #expect(try store.modify(session.id, now: 3, Self.raise) == 3)
+    }
+
+    /// The pooled connection died with Redis: the write goes again on a fresh one (loading the script, which the
+    /// restarted Redis has forgotten) instead of failing the first event after the restart.
+    @Test func theFirstWriteAfterARedisRestartSucceeds() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        let kept = try Self.stored(session.id, in: redis)
+        redis.stop()
+        // The same port, and the record back as a restart from an AOF would bring it.
+        let restarted = try RedisProcess(port: redis.port)
+        _ = try restarted.connection().command([
+            Array("SET".utf8), Array((RedisSessionStore.keyPrefix + session.id).utf8), kept,
+        ])
+        #expect(try store.modify(session.id, now: 2, Self.raise) == 2)
+        let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: restarted))
+        #expect(revision == 2 && stored.geometry.scrollView.contentInset.top == 2)
     }
 
     @Test func aDeletedSessionIsGoneOnEveryReplica() throws {

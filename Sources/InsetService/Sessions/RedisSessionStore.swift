@@ -16,6 +16,10 @@
 ///   to win) the event starts with a `GET`.
 /// - A change that throws on a cached record (a stale timestamp, a drag without a keyboard) is not answered
 ///   from it: the record may be stale, so the event starts over with a `GET` and answers what Redis holds.
+/// - A pooled connection found dead (Redis restarted) gets the call again on a fresh one, so the first event
+///   after a restart succeeds. If the lost send had written, Redis now holds that very record at the next
+///   revision, which counts as written; any other record after a lost write is a 503, since running the change
+///   again on it could apply it twice.
 ///
 /// The revision identifies a record: the insert writes revision 0, every write raises it by one, and the script
 /// writes revision `r + 1` only over revision `r`, atomically, so under one key no two writes ever leave the same
@@ -136,15 +140,28 @@ final class RedisSessionStore: SessionStoring {
             }
             let updated = SessionRecord.encode(session, revision: record.revision + 1)
             let unchanged = SessionRecord.equalApartFromRevision(updated, record.bytes)
-            let reply = try run(idempotent: false) { connection throws(RedisError) in
-                try evaluate(
+            // Sent again on a fresh connection when a pooled one turns out dead (Redis restarted), so the first
+            // event after a restart succeeds; the answer then tells whether the first send had written.
+            var sends = 0
+            let reply = try run(idempotent: true) { connection throws(RedisError) in
+                sends += 1
+                return try evaluate(
                     [key, Array(String(record.revision).utf8), unchanged ? [] : updated, ttl], on: connection)
             }
+            let written = CachedRecord(session: session, revision: record.revision + 1, bytes: updated)
             switch reply {
             case .integer(1):
-                let kept =
-                    unchanged ? record : CachedRecord(session: session, revision: record.revision + 1, bytes: updated)
-                cache.withLock { $0.remember(id, kept, now: now) }
+                cache.withLock { $0.remember(id, unchanged ? record : written, now: now) }
+                return result
+            case .string(let stored) where sends > 1 && !unchanged:
+                // The lost send wrote if Redis holds this very record at the next revision (only one write can
+                // follow a revision). Anything else may be a write on top of it: running the change again could
+                // apply it twice, so the event fails as the lost connection did.
+                guard stored == updated else {
+                    cache.withLock { $0.forget(id) }
+                    throw .storeUnavailable("the connection to Redis broke during a write")
+                }
+                cache.withLock { $0.remember(id, written, now: now) }
                 return result
             case .string(let stored):
                 // Another replica wrote first: the change runs again on the record it wrote.
