@@ -65,7 +65,8 @@ struct Options: Sendable {
             \.http.connectionLimit),
         Flag(
             name: "--session-store", environment: "INSET_SESSION_STORE",
-            help: "memory (default) or redis://HOST:PORT[/DB], shared by replicas; --max-sessions is then advisory"
+            help:
+                "memory (default) or redis://[[USER]:PASSWORD@]HOST:PORT[/DB], shared by replicas; --max-sessions is then advisory"
         ) {
             guard let location = SessionStoreLocation(parsing: $1) else { return false }
             $0.service.sessionStore = location
@@ -181,10 +182,18 @@ enum OptionsError: Error {
         switch self {
         case .help: return Options.usage
         case .version: return "\(ServiceVersion.name) \(ServiceVersion.version)"
-        case .unknown(let flag): return "inset-server: unknown flag \(flag)\n\nrun inset-server --help for the flags"
+        case .unknown(let flag):
+            return "inset-server: unknown flag \(Self.redacted(flag))\n\nrun inset-server --help for the flags"
         case .missingValue(let flag): return "inset-server: \(flag) needs a value"
-        case .invalid(let name, let value): return "inset-server: invalid value '\(value)' for \(name)"
+        case .invalid(let name, let value): return "inset-server: invalid value '\(Self.redacted(value))' for \(name)"
         }
+    }
+
+    /// `text` with a URL's user and password shown as `***`, so that no password reaches a terminal or a log.
+    static func redacted(_ text: String) -> String {
+        guard let scheme = text.firstRange(of: "://"), let at = text.lastIndex(of: "@"), at > scheme.upperBound
+        else { return text }
+        return text[..<scheme.upperBound] + "***" + text[at...]
     }
 }
 
