@@ -28,7 +28,9 @@ struct Options: Sendable {
         },
         .integer("--port", "INSET_PORT", "port to bind; 0 picks a free one (default 8080)", 0...65535, \.http.port),
         .integer(
-            "--threads", "INSET_THREADS", "worker threads (default: the number of cores)", 1...256, \.http.threads),
+            "--threads", "INSET_THREADS",
+            "worker threads (default: the number of cores; with Redis \(redisThreadsPerCore) per core)", 1...256,
+            \.http.threads),
         .integer(
             "--max-sessions", "INSET_MAX_SESSIONS", "sessions kept; least recently used evicted first (default 100000)",
             1...100_000_000, \.service.maxSessions),
@@ -84,6 +86,10 @@ struct Options: Sendable {
         },
     ]
 
+    /// Worker threads per core when the sessions are in Redis and `--threads` is not given: a worker waits for
+    /// each Redis round trip, so one per core leaves cores idle (the sweep in docs/performance.md, issue 17).
+    static let redisThreadsPerCore = 4
+
     static var usage: String {
         var text = """
             usage: inset-server [flags]
@@ -105,7 +111,9 @@ struct Options: Sendable {
     /// Parses `arguments` (without the program name) over the environment; nil and a message on error.
     static func parse(_ arguments: [String], environment: (String) -> String?) -> Result<Options, OptionsError> {
         var options = Options()
-        options.http.threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        options.http.threads = cores
+        var threadsGiven = !(environment("INSET_THREADS") ?? "").isEmpty
         if let port = environment("PORT"), !port.isEmpty, !apply(flagNamed("--port"), port, to: &options) {
             return .failure(.invalid("PORT", port))
         }
@@ -133,6 +141,10 @@ struct Options: Sendable {
                 index += 1
             }
             guard let value, apply(flag, value, to: &options) else { return .failure(.invalid(name, value ?? "")) }
+            threadsGiven = threadsGiven || name == "--threads"
+        }
+        if case .redis = options.service.sessionStore, !threadsGiven {
+            options.http.threads = min(256, cores * redisThreadsPerCore)
         }
         return .success(options)
     }
