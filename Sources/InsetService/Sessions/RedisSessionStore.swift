@@ -12,8 +12,8 @@
 ///   has that revision; a change that leaves the record as it was (a read, a touch) sends no record and the
 ///   script only renews the TTL (`PEXPIRE`). On a mismatch the script answers the record as it is now, so the
 ///   retry needs no `GET`: the change runs again on it.
-/// - Without a cached record (the first event on this replica, or after a mismatch that the retry then failed
-///   to win) the event starts with a `GET`.
+/// - Without a cached record (the first event on this replica, an entry dropped or expired) the event starts
+///   with a `GET`.
 /// - A change that throws on a cached record (a stale timestamp, a drag without a keyboard) is not answered
 ///   from it: the record may be stale, so the event starts over with a `GET` and answers what Redis holds.
 /// - A pooled connection found dead (Redis restarted) gets the call again on a fresh one, so the first event
@@ -26,8 +26,8 @@
 /// revision. A key is never re-created under the same id (ids are random 128-bit, and only the insert writes a
 /// new key), so a deleted or expired session cannot come back with a revision a replica remembers. What breaks
 /// that is a Redis that forgets acknowledged writes (a crash with `appendfsync everysec`, a failover to a
-/// lagging replica): those writes are lost anyway, and such a loss comes with broken connections, which empty
-/// the cache. The `"r"` member leads every record after `"v"` (`SessionRecord`), which is how the script reads
+/// lagging replica): those writes are lost anyway, and such a loss usually comes with broken connections, which
+/// empty the cache. The `"r"` member leads every record after `"v"` (`SessionRecord`), which is how the script reads
 /// it. The script's SHA1 comes from `SCRIPT LOAD` at first use, and again after a `NOSCRIPT` (Redis restarted or
 /// `SCRIPT FLUSH`), then the call is repeated on the same connection.
 ///
