@@ -63,7 +63,7 @@ def output_of(replica: Replica) -> str:
     return stdout + replica.stderr()
 
 
-def test_a_password_and_an_acl_user_authenticate(secured, replicas):
+def test_a_password_and_an_acl_user_authenticate(secured):
     assert secured.command("ACL", "SETUSER", "inset", "on", f">{PASSWORD}", "~inset:*", "+@all") == "OK"
     by_password = Replica("--session-store", url(secured, f":{ENCODED}"), "--access-log", "on")
     by_user = Replica("--session-store", url(secured, f"inset:{ENCODED}"), "--access-log", "on")
