@@ -44,7 +44,8 @@ class Redis:
     """redis-server on a free loopback port, AOF on with an fsync per write, data in a temp dir it keeps across
     restarts."""
 
-    def __init__(self) -> None:
+    def __init__(self, password: str | None = None) -> None:
+        self.password = password
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="inset-redis-")
         self.proc: subprocess.Popen | None = None
@@ -62,6 +63,7 @@ class Redis:
                 "--bind", "127.0.0.1", "--port", str(self.port), "--dir", self.dir,
                 "--appendonly", "yes", "--appendfsync", "always", "--save", "",
                 "--protected-mode", "yes", "--daemonize", "no",
+                *(["--requirepass", self.password] if self.password else []),
             ],
             stdout=log, stderr=log, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent,
         )
@@ -79,6 +81,8 @@ class Redis:
         done = subprocess.run(
             ["redis-cli", "-h", "127.0.0.1", "-p", str(self.port), *args],
             capture_output=True, text=True, timeout=10,
+            # The password through the environment, not argv, and without redis-cli's warning about -a.
+            env={**os.environ, **({"REDISCLI_AUTH": self.password} if self.password else {})},
         )
         out = done.stdout.strip()
         if done.returncode != 0 or out.startswith("Could not connect"):

@@ -28,7 +28,9 @@ struct Options: Sendable {
         },
         .integer("--port", "INSET_PORT", "port to bind; 0 picks a free one (default 8080)", 0...65535, \.http.port),
         .integer(
-            "--threads", "INSET_THREADS", "worker threads (default: the number of cores)", 1...256, \.http.threads),
+            "--threads", "INSET_THREADS",
+            "worker threads (default: the number of cores; with Redis \(redisThreadsPerCore) per core)", 1...256,
+            \.http.threads),
         .integer(
             "--max-sessions", "INSET_MAX_SESSIONS", "sessions kept; least recently used evicted first (default 100000)",
             1...100_000_000, \.service.maxSessions),
@@ -69,7 +71,8 @@ struct Options: Sendable {
             \.http.connectionLimit),
         Flag(
             name: "--session-store", environment: "INSET_SESSION_STORE",
-            help: "memory (default) or redis://HOST:PORT[/DB], shared by replicas; --max-sessions is then advisory"
+            help:
+                "memory (default) or redis://[[USER]:PASSWORD@]HOST:PORT[/DB], shared by replicas; --max-sessions is then advisory"
         ) {
             guard let location = SessionStoreLocation(parsing: $1) else { return false }
             $0.service.sessionStore = location
@@ -86,6 +89,10 @@ struct Options: Sendable {
             return true
         },
     ]
+
+    /// Worker threads per core when the sessions are in Redis and `--threads` is not given: a worker waits for
+    /// each Redis round trip, so one per core leaves cores idle (the sweep in docs/performance.md, issue 17).
+    static let redisThreadsPerCore = 4
 
     static var usage: String {
         var text = """
@@ -108,7 +115,9 @@ struct Options: Sendable {
     /// Parses `arguments` (without the program name) over the environment; nil and a message on error.
     static func parse(_ arguments: [String], environment: (String) -> String?) -> Result<Options, OptionsError> {
         var options = Options()
-        options.http.threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        options.http.threads = cores
+        var threadsGiven = !(environment("INSET_THREADS") ?? "").isEmpty
         if let port = environment("PORT"), !port.isEmpty, !apply(flagNamed("--port"), port, to: &options) {
             return .failure(.invalid("PORT", port))
         }
@@ -136,6 +145,10 @@ struct Options: Sendable {
                 index += 1
             }
             guard let value, apply(flag, value, to: &options) else { return .failure(.invalid(name, value ?? "")) }
+            threadsGiven = threadsGiven || name == "--threads"
+        }
+        if case .redis = options.service.sessionStore, !threadsGiven {
+            options.http.threads = min(256, cores * redisThreadsPerCore)
         }
         return .success(options)
     }
@@ -185,10 +198,18 @@ enum OptionsError: Error {
         switch self {
         case .help: return Options.usage
         case .version: return "\(ServiceVersion.name) \(ServiceVersion.version)"
-        case .unknown(let flag): return "inset-server: unknown flag \(flag)\n\nrun inset-server --help for the flags"
+        case .unknown(let flag):
+            return "inset-server: unknown flag \(Self.redacted(flag))\n\nrun inset-server --help for the flags"
         case .missingValue(let flag): return "inset-server: \(flag) needs a value"
-        case .invalid(let name, let value): return "inset-server: invalid value '\(value)' for \(name)"
+        case .invalid(let name, let value): return "inset-server: invalid value '\(Self.redacted(value))' for \(name)"
         }
+    }
+
+    /// `text` with a URL's user and password shown as `***`, so that no password reaches a terminal or a log.
+    static func redacted(_ text: String) -> String {
+        guard let scheme = text.firstRange(of: "://"), let at = text.lastIndex(of: "@"), at > scheme.upperBound
+        else { return text }
+        return text[..<scheme.upperBound] + "***" + text[at...]
     }
 }
 

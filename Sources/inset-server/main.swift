@@ -36,6 +36,11 @@ pthread_sigmask(SIG_BLOCK, &signals, nil)
 signal(SIGPIPE, SIG_IGN)
 
 let server = InsetServer(http: options.http, service: options.service)
+// Credentials Redis refuses stay refused, unlike a Redis that is not up yet: fail now, not with 503s forever.
+if let refusal = server.application.sessionStoreRefusal() {
+    writeLine("inset-server: \(refusal)", to: 2)
+    exit(3)
+}
 let port: Int
 do {
     port = try server.start()

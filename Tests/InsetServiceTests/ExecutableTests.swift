@@ -81,6 +81,23 @@ struct ExecutableTests {
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
     }
 
+    /// With the sessions in Redis and no `--threads`, more workers than cores, since each waits on Redis round
+    /// trips; a `--threads` given still decides.
+    @Test func aRedisStoreGetsMoreWorkerThreadsByDefault() throws {
+        func threads(_ arguments: [String]) throws -> Int {
+            let (process, line, _) = try launch(["--port", "0", "--access-log", "off"] + arguments)
+            defer { process.terminate() }
+            #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+            return try FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task").count
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let memory = try threads([])
+        let redis = try threads(["--session-store", "redis://127.0.0.1:1"])
+        let given = try threads(["--session-store", "redis://127.0.0.1:1", "--threads", String(cores)])
+        #expect(redis > memory)
+        #expect(given == memory)
+    }
+
     @Test func helpListsEveryFlagAndBadFlagsExitTwo() throws {
         let (help, _, pipe) = try launch(["--help"])
         let rest = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -55,6 +55,14 @@ public final class InsetApplication: HTTPResponder {
         self.router = Self.routes()
     }
 
+    /// Why the session store refuses this service, for the executable to exit on before it listens: Redis refused
+    /// the credentials (or wants some), which waiting will not change. Nil when the store accepts them, is in
+    /// memory, or merely cannot be reached now (then `/readyz` answers 503 until it can). Never holds the password.
+    package func sessionStoreRefusal() -> String? {
+        guard case .redis(let redis) = store, let refusal = redis.credentialsRefusal() else { return nil }
+        return "Redis at \(redis.pool.endpoint) refused the credentials: \(refusal)"
+    }
+
     /// Whether the application is draining before exit; `/readyz` then answers 503.
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 

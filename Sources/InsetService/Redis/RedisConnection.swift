@@ -28,7 +28,8 @@ final class RedisConnection: @unchecked Sendable {
     /// Whether an I/O error or timeout ended this connection.
     private(set) var isBroken = false
 
-    /// Connects, sets the command timeout and selects the database.
+    /// Connects, sets the command timeout, authenticates when the endpoint has a password, and selects the
+    /// database.
     init(_ endpoint: RedisEndpoint, timeouts: RedisTimeouts) throws(RedisError) {
         let connectTimeout = RedisTimeouts.timeval(timeouts.connect)
         guard let context = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), connectTimeout) else {
@@ -43,8 +44,22 @@ final class RedisConnection: @unchecked Sendable {
         guard redisSetTimeout(context, RedisTimeouts.timeval(timeouts.command)) == REDIS_OK else {
             throw .unavailable("cannot set the Redis command timeout")
         }
+        if let password = endpoint.password {
+            var arguments = ["AUTH"]
+            if let username = endpoint.username { arguments.append(username) }
+            arguments.append(password)
+            do {
+                _ = try command(arguments)
+            } catch .server(let message) {
+                throw .authentication(message)
+            }
+        }
         if endpoint.database != 0 {
-            _ = try command(["SELECT", String(endpoint.database)])
+            do {
+                _ = try command(["SELECT", String(endpoint.database)])
+            } catch .server(let message) where message.hasPrefix("NOAUTH") {
+                throw .authentication(message)
+            }
         }
     }
 

@@ -18,12 +18,16 @@ enum RedisError: Error, Equatable {
     case unavailable(String)
     /// Redis answered with an error (`-ERR …`, `-LOADING …`); the connection is still good.
     case server(String)
+    /// Redis refused a new connection's credentials (`AUTH` answered an error) or wants some (`NOAUTH`); Redis's
+    /// message, which never holds the password.
+    case authentication(String)
 
     /// For logs and problem details.
     var reason: String {
         switch self {
         case .unavailable(let reason): return reason
         case .server(let message): return "Redis error: \(message)"
+        case .authentication(let message): return "Redis refused the credentials: \(message)"
         }
     }
 }

@@ -63,6 +63,29 @@ enum SessionRecord {
         return writer.bytes
     }
 
+    /// How every record this build writes begins, up to its revision's digits: the Redis store's compare-and-set
+    /// script reads the revision there, so `"v"` and `"r"` stay the first two members.
+    static let revisionLead = Array("{\"v\":\(version),\"r\":".utf8)
+
+    /// Whether two records of this build hold the same session, whatever their revisions: a change that changed
+    /// nothing (a read), which needs no write.
+    static func equalApartFromRevision(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        guard let firstRest = afterRevision(first), let secondRest = afterRevision(second) else {
+            return first == second
+        }
+        return first[firstRest...] == second[secondRest...]
+    }
+
+    /// Where the members after the revision begin in a record that opens with `revisionLead`; nil otherwise.
+    private static func afterRevision(_ bytes: [UInt8]) -> Int? {
+        guard bytes.starts(with: revisionLead) else { return nil }
+        var index = revisionLead.count
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            index += 1
+        }
+        return index
+    }
+
     /// The session and revision in `bytes`; throws when they are not a record of this schema version.
     static func decode(_ bytes: [UInt8]) throws(Unreadable) -> (session: Session, revision: Int) {
         let value: JSONValue

@@ -1,0 +1,373 @@
+import Foundation
+import InsetCore
+import Testing
+
+@testable import InsetService
+
+/// A `redis-server` of the test's own on a free loopback port, without persistence; killed on `stop()` or when
+/// released.
+final class RedisProcess: @unchecked Sendable {
+    /// Where `redis-server` is, when it is on the PATH.
+    static let binary: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/redis-server" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }()
+
+    let port: Int
+    let process = Process()
+
+    /// Starts one with `arguments` added (e.g. `--requirepass`) and waits until it answers.
+    init(_ arguments: [String] = [], password: String? = nil, port: Int? = nil) throws {
+        let binary = try #require(Self.binary)
+        self.port = try port ?? Self.freePort()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments =
+            ["--bind", "127.0.0.1", "--port", String(self.port), "--save", "", "--appendonly", "no", "--dir", "/tmp"]
+            + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let reply = try? connection(password: password).command(["PING"]), reply == .status("PONG") { return }
+            usleep(20_000)
+        }
+        stop()
+        throw RedisError.unavailable("redis-server did not answer on port \(self.port)")
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        if process.isRunning {
+            // SIGKILL: the child inherits the test thread's signal mask, in which SIGTERM may be blocked.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// An endpoint for this server.
+    func endpoint(username: String? = nil, password: String? = nil) -> RedisEndpoint {
+        RedisEndpoint(host: "127.0.0.1", port: port, username: username, password: password)
+    }
+
+    /// A connection of the test's own, beside the store's pool.
+    func connection(password: String? = nil) throws(RedisError) -> RedisConnection {
+        try RedisConnection(endpoint(password: password), timeouts: RedisTimeouts(connect: 1, command: 5))
+    }
+
+    /// How often each command ran since the last `CONFIG RESETSTAT`, from `INFO commandstats`.
+    func calls(password: String? = nil) throws -> [String: Int] {
+        guard case .string(let text) = try connection(password: password).command(["INFO", "commandstats"]) else {
+            return [:]
+        }
+        var calls: [String: Int] = [:]
+        for line in String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            // cmdstat_evalsha:calls=1,usec=…
+            guard line.hasPrefix("cmdstat_"), let colon = line.firstIndex(of: ":"),
+                let equals = line.firstIndex(of: "="), let comma = line.firstIndex(of: ",")
+            else { continue }
+            let name = line[line.index(line.startIndex, offsetBy: 8)..<colon]
+            calls[String(name)] = Int(line[line.index(after: equals)..<comma])
+        }
+        return calls
+    }
+
+    /// Commands counted from here on, `CONFIG RESETSTAT` and `INFO` excluded.
+    func resetCalls(password: String? = nil) throws {
+        _ = try connection(password: password).command(["CONFIG", "RESETSTAT"])
+    }
+
+    /// The counts of the session commands only (not the test's own `INFO` and `CONFIG`), those a script runs
+    /// included: Redis counts them as if a client had sent them.
+    func sessionCalls(password: String? = nil) throws -> [String: Int] {
+        try calls(password: password).filter { !["info", "config|resetstat", "ping"].contains($0.key) }
+    }
+
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+            }
+        }
+        guard bound else { throw RedisError.unavailable("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// The Redis store against a real `redis-server`: one round trip per event, the replica's cache of records, the
+/// script reloaded after `SCRIPT FLUSH`, credentials, and concurrent writers on several replicas (run under
+/// ThreadSanitizer by `scripts/sanitize thread --filter RedisStoreTests`).
+@Suite(
+    "Redis store (real redis-server)", .serialized,
+    .enabled(if: RedisProcess.binary != nil, "redis-server is not installed: skipped"))
+struct RedisStoreTests {
+    static func session() throws -> Session { try SessionStoringTests.session(time: 100) }
+
+    /// A store as a replica makes it, with the test's TTL.
+    static func replica(_ redis: RedisProcess, ttl: Double = 60) -> RedisSessionStore {
+        RedisSessionStore(endpoint: redis.endpoint(), ttlSeconds: ttl)
+    }
+
+    /// Raises the content inset's top by one: a change every replica can make to any record.
+    static func raise(_ session: inout Session) -> Double {
+        session.geometry.scrollView.contentInset.top += 1
+        return session.geometry.scrollView.contentInset.top
+    }
+
+    @Test func anEventOnACachedSessionIsOneEvalsha() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        try redis.resetCalls()
+        for event in 1...10 {
+            #expect(try store.modify(session.id, now: Double(event), Self.raise) == Double(event + 1))
+        }
+        // The script's own GET and SET count too: the client sent ten commands, all EVALSHA.
+        let calls = try redis.sessionCalls()
+        #expect(calls == ["evalsha": 10, "get": 10, "set": 10])
+    }
+
+    @Test func aReadIsOneEvalshaThatRenewsTheTTL() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis, ttl: 60)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        let key = RedisSessionStore.keyPrefix + session.id
+        let own = try redis.connection()
+        _ = try own.command(["PEXPIRE", key, "5000"])
+        let before = try own.command(["GET", key])
+        try redis.resetCalls()
+        #expect(try store.modify(session.id, now: 1) { $0.lastTime } == 100)
+        let calls = try redis.sessionCalls()
+        // This replica's first script call loads it first.
+        #expect(calls == ["script|load": 1, "evalsha": 1, "get": 1, "pexpire": 1])
+        // Renewed to the store's 60 s, and not rewritten.
+        guard case .integer(let left) = try own.command(["PTTL", key]) else { throw RedisError.server("no PTTL") }
+        #expect(left > 50_000)
+        #expect(try own.command(["GET", key]) == before)
+    }
+
+    @Test func aMissReadsOnceThenCachesAndAMismatchRetriesWithoutAGet() throws {
+        let redis = try RedisProcess()
+        let first = Self.replica(redis)
+        let second = Self.replica(redis)
+        let session = try Self.session()
+        try first.insert(session, now: 0)
+        try redis.resetCalls()
+        // The second replica never saw it: one GET, then the compare-and-set.
+        #expect(try second.modify(session.id, now: 1, Self.raise) == 1)
+        let calls = try redis.sessionCalls()
+        #expect(calls == ["get": 2, "script|load": 1, "evalsha": 1, "set": 1])
+        // The first replica's record (revision 0) is stale now: the script answers revision 1, the change runs
+        // again on it, and the second call writes. Two round trips, no GET, no lost update.
+        try redis.resetCalls()
+        #expect(try first.modify(session.id, now: 2, Self.raise) == 2)
+        let retried = try redis.sessionCalls()
+        #expect(retried == ["script|load": 1, "evalsha": 2, "get": 2, "set": 1])
+        #expect(try second.modify(session.id, now: 3, Self.raise) == 3)
+        let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
+        #expect(revision == 3 && stored.geometry.scrollView.contentInset.top == 3)
+    }
+
+    @Test func aRefusalByACachedRecordIsCheckedAgainstRedis() throws {
+        let redis = try RedisProcess()
+        let first = Self.replica(redis)
+        let second = Self.replica(redis)
+        let session = try Self.session()
+        try first.insert(session, now: 0)
+        // The other replica shows the keyboard; the first still remembers it hidden.
+        try second.modify(session.id, now: 1) { $0.keyboardVisible = true }
+        let hidden = try first.modify(session.id, now: 2) { (stored: inout Session) throws(SessionError) -> Bool in
+            guard stored.keyboardVisible else { throw .keyboardNotShown }
+            stored.keyboardVisible = false
+            return true
+        }
+        #expect(hidden)
+        #expect(try second.modify(session.id, now: 3) { $0.keyboardVisible } == false)
+    }
+
+    @Test func theScriptIsLoadedAgainAfterScriptFlush() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        _ = try redis.connection().command(["SCRIPT", "FLUSH"])
+        try redis.resetCalls()
+        #expect(try store.modify(session.id, now: 2, Self.raise) == 2)
+        // The first EVALSHA answered NOSCRIPT (a failed call, counted too), SCRIPT LOAD, then the EVALSHA again.
+        let calls = try redis.sessionCalls()
+        #expect(calls == ["evalsha": 2, "script|load": 1, "get": 1, "set": 1])
+        #expect(try store.modify(session.id, now: 3, Self.raise) == 3)
+    }
+
+    /// The pooled connection died with Redis: the write goes again on a fresh one (loading the script, which the
+    /// restarted Redis has forgotten) instead of failing the first event after the restart.
+    @Test func theFirstWriteAfterARedisRestartSucceeds() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        let kept = try Self.stored(session.id, in: redis)
+        redis.stop()
+        // The same port, and the record back as a restart from an AOF would bring it.
+        let restarted = try RedisProcess(port: redis.port)
+        _ = try restarted.connection().command([
+            Array("SET".utf8), Array((RedisSessionStore.keyPrefix + session.id).utf8), kept,
+        ])
+        #expect(try store.modify(session.id, now: 2, Self.raise) == 2)
+        let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: restarted))
+        #expect(revision == 2 && stored.geometry.scrollView.contentInset.top == 2)
+    }
+
+    @Test func aDeletedSessionIsGoneOnEveryReplica() throws {
+        let redis = try RedisProcess()
+        let first = Self.replica(redis)
+        let second = Self.replica(redis)
+        let session = try Self.session()
+        try first.insert(session, now: 0)
+        #expect(try second.modify(session.id, now: 1, Self.raise) == 1)
+        #expect(try second.remove(session.id))
+        #expect(second.cache.withLock { $0.count } == 0)
+        #expect(throws: SessionError.notFound) { try first.modify(session.id, now: 2, Self.raise) }
+        #expect(first.cache.withLock { $0.count } == 0)
+    }
+
+    @Test func anExpiredKeyIsNotFoundThoughTheReplicaRemembersIt() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        _ = try redis.connection().command(["DEL", RedisSessionStore.keyPrefix + session.id])
+        #expect(throws: SessionError.notFound) { try store.modify(session.id, now: 1) { $0.lastTime } }
+    }
+
+    /// Threads on three replicas raise the same two sessions' counters at once: every raise is kept, so each
+    /// ends at the number of raises, and every answer was a value no other raise had answered.
+    @Test func concurrentRaisesOnSeveralReplicasLoseNothing() throws {
+        let redis = try RedisProcess()
+        let replicas = (0..<3).map { _ in Self.replica(redis) }
+        let sessions = try (0..<2).map { _ in try Self.session() }
+        for session in sessions { try replicas[0].insert(session, now: 0) }
+        let threads = 6
+        let raises = 40
+        let answers = Locked([[Double]](repeating: [], count: sessions.count))
+        let failures = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let store = replicas[thread % replicas.count]
+            for step in 0..<raises {
+                let index = (thread + step) % sessions.count
+                do {
+                    let value = try store.modify(sessions[index].id, now: Double(step), Self.raise)
+                    answers.withLock { $0[index].append(value) }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let total = Double(threads * raises / sessions.count)
+        for (index, session) in sessions.enumerated() {
+            let seen = answers.withLock { $0[index] }
+            #expect(seen.sorted() == Array(stride(from: 1, through: total, by: 1)))
+            let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
+            #expect(stored.geometry.scrollView.contentInset.top == total)
+        }
+    }
+
+    @Test func aPasswordAndAnACLUserAuthenticate() throws {
+        let redis = try RedisProcess(["--requirepass", "first secret"], password: "first secret")
+        _ = try redis.connection(password: "first secret").command([
+            "ACL", "SETUSER", "app", "on", ">app secret", "~*", "+@all",
+        ])
+        let session = try Self.session()
+        let byPassword = RedisSessionStore(endpoint: redis.endpoint(password: "first secret"), ttlSeconds: 60)
+        #expect(byPassword.credentialsRefusal() == nil)
+        try byPassword.insert(session, now: 0)
+        let byUser = RedisSessionStore(
+            endpoint: redis.endpoint(username: "app", password: "app secret"), ttlSeconds: 60)
+        #expect(byUser.credentialsRefusal() == nil)
+        #expect(try byUser.modify(session.id, now: 1, Self.raise) == 1)
+    }
+
+    @Test func refusedCredentialsAreTold() throws {
+        let redis = try RedisProcess(["--requirepass", "right"], password: "right")
+        let wrong = RedisSessionStore(endpoint: redis.endpoint(password: "not-it-7"), ttlSeconds: 60)
+        let refusal = try #require(wrong.credentialsRefusal())
+        #expect(refusal.hasPrefix("WRONGPASS"))
+        #expect(!refusal.contains("not-it-7"))
+        let none = RedisSessionStore(endpoint: redis.endpoint(), ttlSeconds: 60)
+        #expect(none.credentialsRefusal()?.hasPrefix("NOAUTH") == true)
+        // Not reachable at all is not a refusal: the service starts and waits for it.
+        let absent = RedisSessionStore(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1), ttlSeconds: 60)
+        #expect(absent.credentialsRefusal() == nil)
+        #expect(throws: SessionError.self) { try wrong.modify(SessionID.make(), now: 0) { $0.lastTime } }
+    }
+
+    static func stored(_ id: String, in redis: RedisProcess) throws -> [UInt8] {
+        guard case .string(let bytes) = try redis.connection().command(["GET", RedisSessionStore.keyPrefix + id])
+        else { throw SessionError.notFound }
+        return bytes
+    }
+}
+
+/// The record cache on its own: bounded by count and by the TTL, and never going back a revision.
+@Suite("Redis record cache")
+struct RecordCacheTests {
+    static func record(_ revision: Int) throws -> CachedRecord {
+        let session = try SessionStoringTests.session(time: 100)
+        return CachedRecord(
+            session: session, revision: revision, bytes: SessionRecord.encode(session, revision: revision))
+    }
+
+    @Test func theLeastRecentlyUsedGoesFirstPastTheCapacity() throws {
+        var cache = RecordCache(capacity: 2, ttl: 1000)
+        cache.remember("a", try Self.record(0), now: 0)
+        cache.remember("b", try Self.record(0), now: 1)
+        #expect(cache.record("a", now: 2) != nil)
+        cache.remember("c", try Self.record(0), now: 3)
+        #expect(cache.count == 2)
+        #expect(cache.record("b", now: 4) == nil)
+        #expect(cache.record("a", now: 4) != nil && cache.record("c", now: 4) != nil)
+    }
+
+    @Test func anEntryUnusedForTheTTLIsDropped() throws {
+        var cache = RecordCache(capacity: 10, ttl: 100)
+        cache.remember("a", try Self.record(0), now: 0)
+        #expect(cache.record("a", now: 100) != nil)
+        #expect(cache.record("a", now: 201) == nil)
+        #expect(cache.count == 0)
+    }
+
+    @Test func anOlderRevisionNeverReplacesANewer() throws {
+        var cache = RecordCache(capacity: 10, ttl: 100)
+        cache.remember("a", try Self.record(5), now: 0)
+        cache.remember("a", try Self.record(4), now: 1)
+        #expect(cache.record("a", now: 2)?.revision == 5)
+        cache.remember("a", try Self.record(6), now: 3)
+        #expect(cache.record("a", now: 4)?.revision == 6)
+        cache.forget("a")
+        #expect(cache.record("a", now: 5) == nil)
+    }
+
+    @Test func aRecordEqualApartFromItsRevisionIsATouch() throws {
+        var session = try SessionStoringTests.session(time: 100)
+        let stored = SessionRecord.encode(session, revision: 9)
+        #expect(SessionRecord.equalApartFromRevision(SessionRecord.encode(session, revision: 10), stored))
+        #expect(stored.starts(with: SessionRecord.revisionLead))
+        session.keyboardVisible = true
+        #expect(!SessionRecord.equalApartFromRevision(SessionRecord.encode(session, revision: 10), stored))
+    }
+}
