@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "InsetServiceTests",
-            dependencies: ["InsetService", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport"]),
+            dependencies: ["InsetService", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
     ],

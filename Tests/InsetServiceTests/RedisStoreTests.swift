@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import Locking
 import Testing
 
 @testable import InsetService
