@@ -59,20 +59,7 @@ final class HeadDeadline: @unchecked Sendable {
 
     /// Starts the watchdog thread.
     func start() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var created = pthread_t()
-        let result = pthread_create(
-            &created, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<HeadDeadline>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-        if result == 0 {
-            thread = created
-        } else {
-            Unmanaged<HeadDeadline>.fromOpaque(context).release()
-        }
+        thread = startThread { self.run() }
     }
 
     /// Stops the watchdog and waits for its thread: afterwards it touches no socket.

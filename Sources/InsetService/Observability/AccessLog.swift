@@ -120,20 +120,7 @@ final class LineQueue: Sendable {
     }
 
     private func startWriter() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<LineQueue>.fromOpaque(context).takeRetainedValue().drain()
-                return nil
-            }, context)
-        if created == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<LineQueue>.fromOpaque(context).release()
-        }
+        if let thread = startThread({ self.drain() }) { pthread_detach(thread) }
     }
 
     /// The writer thread's loop; it lives as long as the process.

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import InsetService
+
+/// A pipe whose ends the test holds; the read end is non-blocking, so draining stops when it is empty.
+private struct Pipe2 {
+    let read: Int32
+    let write: Int32
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        read = ends[0]
+        write = ends[1]
+        _ = fcntl(read, F_SETFL, fcntl(read, F_GETFL) | O_NONBLOCK)
+    }
+
+    func drain() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = Glibc.read(read, &buffer, buffer.count)
+            if count <= 0 { return bytes }
+            bytes += buffer[..<count]
+        }
+    }
+
+    /// Writes until the pipe is full, so that the next blocking write waits for a reader.
+    func fill() {
+        let flags = fcntl(write, F_GETFL)
+        _ = fcntl(write, F_SETFL, flags | O_NONBLOCK)
+        let block = [UInt8](repeating: UInt8(ascii: "."), count: 4096)
+        while Glibc.write(write, block, block.count) > 0 {}
+        _ = fcntl(write, F_SETFL, flags)
+    }
+}
+
+@Suite("Access log: a queue and a writer thread")
+struct AccessLogTests {
+    @Test func everyLineArrivesWhenTheReaderKeepsUp() throws {
+        let pipe = try Pipe2()
+        let log = AccessLog(enabled: true, output: pipe.write)
+        var received: [UInt8] = []
+        for index in 0..<2000 {
+            log.record(method: "GET", path: "/healthz", status: 200, seconds: 0.001, requestId: "id-\(index)")
+            if index % 100 == 99 { received += pipe.drain() }
+        }
+        #expect(log.flush(within: 5))
+        received += pipe.drain()
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2000)
+        let ids = lines.compactMap { line in
+            line.split(separator: "\"requestId\":\"").last?.split(separator: "\"").first
+        }
+        #expect(Set(ids) == Set((0..<2000).map { Substring("id-\($0)") }))
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"time\":\"") && $0.hasSuffix("}") })
+        #expect(log.dropped == 0)
+    }
+
+    @Test func aStuckOutputDropsAndCountsInsteadOfWaiting() throws {
+        let pipe = try Pipe2()
+        pipe.fill()
+        let log = AccessLog(enabled: true, output: pipe.write, capacityBytes: 4096)
+        let started = ContinuousClock.now
+        for index in 0..<1000 {
+            log.record(method: "GET", path: "/healthz", status: 200, seconds: 0.001, requestId: "id-\(index)")
+        }
+        // A thousand lines past a stuck output took no waiting, and most of them were dropped.
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(log.dropped > 900)
+        #expect(!log.flush(within: 0.1))
+        // Once someone reads, the writer finishes what it holds.
+        var drained = 0
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !log.flush(within: 0.01) && ContinuousClock.now < deadline { drained += pipe.drain().count }
+        #expect(log.flush(within: 1))
+        #expect(drained > 0)
+    }
+
+    @Test func aDisabledLogWritesNothingAndStartsNoThread() throws {
+        let pipe = try Pipe2()
+        let log = AccessLog(enabled: false, output: pipe.write)
+        log.record(method: "GET", path: "/", status: 200, seconds: 0, requestId: "x")
+        #expect(log.flush(within: 0.1))
+        #expect(pipe.drain().isEmpty)
+    }
+}
