@@ -89,12 +89,11 @@ private func startRequest(
 ) -> MHD_Result {
     state.phase.add(1, ordering: .releasing)
     state.begin(method: method.map(methodName) ?? "", path: originForm(url.map { String(cString: $0) } ?? "/"))
-    if state.hiddenQueryArguments > 0 {
-        state.refusal = .tooManyQueryArguments(count: state.hiddenQueryArguments, limit: server.maxQueryArguments)
-        state.hiddenQueryArguments = 0
-    }
+    let hiddenArguments = state.hiddenQueryArguments
+    state.hiddenQueryArguments = 0
     let head = withUnsafeMutablePointer(to: &state.request) { RequestHead(connection, into: $0) }
-    if state.refusal == nil, let reason = head.framingError { state.refusal = .malformedFraming(reason) }
+    // Framing first: whatever else is wrong, a stream that cannot be trusted must be closed.
+    if let reason = head.framingError { state.refusal = .malformedFraming(reason) }
     if state.refusal == nil, let length = head.declaredLength {
         if length > server.maxBodyBytes {
             state.refusal = .bodyTooLarge(limit: server.maxBodyBytes)
@@ -103,6 +102,9 @@ private func startRequest(
             // arrive, so a client cannot make the server hold the limit per connection by declaring it.
             state.request.body.reserveCapacity(min(length, ConnectionState.keptBodyCapacity))
         }
+    }
+    if state.refusal == nil, hiddenArguments > 0 {
+        state.refusal = .tooManyQueryArguments(count: hiddenArguments, limit: server.maxQueryArguments)
     }
     // The request's own reference, dropped when it completes.
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()

@@ -119,6 +119,21 @@ extension TransportTests {
         #expect(next.header("X-Query")?.hasPrefix("b0=&b1=") == true)
     }
 
+    @Test func untrustworthyFramingWinsOverATooLongQueryAndCloses() throws {
+        let responder = EchoResponder()
+        let server = try startEchoServer(responder: responder)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let query = (0..<600).map { "a\($0)" }.joined(separator: "&")
+        try client.send(
+            "GET /x?\(query) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab")
+        let refused = try client.readResponse()
+        #expect(refused.status == 400)
+        #expect(refused.header("X-Refused") == "400")
+        #expect(client.isClosedByPeer())
+        #expect(responder.responded.load(ordering: .relaxed) == 0)
+    }
+
     @Test func startingTwiceThrowsAndKeepsTheRunningDaemon() throws {
         let server = try startEchoServer()
         #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
