@@ -138,7 +138,7 @@ public final class InsetApplication: HTTPResponder {
     public func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
         let started = now
         var routeLabel = "unmatched"
-        switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
+        switch router.match(method: Self.routedMethod(request), path: request.path) {
         case .found(_, _, let pattern), .methodNotAllowed(_, let pattern): routeLabel = pattern
         case .notFound: break
         }
@@ -178,8 +178,7 @@ public final class InsetApplication: HTTPResponder {
 
     private func route(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
         if request.method == "OPTIONS" { return options(request, routeLabel: &routeLabel) }
-        // HEAD is GET without a body; libmicrohttpd drops the body.
-        let method = request.method == "HEAD" ? "GET" : request.method
+        let method = Self.routedMethod(request)
         switch router.match(method: method, path: request.path) {
         case .found(let endpoint, let parameters, let pattern):
             routeLabel = pattern
@@ -212,6 +211,11 @@ public final class InsetApplication: HTTPResponder {
             headers.add(name: "Access-Control-Max-Age", value: "600")
         }
         return HTTPResponse(status: 204, headers: headers)
+    }
+
+    /// The method the router matches: HEAD is GET without a body, which libmicrohttpd drops.
+    private static func routedMethod(_ request: HTTPRequest) -> String {
+        request.method == "HEAD" ? "GET" : request.method
     }
 
     private static func allowed(_ methods: [String]) -> [String] {
