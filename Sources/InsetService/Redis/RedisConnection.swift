@@ -65,40 +65,49 @@ final class RedisConnection: @unchecked Sendable {
 
     deinit { redisFree(context) }
 
-    /// Runs one command given as its arguments (binary-safe: `redisCommandArgv`, not the variadic
-    /// `redisCommand`) and returns the reply; an error reply throws `.server`.
+    /// Runs one command given as its arguments (binary-safe) and returns the reply; an error reply throws
+    /// `.server`.
     func command(_ arguments: [[UInt8]]) throws(RedisError) -> RedisReply {
-        guard !isBroken else { throw .unavailable("connection already broken") }
-        let lengths = arguments.map(\.count)
-        // Each argument's bytes stay valid for the call: copied into one buffer, pointed into by argv.
-        let total = lengths.reduce(0, +)
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, total))
-        defer { buffer.deallocate() }
-        var argv: [UnsafePointer<CChar>?] = []
-        argv.reserveCapacity(arguments.count)
-        var offset = 0
-        for argument in arguments {
-            argument.withUnsafeBytes { bytes in
-                if let base = bytes.baseAddress, !bytes.isEmpty {
-                    (buffer + offset).withMemoryRebound(to: UInt8.self, capacity: bytes.count) {
-                        $0.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-                    }
-                }
-            }
-            argv.append(UnsafePointer(buffer + offset))
-            offset += argument.count
+        try exchange([RedisCommand(arguments)])[0].get()
+    }
+
+    /// Writes `commands` in one go and reads their replies in order: one write and, mostly, one read for all of
+    /// them. A reply that does not come (an I/O error, the command timeout) breaks the connection, and that
+    /// command and every one after it fail with `.unavailable`; the replies before it were answered and stand.
+    /// An error reply fails its own command only (`.server`).
+    func exchange(_ commands: [RedisCommand]) -> [Result<RedisReply, RedisError>] {
+        guard !isBroken else {
+            return Array(repeating: .failure(.unavailable("connection already broken")), count: commands.count)
         }
-        let raw = argv.withUnsafeMutableBufferPointer { argvPointer in
-            lengths.withUnsafeBufferPointer { lengthPointer in
-                redisCommandArgv(context, Int32(arguments.count), argvPointer.baseAddress, lengthPointer.baseAddress)
+        for command in commands {
+            // hiredis copies the bytes into its output buffer; nothing is written before the first read.
+            let appended = command.bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { redisAppendFormattedCommand(context, $0.baseAddress, $0.count) }
+            }
+            guard appended == REDIS_OK else {
+                isBroken = true
+                return Array(repeating: .failure(.unavailable(Self.errorText(context))), count: commands.count)
             }
         }
-        guard let raw else {
-            isBroken = true
-            throw .unavailable(Self.errorText(context))
+        var outcomes: [Result<RedisReply, RedisError>] = []
+        outcomes.reserveCapacity(commands.count)
+        while outcomes.count < commands.count {
+            var raw: UnsafeMutableRawPointer?
+            // The first call writes the whole buffer, then each reads until its reply is complete.
+            guard redisGetReply(context, &raw) == REDIS_OK, let raw else {
+                isBroken = true
+                let failure = Result<RedisReply, RedisError>.failure(.unavailable(Self.errorText(context)))
+                outcomes.append(contentsOf: repeatElement(failure, count: commands.count - outcomes.count))
+                break
+            }
+            defer { freeReplyObject(raw) }
+            do {
+                outcomes.append(.success(try Self.convert(raw.assumingMemoryBound(to: redisReply.self))))
+            } catch {
+                outcomes.append(.failure(error))
+            }
         }
-        defer { freeReplyObject(raw) }
-        return try Self.convert(raw.assumingMemoryBound(to: redisReply.self))
+        return outcomes
     }
 
     /// Runs one command given as strings.

@@ -80,7 +80,7 @@ final class RedisSessionStore: SessionStoring {
     /// Runs commands on a pooled connection (retried once on a stale one when `idempotent`); any Redis failure is
     /// a 503 with `Retry-After`.
     private func run<T>(
-        idempotent: Bool = true, _ body: (RedisConnection) throws(RedisError) -> T
+        idempotent: Bool = true, _ body: (RedisChannel) throws(RedisError) -> T
     ) throws(SessionError) -> T {
         do {
             return try pool.withConnection(idempotent: idempotent, body)
@@ -191,7 +191,7 @@ final class RedisSessionStore: SessionStoring {
 
     /// `EVALSHA` of `compareAndSet` with one key and the arguments after it, loading the script first when this
     /// process has not yet, or when Redis has forgotten it (`NOSCRIPT`: a restart, `SCRIPT FLUSH`).
-    private func evaluate(_ arguments: [[UInt8]], on connection: RedisConnection) throws(RedisError) -> RedisReply {
+    private func evaluate(_ arguments: [[UInt8]], on connection: RedisChannel) throws(RedisError) -> RedisReply {
         let known = scriptSHA.withLock { $0 }
         let sha: [UInt8]
         if let known { sha = known } else { sha = try loadScript(on: connection) }
@@ -205,7 +205,7 @@ final class RedisSessionStore: SessionStoring {
         }
     }
 
-    private func loadScript(on connection: RedisConnection) throws(RedisError) -> [UInt8] {
+    private func loadScript(on connection: RedisChannel) throws(RedisError) -> [UInt8] {
         let reply = try connection.command([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(Self.compareAndSet.utf8)])
         guard case .string(let sha) = reply else { throw .server("SCRIPT LOAD answered no SHA1") }
         scriptSHA.withLock { $0 = sha }

@@ -1,0 +1,39 @@
+/// One command in Redis's wire form (RESP: an array of bulk strings), binary-safe.
+///
+/// Formatted by the thread that sends it, before it joins a batch, so that the thread writing a batch only
+/// appends finished bytes.
+struct RedisCommand: Sendable {
+    /// The command's bytes as they go on the wire.
+    let bytes: [UInt8]
+
+    /// The command made of `arguments`, its name first.
+    init(_ arguments: [[UInt8]]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(arguments.reduce(Self.arrayOverhead) { $0 + $1.count + Self.argumentOverhead })
+        Self.appendHeader(UInt8(ascii: "*"), arguments.count, to: &bytes)
+        for argument in arguments {
+            Self.appendHeader(UInt8(ascii: "$"), argument.count, to: &bytes)
+            bytes.append(contentsOf: argument)
+            bytes.append(contentsOf: Self.lineEnd)
+        }
+        self.bytes = bytes
+    }
+
+    /// The command made of `arguments` given as strings.
+    init(_ arguments: [String]) {
+        self.init(arguments.map { Array($0.utf8) })
+    }
+
+    private static let lineEnd: [UInt8] = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+    /// Room for `*`, a count and a line end.
+    private static let arrayOverhead = 16
+    /// Room for `$`, a length and two line ends around each argument.
+    private static let argumentOverhead = 16
+
+    /// `*3\r\n` or `$5\r\n`: a marker, a decimal count and a line end.
+    private static func appendHeader(_ marker: UInt8, _ count: Int, to bytes: inout [UInt8]) {
+        bytes.append(marker)
+        bytes.append(contentsOf: String(count).utf8)
+        bytes.append(contentsOf: lineEnd)
+    }
+}
