@@ -120,6 +120,14 @@ final class Metrics: Sendable {
         text += "# TYPE inset_sessions_evicted_total counter\n"
         text += "inset_sessions_evicted_total{reason=\"lru\"} \(sessions.evicted)\n"
         text += "inset_sessions_evicted_total{reason=\"ttl\"} \(sessions.expired)\n"
+        if let redis = sessions.redis {
+            text += "# HELP inset_redis_commands_total Commands sent to Redis.\n"
+            text += "# TYPE inset_redis_commands_total counter\n"
+            text += "inset_redis_commands_total \(redis.commands)\n"
+            text += "# HELP inset_redis_batches_total Writes to Redis, each carrying the commands of the workers that "
+            text += "needed Redis at that moment.\n# TYPE inset_redis_batches_total counter\n"
+            text += "inset_redis_batches_total \(redis.batches)\n"
+        }
         text += "# HELP inset_draining 1 while the server drains before exit.\n# TYPE inset_draining gauge\n"
         text += "inset_draining \(draining ? 1 : 0)\n"
         text += "# HELP inset_access_log_dropped_total Access-log lines dropped because standard output fell behind.\n"

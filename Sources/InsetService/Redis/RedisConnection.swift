@@ -71,33 +71,46 @@ final class RedisConnection: @unchecked Sendable {
         try exchange([RedisCommand(arguments)])[0].get()
     }
 
-    /// Writes `commands` in one go and reads their replies in order: one write and, mostly, one read for all of
-    /// them. A reply that does not come (an I/O error, the command timeout) breaks the connection, and that
+    /// Writes `commands` in one go and reads their replies in order (`write`, then `readReplies`).
+    func exchange(_ commands: [RedisCommand]) -> [Result<RedisReply, RedisError>] {
+        if let failure = write(commands) {
+            return Array(repeating: .failure(failure), count: commands.count)
+        }
+        return readReplies(commands.count)
+    }
+
+    /// Writes `commands` in one write (or as few as the socket takes) without waiting for their replies; nil
+    /// when they went out, else why not, and the connection is then broken.
+    func write(_ commands: [RedisCommand]) -> RedisError? {
+        guard !isBroken else { return .unavailable("connection already broken") }
+        for command in commands {
+            // hiredis copies the bytes into its output buffer; nothing is written yet.
+            let appended = command.bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    redisAppendFormattedCommand(context, $0.baseAddress, $0.count)
+                }
+            }
+            guard appended == REDIS_OK else { return broken() }
+        }
+        var done: Int32 = 0
+        while done == 0 {
+            guard redisBufferWrite(context, &done) == REDIS_OK else { return broken() }
+        }
+        return nil
+    }
+
+    /// Reads the replies of the `count` commands written and not yet answered, in order: mostly one read for all
+    /// of them. A reply that does not come (an I/O error, the command timeout) breaks the connection, and that
     /// command and every one after it fail with `.unavailable`; the replies before it were answered and stand.
     /// An error reply fails its own command only (`.server`).
-    func exchange(_ commands: [RedisCommand]) -> [Result<RedisReply, RedisError>] {
-        guard !isBroken else {
-            return Array(repeating: .failure(.unavailable("connection already broken")), count: commands.count)
-        }
-        for command in commands {
-            // hiredis copies the bytes into its output buffer; nothing is written before the first read.
-            let appended = command.bytes.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { redisAppendFormattedCommand(context, $0.baseAddress, $0.count) }
-            }
-            guard appended == REDIS_OK else {
-                isBroken = true
-                return Array(repeating: .failure(.unavailable(Self.errorText(context))), count: commands.count)
-            }
-        }
+    func readReplies(_ count: Int) -> [Result<RedisReply, RedisError>] {
         var outcomes: [Result<RedisReply, RedisError>] = []
-        outcomes.reserveCapacity(commands.count)
-        while outcomes.count < commands.count {
+        outcomes.reserveCapacity(count)
+        while outcomes.count < count {
             var raw: UnsafeMutableRawPointer?
-            // The first call writes the whole buffer, then each reads until its reply is complete.
-            guard redisGetReply(context, &raw) == REDIS_OK, let raw else {
-                isBroken = true
-                let failure = Result<RedisReply, RedisError>.failure(.unavailable(Self.errorText(context)))
-                outcomes.append(contentsOf: repeatElement(failure, count: commands.count - outcomes.count))
+            guard !isBroken, redisGetReply(context, &raw) == REDIS_OK, let raw else {
+                let failure = Result<RedisReply, RedisError>.failure(broken())
+                outcomes.append(contentsOf: repeatElement(failure, count: count - outcomes.count))
                 break
             }
             defer { freeReplyObject(raw) }
@@ -108,6 +121,13 @@ final class RedisConnection: @unchecked Sendable {
             }
         }
         return outcomes
+    }
+
+    /// Marks the connection broken, and says why.
+    private func broken() -> RedisError {
+        isBroken = true
+        let reason = Self.errorText(context)
+        return .unavailable(reason.isEmpty ? "connection already broken" : reason)
     }
 
     /// Runs one command given as strings.

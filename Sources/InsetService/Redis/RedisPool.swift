@@ -3,11 +3,12 @@ import Locking
 /// One Redis connection shared by every worker, with the commands of workers that need Redis at the same moment
 /// sent together (pipelined), and reconnection with backoff.
 ///
-/// A worker's command joins a queue. When no batch is in flight, that worker leads: it takes everything queued,
-/// writes it in one write, reads the replies in order, hands each to its waiting worker and passes the lead to
-/// the first command queued meanwhile, whose worker then sends the next batch. So a worker never waits on the
-/// socket while another batch could go out, and Redis reads, runs and answers a batch in one turn of its event
-/// loop, where a connection per worker cost a wake-up and two system calls on each side for every command.
+/// A worker's command joins a queue. When no worker leads, that worker leads: it writes everything queued in one
+/// write and reads the replies in order. Before it hands the replies out, it writes what was queued meanwhile, so
+/// that Redis works on the next batch while the workers wake, and makes the first worker of that batch the next
+/// leader, who reads its replies in turn. One batch is in flight at a time; Redis reads, runs and answers each in
+/// one turn of its event loop, where a connection per worker cost a wake-up and two system calls on each side for
+/// every command.
 ///
 /// Failures are a connection's, as before: a reply that does not come within the command timeout, or a
 /// connection that breaks, fails every command of its batch still unanswered (`.unavailable`), and the
@@ -15,12 +16,22 @@ import Locking
 /// backoff (25 ms doubling to 1 s) has passed, so a Redis outage costs clients one connect timeout at most, and the
 /// first batch after it tries again: recovery needs nothing but Redis coming back.
 final class RedisPool: Sendable {
+    /// Commands written on a connection whose replies are still to be read.
+    private struct Batch {
+        var tickets: [RedisTicket]
+        var connection: RedisConnection
+        /// Whether the connection had served earlier batches.
+        var reused: Bool
+    }
+
     private struct State {
         /// Commands waiting for the next batch, oldest first.
         var queue: [RedisTicket] = []
-        /// Whether a worker is sending a batch; the queue is then the next batch.
+        /// Whether a worker leads (or has been told to): the queue then waits for it.
         var leading = false
-        /// The shared connection between batches; the leader holds it during one.
+        /// The batch written ahead for the next leader to read.
+        var inFlight: Batch?
+        /// The shared connection while no batch is in flight.
         var connection: RedisConnection?
         var failures = 0
         var retryAt = 0.0
@@ -85,35 +96,74 @@ final class RedisPool: Sendable {
             }
             if let outcome { return outcome }
         }
-        sendBatch()
-        // The leader's own command is the first of the batch it sent, so it is answered now.
-        return state.withLock { _ in ticket.outcome } ?? .init(.failure(.unavailable("no reply")), reused: false)
+        lead()
+        // The leader's command is in the batch it read, so it is answered now.
+        return state.withLock { _ in ticket.outcome } ?? RedisOutcome(.failure(.unavailable("no reply")), reused: false)
     }
 
-    /// Sends what is queued (the leader's own command first) as one batch, hands out the outcomes, and passes the
-    /// lead to the next command queued, if any.
-    private func sendBatch() {
-        let (batch, kept, retryAt) = state.withLock { (state: inout State) in
-            let batch = state.queue
+    /// The leader's turn: reads the batch written ahead for it (or, when there is none, writes what is queued, its
+    /// own command first, and reads that), writes what was queued meanwhile, then hands out the replies and the
+    /// lead.
+    private func lead() {
+        let (written, queued, kept, retryAt) = state.withLock { (state: inout State) in
+            if let batch = state.inFlight {
+                state.inFlight = nil
+                return (Optional(batch), [RedisTicket](), RedisConnection?.none, state.retryAt)
+            }
+            let queued = state.queue
             state.queue.removeAll(keepingCapacity: true)
             let kept = state.connection
             state.connection = nil
-            return (batch, kept, state.retryAt)
+            return (nil, queued, kept, state.retryAt)
         }
-        let connection: RedisConnection
-        if let kept {
-            connection = kept
+        let batch: Batch
+        if let written {
+            batch = written
         } else {
-            do {
-                connection = try connect(retryAt: retryAt)
-            } catch {
-                let failure = RedisOutcome(.failure(error), reused: false)
-                handOut(Array(repeating: failure, count: batch.count), to: batch, keeping: nil)
+            let connection: RedisConnection
+            if let kept {
+                connection = kept
+            } else {
+                do {
+                    connection = try connect(retryAt: retryAt)
+                } catch {
+                    let failure = RedisOutcome(.failure(error), reused: false)
+                    finish(queued, Array(repeating: failure, count: queued.count), written: 0, next: nil, keeping: nil)
+                    return
+                }
+            }
+            if let failure = connection.write(queued.map(\.command)) {
+                let outcome = RedisOutcome(.failure(failure), reused: kept != nil)
+                finish(queued, Array(repeating: outcome, count: queued.count), written: 0, next: nil, keeping: nil)
                 return
             }
+            batch = Batch(tickets: queued, connection: connection, reused: kept != nil)
         }
-        let outcomes = connection.exchange(batch.map(\.command)).map { RedisOutcome($0, reused: kept != nil) }
-        handOut(outcomes, to: batch, keeping: connection.isBroken ? nil : connection)
+        let connection = batch.connection
+        let outcomes = connection.readReplies(batch.tickets.count).map { RedisOutcome($0, reused: batch.reused) }
+        guard !connection.isBroken else {
+            finish(batch.tickets, outcomes, written: batch.tickets.count, next: nil, keeping: nil)
+            return
+        }
+        // Written before the replies are handed out, so that Redis runs them while the workers wake.
+        let next = state.withLock { (state: inout State) in
+            let next = state.queue
+            state.queue.removeAll(keepingCapacity: true)
+            return next
+        }
+        guard !next.isEmpty else {
+            finish(batch.tickets, outcomes, written: batch.tickets.count, next: nil, keeping: connection)
+            return
+        }
+        if let failure = connection.write(next.map(\.command)) {
+            let outcome = RedisOutcome(.failure(failure), reused: true)
+            let failures = Array(repeating: outcome, count: next.count)
+            finish(
+                batch.tickets + next, outcomes + failures, written: batch.tickets.count, next: nil, keeping: nil)
+            return
+        }
+        let ahead = Batch(tickets: next, connection: connection, reused: true)
+        finish(batch.tickets, outcomes, written: batch.tickets.count, next: ahead, keeping: nil)
     }
 
     /// A fresh connection, unless a failed connect's backoff has not passed yet.
@@ -136,23 +186,37 @@ final class RedisPool: Sendable {
         }
     }
 
-    /// Gives each ticket its outcome, keeps `connection` for the next batch, and passes the lead on; the waiters
-    /// are woken after the lock is let go, so that none wakes only to wait for it.
-    private func handOut(_ outcomes: [RedisOutcome], to batch: [RedisTicket], keeping connection: RedisConnection?) {
-        let next = state.withLock { (state: inout State) -> RedisTicket? in
-            for (ticket, outcome) in zip(batch, outcomes) { ticket.outcome = outcome }
-            state.connection = connection
-            state.batches += 1
-            state.commands += batch.count
-            guard let next = state.queue.first else {
-                state.leading = false
-                return nil
+    /// Gives each ticket its outcome (counting the `written` commands of the batch read, as one batch) and passes the
+    /// lead on: to the first worker of `next`, written ahead, or else
+    /// to the first worker queued, who then writes; `connection` stays for the next batch when nothing is in flight.
+    /// The waiters are woken after the lock is let go, so that none wakes only to wait for it.
+    private func finish(
+        _ tickets: [RedisTicket], _ outcomes: [RedisOutcome], written: Int, next: Batch?,
+        keeping connection: RedisConnection?
+    ) {
+        let leader = state.withLock { (state: inout State) -> RedisTicket? in
+            for (ticket, outcome) in zip(tickets, outcomes) { ticket.outcome = outcome }
+            if written > 0 {
+                state.batches += 1
+                state.commands += written
             }
-            next.leads = true
-            return next
+            let leader: RedisTicket?
+            if let next {
+                state.inFlight = next
+                leader = next.tickets.first
+            } else {
+                state.connection = connection
+                leader = state.queue.first
+            }
+            if let leader {
+                leader.leads = true
+            } else {
+                state.leading = false
+            }
+            return leader
         }
-        for ticket in batch { ticket.wake.signal() }
-        next?.wake.signal()
+        for ticket in tickets { ticket.wake.signal() }
+        leader?.wake.signal()
     }
 }
 

@@ -229,7 +229,10 @@ final class RedisSessionStore: SessionStoring {
         }
         var live = 0
         if case .integer(let size)? = reply { live = size }
-        return SessionStatistics(live: live, created: created.withLock { $0 }, evicted: 0, expired: 0)
+        let sent = pool.sent
+        return SessionStatistics(
+            live: live, created: created.withLock { $0 }, evicted: 0, expired: 0,
+            redis: RedisPipelineCounters(batches: sent.batches, commands: sent.commands))
     }
 
     /// Redis's refusal of this store's credentials on a `PING` (`WRONGPASS`, `NOAUTH`, …); nil when it answers,

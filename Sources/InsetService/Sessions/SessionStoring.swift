@@ -8,6 +8,17 @@ struct SessionStatistics: Equatable, Sendable {
     var evicted: Int
     /// Sessions dropped after `--session-ttl` idle seconds, as this process saw them.
     var expired: Int
+    /// With Redis, how many batches carried how many commands; nil in memory.
+    var redis: RedisPipelineCounters? = nil
+}
+
+/// What went to Redis through the shared connection: the commands, and the batches (writes) that carried them.
+/// Their ratio is how many workers' commands went out together.
+struct RedisPipelineCounters: Equatable, Sendable {
+    /// Batches written.
+    var batches: Int
+    /// Commands in them.
+    var commands: Int
 }
 
 /// Where sessions live between requests: in this process (`SessionStore`) or shared by every replica
