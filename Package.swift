@@ -56,7 +56,7 @@ let package = Package(
             name: "InsetServiceTests",
             dependencies: ["InsetService", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
 )

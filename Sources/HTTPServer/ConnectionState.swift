@@ -19,6 +19,8 @@ final class ConnectionState {
     var discarded = 0
     /// Whether the current request has been answered.
     var responded = false
+    /// The answer still to come while the connection is suspended for it.
+    var pending: HTTPPendingResponse?
     /// The connection's socket, -1 when unknown; read by the head deadline's watchdog.
     let socket: Int32
     /// Twice the requests whose head has arrived, plus one while such a request is in progress: even means the
@@ -44,6 +46,7 @@ final class ConnectionState {
         refusal = nil
         discarded = 0
         responded = false
+        pending = nil
     }
 }
 

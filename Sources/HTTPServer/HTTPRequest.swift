@@ -54,6 +54,8 @@ public struct HTTPResponse: Sendable {
     }
     /// Where the body lives; the transport hands a `malloc`ed one to libmicrohttpd without copying it.
     var storage: BodyStorage
+    /// Set on a stand-in whose real answer comes later (`pending(_:)`).
+    public internal(set) var pendingAnswer: HTTPPendingResponse?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -127,7 +129,16 @@ final class MallocedBody: @unchecked Sendable {
 public protocol HTTPResponder: Sendable {
     /// Answers one request. Never throws: every failure is a response.
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Answers one request, or returns `HTTPResponse.pending(_:)` when the answer waits for something another
+    /// thread will give (a reply from Redis): the transport then serves other connections until it comes. What
+    /// the transport calls; by default `respond(to:)`.
+    func answer(to request: HTTPRequest) -> HTTPResponse
     /// Words the answer to a request the transport refused before any route: `respond(to:)` is not called for
     /// it. The request has its head; its body is empty.
     func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse
+}
+
+extension HTTPResponder {
+    /// Answers at once.
+    public func answer(to request: HTTPRequest) -> HTTPResponse { respond(to: request) }
 }

@@ -56,6 +56,7 @@ public final class HTTPServer: Sendable {
         // header bytes, so connect-send-close clients pile up until the connection limit is full.
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if isIPv6 != 0 { flags |= MHD_USE_IPv6.rawValue }
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
@@ -142,12 +143,35 @@ public final class HTTPServer: Sendable {
         guard address > 0, let stopped = OpaquePointer(bitPattern: address) else { return }
         // First, so the watchdog touches no socket while libmicrohttpd closes them all.
         context.headDeadline?.stop()
+        answerSuspendedConnections()
         MHD_stop_daemon(stopped)
         Unmanaged.passUnretained(context).release()
     }
 }
 
 extension HTTPServer {
+    /// How long `stop()` waits for suspended connections to send the answers it gave them, in seconds.
+    static let resumeWait = 2.0
+    /// How often it checks, in microseconds.
+    static let resumeCheckInterval: UInt32 = 1000
+
+    /// libmicrohttpd must not stop with a connection suspended: each still waiting gets a 503 (the drain waited
+    /// for what it could), and `stop()` waits for their workers to queue them.
+    func answerSuspendedConnections() {
+        for pending in context.suspended.withLock({ Array($0.values) }) {
+            pending.complete {
+                var headers = HTTPHeaders()
+                headers.add(name: "Retry-After", value: "1")
+                return HTTPResponse(status: 503, headers: headers)
+            }
+        }
+        var waited = 0.0
+        while !context.suspended.withLock({ $0.isEmpty }), waited < Self.resumeWait {
+            usleep(Self.resumeCheckInterval)
+            waited += Double(Self.resumeCheckInterval) / 1_000_000
+        }
+    }
+
     /// The libmicrohttpd version linked at run time.
     public static var libraryVersion: String {
         MHD_get_version().map { String(cString: $0) } ?? "unknown"

@@ -142,6 +142,13 @@ private func continueRequest(
         if state.discarded > 2 * server.maxBodyBytes { return MHD_Result.NO }
         return MHD_Result.YES
     }
+    // Called again once a suspended connection is resumed: its answer has come.
+    if let pending = state.pending {
+        guard let response = pending.take() else { return MHD_Result.NO }
+        state.pending = nil
+        server.forget(pending)
+        return queue(response, on: connection, closing: server.draining.load(ordering: .relaxed))
+    }
     // The final call: queuing here, not earlier, keeps the connection alive for the next request.
     if state.responded { return MHD_Result.YES }
     return respond(state, server: server, connection: connection)
@@ -204,7 +211,7 @@ private func respond(_ state: ConnectionState, server: ServerContext, connection
         var request = stored.move()
         let response =
             if let refusal { server.responder.refuse(refusal, to: request) } else {
-                server.responder.respond(to: request)
+                server.responder.answer(to: request)
             }
         // After a framing error the rest of the stream cannot be trusted: close it.
         var closing = server.draining.load(ordering: .relaxed)
@@ -213,7 +220,25 @@ private func respond(_ state: ConnectionState, server: ServerContext, connection
         stored.initialize(to: consume request)
         return (response, closing)
     }
+    if let pending = response.pendingAnswer { return suspend(connection, until: pending, state: state, server: server) }
     return queue(response, on: connection, closing: closing)
+}
+
+/// Takes the connection out of its worker's polling until `pending` is answered, then puts it back; the access
+/// handler is called again then, and queues the answer.
+private func suspend(
+    _ connection: OpaquePointer, until pending: HTTPPendingResponse, state: ConnectionState, server: ServerContext
+) -> MHD_Result {
+    state.pending = pending
+    server.remember(pending)
+    MHD_suspend_connection(connection)
+    // The address only: resuming is safe from any thread, and the connection lives until it is resumed.
+    let address = Int(bitPattern: connection)
+    pending.whenComplete {
+        guard let connection = OpaquePointer(bitPattern: address) else { return }
+        MHD_resume_connection(connection)
+    }
+    return MHD_Result.YES
 }
 
 private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// What the C callbacks reach through their `cls` pointer: shared by every worker thread.
@@ -12,6 +13,18 @@ final class ServerContext: Sendable {
     let draining = Atomic<Bool>(false)
     /// Requests whose headers arrived and that libmicrohttpd has not yet finished with.
     let inFlight = Atomic<Int>(0)
+    /// The answers suspended connections wait for, which `stop()` must see given before libmicrohttpd may stop.
+    let suspended = Locked([ObjectIdentifier: HTTPPendingResponse]())
+
+    /// Notes that a connection waits for `pending`.
+    func remember(_ pending: HTTPPendingResponse) {
+        suspended.withLock { $0[ObjectIdentifier(pending)] = pending }
+    }
+
+    /// Notes that `pending`'s answer was queued.
+    func forget(_ pending: HTTPPendingResponse) {
+        suspended.withLock { $0[ObjectIdentifier(pending)] = nil }
+    }
 
     init(responder: any HTTPResponder, configuration: HTTPServerConfiguration) {
         self.responder = responder

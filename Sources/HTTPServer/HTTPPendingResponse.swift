@@ -1,0 +1,84 @@
+import Locking
+
+/// An answer that another thread gives later (a reply from Redis): the responder returns
+/// `HTTPResponse.pending(_:)` at once, and the transport suspends the connection instead of blocking its worker
+/// thread, which serves its other connections meanwhile. `complete(_:)` wakes the connection, and the worker then
+/// builds the answer, so that the completing thread only hands over what it computed.
+public final class HTTPPendingResponse: Sendable {
+    private struct State {
+        /// Builds the answer; set once by `complete`.
+        var answer: (@Sendable () -> HTTPResponse)?
+        /// Applied to the answer once built: what the responder adds to every answer.
+        var finishing: (@Sendable (HTTPResponse) -> HTTPResponse)?
+        /// The transport's hook, called once the answer is there.
+        var onComplete: (@Sendable () -> Void)?
+    }
+
+    private let state = Locked(State())
+
+    /// An answer still to come.
+    public init() {}
+
+    /// Gives the answer, which `build` makes on the thread that sends it; a second call is ignored.
+    public func complete(_ build: @escaping @Sendable () -> HTTPResponse) {
+        let hook = state.withLockSignalling { (state: inout State) -> (@Sendable () -> Void)? in
+            guard state.answer == nil else { return nil }
+            state.answer = build
+            defer { state.onComplete = nil }
+            return state.onComplete
+        }
+        hook?()
+    }
+
+    /// Runs `transform` over the answer once it is built: the responder's request id, headers, metrics and log
+    /// line, which belong to the moment it is sent. Set by the responder before it returns the pending answer.
+    public func finishing(with transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) {
+        state.withLock { $0.finishing = transform }
+    }
+
+    /// Blocks until the answer is given, then builds it: for callers without a connection to suspend (tests, the
+    /// synchronous `respond(to:)`).
+    public func wait() -> HTTPResponse {
+        while true {
+            let parts = state.wait(until: { $0.answer != nil }, atMost: Self.waitSlice) { ($0.answer, $0.finishing) }
+            if let answer = parts.0 { return Self.build(answer, parts.1) }
+        }
+    }
+
+    /// The answer, built, once given; nil before.
+    func take() -> HTTPResponse? {
+        let (answer, finishing) = state.withLock { ($0.answer, $0.finishing) }
+        guard let answer else { return nil }
+        return Self.build(answer, finishing)
+    }
+
+    /// Calls `resume` once the answer is given: at once when it already is, else from `complete`'s thread.
+    func whenComplete(_ resume: @escaping @Sendable () -> Void) {
+        let given = state.withLock { (state: inout State) -> Bool in
+            if state.answer != nil { return true }
+            state.onComplete = resume
+            return false
+        }
+        if given { resume() }
+    }
+
+    /// Seconds `wait` sleeps between checks; the answer's arrival wakes it sooner.
+    private static let waitSlice = 60.0
+
+    private static func build(
+        _ answer: @Sendable () -> HTTPResponse, _ finishing: (@Sendable (HTTPResponse) -> HTTPResponse)?
+    ) -> HTTPResponse {
+        let response = answer()
+        return finishing.map { $0(response) } ?? response
+    }
+}
+
+extension HTTPResponse {
+    /// A response that stands for `pending`, which gives the real one later; only a responder's `answer(to:)`
+    /// returns it.
+    public static func pending(_ pending: HTTPPendingResponse) -> HTTPResponse {
+        var response = HTTPResponse(status: 0)
+        response.pendingAnswer = pending
+        return response
+    }
+}

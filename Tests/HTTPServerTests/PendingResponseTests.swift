@@ -1,0 +1,151 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Locking
+import Testing
+
+/// Answers `/later?n=N` with a pending answer that the test completes (`release`), `/given` with one completed
+/// before it is returned, and anything else at once; every answer it finishes says so in `X-Finished`.
+final class LaterResponder: HTTPResponder {
+    /// The pending answers not yet given, by their `n`.
+    let waiting = Locked([String: HTTPPendingResponse]())
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let response = answer(to: request)
+        return response.pendingAnswer?.wait() ?? response
+    }
+
+    func answer(to request: HTTPRequest) -> HTTPResponse {
+        switch request.path {
+        case "/later":
+            let pending = Self.finished(HTTPPendingResponse())
+            waiting.withLock { $0[request.queryValue("n") ?? ""] = pending }
+            return .pending(pending)
+        case "/given":
+            let pending = Self.finished(HTTPPendingResponse())
+            pending.complete { HTTPResponse(status: 200, body: Array("given".utf8)) }
+            return .pending(pending)
+        default:
+            return HTTPResponse(status: 200, body: Array("now".utf8))
+        }
+    }
+
+    func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: refusal.status)
+    }
+
+    /// Gives the answer `n` waits for: `later N`.
+    func release(_ n: String) {
+        guard let pending = waiting.withLock({ $0.removeValue(forKey: n) }) else { return }
+        pending.complete { HTTPResponse(status: 200, body: Array("later \(n)".utf8)) }
+    }
+
+    /// How many answers are waiting.
+    var count: Int { waiting.withLock { $0.count } }
+
+    /// Waits up to two seconds for `count` answers to be waiting.
+    func awaitWaiting(_ count: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(2)
+        while self.count < count, Date() < deadline { usleep(1000) }
+        return self.count >= count
+    }
+
+    private static func finished(_ pending: HTTPPendingResponse) -> HTTPPendingResponse {
+        pending.finishing { response in
+            var finished = response
+            finished.headers.add(name: "X-Finished", value: "yes")
+            return finished
+        }
+        return pending
+    }
+}
+
+/// Answers that come later (`HTTPPendingResponse`): the connection waits suspended while its worker serves others.
+@Suite("Pending answers over real sockets")
+struct PendingResponseTests {
+    static func start(_ responder: LaterResponder) throws -> HTTPServer {
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1), responder: responder)
+        try server.start()
+        return server
+    }
+
+    /// One worker thread: had the pending answer held it, the second connection would get nothing until the
+    /// first was answered, and this test's read would time out.
+    @Test func aPendingAnswerLeavesTheWorkerFreeForOtherConnections() throws {
+        let responder = LaterResponder()
+        let server = try Self.start(responder)
+        defer { server.stop() }
+        let waiting = try RawHTTPClient(port: server.port)
+        try waiting.send("GET /later?n=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(responder.awaitWaiting(1))
+        let other = try RawHTTPClient(port: server.port, timeoutSeconds: 2)
+        let now = try other.request("GET", "/now")
+        #expect(now.status == 200 && now.text == "now")
+        responder.release("1")
+        let later = try waiting.readResponse()
+        #expect(later.status == 200 && later.text == "later 1")
+        #expect(later.header("X-Finished") == "yes")
+        // The connection lives on for its next request.
+        let next = try waiting.request("GET", "/now")
+        #expect(next.status == 200 && next.text == "now")
+    }
+
+    @Test func anAnswerGivenBeforeTheConnectionIsSuspendedIsSent() throws {
+        let server = try Self.start(LaterResponder())
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        for _ in 0..<20 {
+            let response = try client.request("GET", "/given")
+            #expect(response.status == 200 && response.text == "given")
+            #expect(response.header("X-Finished") == "yes")
+        }
+    }
+
+    @Test func manyPendingAnswersGivenInAnyOrderEachReachTheirConnection() throws {
+        let responder = LaterResponder()
+        let server = try Self.start(responder)
+        defer { server.stop() }
+        let count = 16
+        let clients = try (0..<count).map { _ in try RawHTTPClient(port: server.port) }
+        for (index, client) in clients.enumerated() {
+            try client.send("GET /later?n=\(index) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        }
+        #expect(responder.awaitWaiting(count))
+        let order = (0..<count).map(String.init).shuffled()
+        DispatchQueue.global().async {
+            for n in order { responder.release(n) }
+        }
+        for (index, client) in clients.enumerated() {
+            let response = try client.readResponse()
+            #expect(response.status == 200 && response.text == "later \(index)")
+        }
+    }
+
+    /// libmicrohttpd must not stop with a connection suspended: `stop()` answers it 503 first, at once.
+    @Test func stopAnswersAConnectionStillWaitingWith503() throws {
+        let responder = LaterResponder()
+        let server = try Self.start(responder)
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("GET /later?n=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(responder.awaitWaiting(1))
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 2)
+        let response = try client.readResponse()
+        #expect(response.status == 503)
+        #expect(response.header("Retry-After") == "1")
+        #expect(response.header("X-Finished") == "yes")
+    }
+
+    @Test func theWaitingRespondGetsTheAnswer() {
+        let responder = LaterResponder()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+            _ = responder.awaitWaiting(1)
+            responder.release("7")
+        }
+        let response = responder.respond(to: HTTPRequest(method: "GET", path: "/later", query: [("n", "7")]))
+        #expect(response.status == 200 && response.body == Array("later 7".utf8))
+        #expect(response.headers["X-Finished"] == "yes")
+    }
+}
