@@ -126,11 +126,32 @@ public final class InsetApplication: HTTPResponder {
 
     /// Answers one request; never throws, never traps on input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let response = answer(to: request)
+        return response.pendingAnswer?.wait() ?? response
+    }
+
+    /// Answers one request, or, for a session event with the sessions in Redis, returns the pending answer that
+    /// Redis's reply completes (`HTTPPendingResponse`); the transport calls this.
+    public func answer(to request: HTTPRequest) -> HTTPResponse {
         let started = now
         var routeLabel = "unmatched"
         let response = route(request, routeLabel: &routeLabel)
-        return finish(response, to: request, routeLabel: routeLabel, started: started)
+        guard let pending = response.pendingAnswer else {
+            return finish(response, to: request, routeLabel: routeLabel, started: started)
+        }
+        // What finishing reads of the request, not the request: the transport reuses its storage.
+        var headers = HTTPHeaders()
+        for name in Self.finishingHeaders {
+            if let value = request.headers[name] { headers.add(name: name, value: value) }
+        }
+        let kept = HTTPRequest(method: request.method, path: request.path, headers: headers)
+        let label = routeLabel
+        pending.finishing { [self] in finish($0, to: kept, routeLabel: label, started: started) }
+        return response
     }
+
+    /// The request's header fields that `finish` reads.
+    private static let finishingHeaders = ["X-Request-Id", "Origin"]
 
     /// Answers a request the transport refused before routing (a body over the limit, bad framing, a query too
     /// long): a problem, with the request id, CORS headers, metrics and log line of any other answer. No route

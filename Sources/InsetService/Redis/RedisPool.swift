@@ -1,55 +1,65 @@
 import Locking
 
-/// One Redis connection shared by every worker, with the commands of workers that need Redis at the same moment
-/// sent together (pipelined), and reconnection with backoff.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One Redis connection shared by every worker, on a thread of its own that sends the commands of all workers that
+/// need Redis at the same moment together (pipelined), and reconnects with backoff.
 ///
-/// A worker's command joins a queue. When no worker leads, that worker leads: it writes everything queued in one
-/// write and reads the replies in order. Before it hands the replies out, it writes what was queued meanwhile, so
-/// that Redis works on the next batch while the workers wake, and makes the first worker of that batch the next
-/// leader, who reads its replies in turn. One batch is in flight at a time; Redis reads, runs and answers each in
-/// one turn of its event loop, where a connection per worker cost a wake-up and two system calls on each side for
-/// every command.
+/// A command joins a queue with what to do with its reply. The pool's thread writes everything queued in one
+/// write and reads the replies in order; before it hands them out it writes what was queued meanwhile, so Redis
+/// runs the next batch while the replies are handed out. A worker answering an HTTP request does not wait for its
+/// reply: the transport suspends the connection and the worker serves others, so a worker sleeps only when it has
+/// nothing to do, where blocking on a reply of its own cost a sleep and a wake-up for every command. Callers that
+/// must wait (`RedisChannel`) sleep until their reply is handed out.
 ///
 /// Failures are a connection's, as before: a reply that does not come within the command timeout, or a
 /// connection that breaks, fails every command of its batch still unanswered (`.unavailable`), and the
 /// connection is dropped; the next batch opens a fresh one. After a failed connect, batches fail at once until the
 /// backoff (25 ms doubling to 1 s) has passed, so a Redis outage costs clients one connect timeout at most, and the
 /// first batch after it tries again: recovery needs nothing but Redis coming back.
+///
+/// The thread starts with the first command and ends after `idleSeconds` without one.
 final class RedisPool: Sendable {
-    /// Commands written on a connection whose replies are still to be read.
-    private struct Batch {
-        var tickets: [RedisTicket]
-        var connection: RedisConnection
-        /// Whether the connection had served earlier batches.
-        var reused: Bool
-    }
-
     private struct State {
         /// Commands waiting for the next batch, oldest first.
         var queue: [RedisTicket] = []
-        /// Whether a worker leads (or has been told to): the queue then waits for it.
-        var leading = false
-        /// The batch written ahead for the next leader to read.
-        var inFlight: Batch?
-        /// The shared connection while no batch is in flight.
+        /// Whether the pool's thread runs.
+        var running = false
+        /// Whether it sleeps until a command comes.
+        var waiting = false
+        /// The connection while the thread is not running.
         var connection: RedisConnection?
+        /// The running thread, which must never wait for a reply it is to read itself.
+        var thread: pthread_t?
         var failures = 0
         var retryAt = 0.0
         var batches = 0
         var commands = 0
     }
 
+    /// Commands written on a connection whose replies are still to be read.
+    private struct Batch {
+        var tickets: [RedisTicket]
+        /// Whether the connection had served earlier batches.
+        var reused: Bool
+    }
+
     /// The server.
     let endpoint: RedisEndpoint
     /// Connect and command timeouts.
     let timeouts: RedisTimeouts
+    /// Seconds without a command after which the pool's thread ends.
+    let idleSeconds: Double
     private let state = Locked(State())
     private let clock: MonotonicClock
 
     /// A pool that connects on first use.
-    init(endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts()) {
+    init(endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts(), idleSeconds: Double = 1) {
         self.endpoint = endpoint
         self.timeouts = timeouts
+        self.idleSeconds = idleSeconds
         self.clock = .system
     }
 
@@ -63,7 +73,7 @@ final class RedisPool: Sendable {
         state.withLock { ($0.batches, $0.commands) }
     }
 
-    /// Runs `body`, whose commands go out through the shared connection.
+    /// Runs `body`, whose commands go out through the shared connection and which waits for each reply.
     ///
     /// The connection may have died with the Redis it was opened to (a restart); when `idempotent` says `body`
     /// can safely run twice, a body that failed because a connection opened before its command broke runs once
@@ -81,94 +91,139 @@ final class RedisPool: Sendable {
         }
     }
 
-    /// Sends one command in the next batch and waits for its outcome.
-    func send(_ command: RedisCommand) -> RedisOutcome {
-        let ticket = RedisTicket(command)
-        let leads = state.withLock { (state: inout State) -> Bool in
+    /// Sends `command` in the next batch; `completion` gets its outcome on the pool's thread, in the order the
+    /// commands were sent, and must not wait for Redis itself (it may send more).
+    func send(_ command: RedisCommand, then completion: @escaping @Sendable (RedisOutcome) -> Void) {
+        let ticket = RedisTicket(command, completion)
+        let (start, wake) = state.withLock { (state: inout State) -> (Bool, Bool) in
             state.queue.append(ticket)
-            if state.leading { return false }
-            state.leading = true
-            return true
-        }
-        if !leads {
-            let outcome = state.wait(on: ticket.wake, until: { _ in ticket.outcome != nil || ticket.leads }) { _ in
-                ticket.outcome
+            if !state.running {
+                state.running = true
+                return (true, false)
             }
-            if let outcome { return outcome }
+            return (false, state.waiting)
         }
-        lead()
-        // The leader's command is in the batch it read, so it is answered now.
-        return state.withLock { _ in ticket.outcome } ?? RedisOutcome(.failure(.unavailable("no reply")), reused: false)
+        if wake { state.wakeWaiters() }
+        if start { startThread() }
     }
 
-    /// The leader's turn: reads the batch written ahead for it (or, when there is none, writes what is queued, its
-    /// own command first, and reads that), writes what was queued meanwhile, then hands out the replies and the
-    /// lead.
-    private func lead() {
-        let (written, queued, kept, retryAt) = state.withLock { (state: inout State) in
-            if let batch = state.inFlight {
-                state.inFlight = nil
-                return (Optional(batch), [RedisTicket](), RedisConnection?.none, state.retryAt)
-            }
-            let queued = state.queue
-            state.queue.removeAll(keepingCapacity: true)
-            let kept = state.connection
-            state.connection = nil
-            return (nil, queued, kept, state.retryAt)
+    /// Sends `command` in the next batch and waits for its outcome; never on the pool's own thread, which would
+    /// wait for itself (an `.unavailable` failure then).
+    func send(_ command: RedisCommand) -> RedisOutcome {
+        let onOwnThread = state.withLock { state in state.thread.map { pthread_equal($0, pthread_self()) != 0 } }
+        guard onOwnThread != true else {
+            return RedisOutcome(
+                .failure(.unavailable("a Redis reply waited for on the thread that reads it")), reused: false)
         }
-        let batch: Batch
-        if let written {
-            batch = written
+        let outcome = Locked<RedisOutcome?>(nil)
+        send(command) { result in outcome.withLockSignalling { $0 = result } }
+        while true {
+            if let result = outcome.wait(until: { $0 != nil }, atMost: Self.waitSlice, then: { $0 }) { return result }
+        }
+    }
+
+    /// Seconds a waiting caller sleeps between checks; its reply wakes it sooner. Every reply comes within the
+    /// timeouts, so this only bounds a wait the clock's jumps might stretch.
+    private static let waitSlice = 60.0
+
+    private func startThread() {
+        let started = Locking.startThread { [self] in run() }
+        if let started {
+            pthread_detach(started)
         } else {
-            let connection: RedisConnection
-            if let kept {
-                connection = kept
+            // No thread: every command queued fails, and the next one tries again.
+            let queued = state.withLock { (state: inout State) -> [RedisTicket] in
+                state.running = false
+                defer { state.queue.removeAll() }
+                return state.queue
+            }
+            let failure = RedisOutcome(.failure(.unavailable("cannot start the Redis thread")), reused: false)
+            for ticket in queued { ticket.completion(failure) }
+        }
+    }
+
+    /// The pool's thread: batches until `idleSeconds` pass without a command.
+    private func run() {
+        var connection = state.withLock { (state: inout State) -> RedisConnection? in
+            state.thread = pthread_self()
+            defer { state.connection = nil }
+            return state.connection
+        }
+        var inFlight: Batch?
+        while true {
+            if inFlight == nil {
+                guard let queued = nextBatch() else { break }
+                inFlight = write(queued, on: &connection)
+                continue
+            }
+            guard let batch = inFlight, let reading = connection else { continue }
+            let outcomes = reading.readReplies(batch.tickets.count).map { RedisOutcome($0, reused: batch.reused) }
+            inFlight = nil
+            if reading.isBroken {
+                connection = nil
             } else {
-                do {
-                    connection = try connect(retryAt: retryAt)
-                } catch {
-                    let failure = RedisOutcome(.failure(error), reused: false)
-                    finish(queued, Array(repeating: failure, count: queued.count), written: 0, next: nil, keeping: nil)
-                    return
+                // Written before the replies are handed out, so that Redis runs them meanwhile.
+                let queued = state.withLock { (state: inout State) -> [RedisTicket] in
+                    defer { state.queue.removeAll(keepingCapacity: true) }
+                    return state.queue
                 }
+                if !queued.isEmpty { inFlight = write(queued, on: &connection) }
             }
-            if let failure = connection.write(queued.map(\.command)) {
-                let outcome = RedisOutcome(.failure(failure), reused: kept != nil)
-                finish(queued, Array(repeating: outcome, count: queued.count), written: 0, next: nil, keeping: nil)
-                return
+            state.withLock { state in
+                state.batches += 1
+                state.commands += batch.tickets.count
             }
-            batch = Batch(tickets: queued, connection: connection, reused: kept != nil)
+            for (ticket, outcome) in zip(batch.tickets, outcomes) { ticket.completion(outcome) }
         }
-        let connection = batch.connection
-        let outcomes = connection.readReplies(batch.tickets.count).map { RedisOutcome($0, reused: batch.reused) }
-        guard !connection.isBroken else {
-            finish(batch.tickets, outcomes, written: batch.tickets.count, next: nil, keeping: nil)
-            return
+        state.withLock { $0.connection = connection }
+    }
+
+    /// The commands queued, waiting up to `idleSeconds` for one; nil when none came, and the thread then ends
+    /// (decided under the lock, so a command sent at that moment starts a new one).
+    private func nextBatch() -> [RedisTicket]? {
+        state.withLock { $0.waiting = true }
+        return state.wait(until: { !$0.queue.isEmpty }, atMost: idleSeconds) { (state: inout State) in
+            state.waiting = false
+            guard !state.queue.isEmpty else {
+                state.running = false
+                state.thread = nil
+                return nil
+            }
+            defer { state.queue.removeAll(keepingCapacity: true) }
+            return state.queue
         }
-        // Written before the replies are handed out, so that Redis runs them while the workers wake.
-        let next = state.withLock { (state: inout State) in
-            let next = state.queue
-            state.queue.removeAll(keepingCapacity: true)
-            return next
+    }
+
+    /// Writes `tickets` on `connection`, connecting first when there is none; the batch to read, or nil when
+    /// they failed, which they are told at once.
+    private func write(_ tickets: [RedisTicket], on connection: inout RedisConnection?) -> Batch? {
+        let reused = connection != nil
+        if connection == nil {
+            do {
+                connection = try connect()
+            } catch {
+                fail(tickets, error, reused: false)
+                return nil
+            }
         }
-        guard !next.isEmpty else {
-            finish(batch.tickets, outcomes, written: batch.tickets.count, next: nil, keeping: connection)
-            return
+        guard let open = connection else { return nil }
+        if let failure = open.write(tickets.map(\.command)) {
+            connection = nil
+            fail(tickets, failure, reused: reused)
+            return nil
         }
-        if let failure = connection.write(next.map(\.command)) {
-            let outcome = RedisOutcome(.failure(failure), reused: true)
-            let failures = Array(repeating: outcome, count: next.count)
-            finish(
-                batch.tickets + next, outcomes + failures, written: batch.tickets.count, next: nil, keeping: nil)
-            return
-        }
-        let ahead = Batch(tickets: next, connection: connection, reused: true)
-        finish(batch.tickets, outcomes, written: batch.tickets.count, next: ahead, keeping: nil)
+        return Batch(tickets: tickets, reused: reused)
+    }
+
+    private func fail(_ tickets: [RedisTicket], _ error: RedisError, reused: Bool) {
+        let outcome = RedisOutcome(.failure(error), reused: reused)
+        for ticket in tickets { ticket.completion(outcome) }
     }
 
     /// A fresh connection, unless a failed connect's backoff has not passed yet.
-    private func connect(retryAt: Double) throws(RedisError) -> RedisConnection {
+    private func connect() throws(RedisError) -> RedisConnection {
         let now = clock.now()
+        let retryAt = state.withLock { $0.retryAt }
         if now < retryAt {
             throw .unavailable("reconnecting to Redis in \(Int(retryAt - now)) ms")
         }
@@ -185,44 +240,11 @@ final class RedisPool: Sendable {
             throw error
         }
     }
-
-    /// Gives each ticket its outcome (counting the `written` commands of the batch read, as one batch) and passes the
-    /// lead on: to the first worker of `next`, written ahead, or else
-    /// to the first worker queued, who then writes; `connection` stays for the next batch when nothing is in flight.
-    /// The waiters are woken after the lock is let go, so that none wakes only to wait for it.
-    private func finish(
-        _ tickets: [RedisTicket], _ outcomes: [RedisOutcome], written: Int, next: Batch?,
-        keeping connection: RedisConnection?
-    ) {
-        let leader = state.withLock { (state: inout State) -> RedisTicket? in
-            for (ticket, outcome) in zip(tickets, outcomes) { ticket.outcome = outcome }
-            if written > 0 {
-                state.batches += 1
-                state.commands += written
-            }
-            let leader: RedisTicket?
-            if let next {
-                state.inFlight = next
-                leader = next.tickets.first
-            } else {
-                state.connection = connection
-                leader = state.queue.first
-            }
-            if let leader {
-                leader.leads = true
-            } else {
-                state.leading = false
-            }
-            return leader
-        }
-        for ticket in tickets { ticket.wake.signal() }
-        leader?.wake.signal()
-    }
 }
 
 /// What one command came to: Redis's reply or why there is none, and whether it went out on a connection opened
 /// before its batch (which may have died unnoticed with a Redis that restarted).
-struct RedisOutcome {
+struct RedisOutcome: Sendable {
     /// The reply, or the failure.
     var result: Result<RedisReply, RedisError>
     /// Whether the connection had served earlier batches.
@@ -235,25 +257,23 @@ struct RedisOutcome {
     }
 }
 
-/// One worker's command waiting in `RedisPool`'s queue, then its outcome. Its mutable members are only touched
-/// under the pool's lock, hence `@unchecked Sendable`.
-final class RedisTicket: @unchecked Sendable {
+/// One command waiting in `RedisPool`'s queue, and what to do with its outcome.
+struct RedisTicket: Sendable {
     /// The command, formatted.
     let command: RedisCommand
-    /// What the waiting worker sleeps on.
-    let wake = Condition()
-    /// Set when the batch that carried the command is answered.
-    var outcome: RedisOutcome?
-    /// Set when the worker is to send the next batch itself.
-    var leads = false
+    /// Called on the pool's thread with the outcome.
+    let completion: @Sendable (RedisOutcome) -> Void
 
     /// A ticket for `command`.
-    init(_ command: RedisCommand) { self.command = command }
+    init(_ command: RedisCommand, _ completion: @escaping @Sendable (RedisOutcome) -> Void) {
+        self.command = command
+        self.completion = completion
+    }
 }
 
 /// What a `RedisPool.withConnection` body sends its commands through, one at a time, each in the next batch on
-/// the pool's shared connection. Remembers whether one failed on a reused connection, which is when the pool may
-/// run an idempotent body again.
+/// the pool's shared connection, waiting for each reply. Remembers whether one failed on a reused connection,
+/// which is when the pool may run an idempotent body again.
 final class RedisChannel {
     private let pool: RedisPool
     /// Whether a command of this body failed because a connection that had served before broke.

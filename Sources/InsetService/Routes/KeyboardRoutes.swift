@@ -35,6 +35,9 @@ extension InsetApplication {
     func keyboardEvent(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         var event = RequestBody()
         try decodeEvent(kind, request, into: &event)
+        if let sessionId = event.sessionId, case .redis(let redis) = store {
+            return laterSessionEvent(kind, event, sessionId: sessionId, in: redis)
+        }
         let outcome =
             if let sessionId = event.sessionId {
                 try sessionEvent(kind, event, sessionId: sessionId)
@@ -69,19 +72,38 @@ extension InsetApplication {
         let serverTime = now
         return try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
-                if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
-                let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
-                try session.advance(to: time, serverTime: serverTime)
-                // Decoding guarantees a show carries frameEnd.
-                let composed =
-                    kind == .show
-                    ? session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-                    : session.hide(event, at: time)
-                return EventOutcome(
-                    result: session.target, animation: composed.animation, session: session.reference(at: time),
-                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
+                try Self.apply(kind, event, to: &session, serverTime: serverTime)
             }
         }
+    }
+
+    /// A session event with the sessions in Redis, answered once Redis has.
+    private func laterSessionEvent(
+        _ kind: RequestBody.Kind, _ event: RequestBody, sessionId: String, in redis: RedisSessionStore
+    ) -> HTTPResponse {
+        let serverTime = now
+        return Self.later(
+            sessionId, in: redis, now: serverTime,
+            { (session: inout Session) throws(SessionError) in
+                try Self.apply(kind, event, to: &session, serverTime: serverTime)
+            }, answer: Self.eventResponse)
+    }
+
+    /// A show or hide on a session at `serverTime`.
+    private static func apply(
+        _ kind: RequestBody.Kind, _ event: RequestBody, to session: inout Session, serverTime: Double
+    ) throws(SessionError) -> EventOutcome {
+        if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
+        let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
+        try session.advance(to: time, serverTime: serverTime)
+        // Decoding guarantees a show carries frameEnd.
+        let composed =
+            kind == .show
+            ? session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
+            : session.hide(event, at: time)
+        return EventOutcome(
+            result: session.target, animation: composed.animation, session: session.reference(at: time),
+            layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
     }
 
     /// A call that carries the whole geometry: a show starts from the base state, a hide from its `frameBegin`.
@@ -153,21 +175,40 @@ extension InsetApplication {
         // Decoding guarantees both a session id and the gesture's value.
         let sessionId = event.sessionId ?? ""
         let serverTime = now
+        if case .redis(let redis) = store {
+            return Self.later(
+                sessionId, in: redis, now: serverTime,
+                { [event] (session: inout Session) throws(SessionError) in
+                    try Self.applyGesture(kind, event, to: &session, serverTime: serverTime)
+                }, answer: Self.gestureResponse)
+        }
         let outcome = try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
-                // Refused before anything changes, as the store requires.
-                guard session.shownKeyboard != nil else { throw .keyboardNotShown }
-                let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
-                try session.advance(to: time, serverTime: serverTime)
-                let composed =
-                    kind == .drag
-                    ? session.drag(touch: event.touch ?? .zero, at: time)
-                    : session.release(velocityY: event.velocityY ?? 0, at: time)
-                return GestureOutcome(
-                    result: session.target, keyboardFrame: session.keyboardFrame, composed: composed,
-                    session: session.reference(at: time), navigation: session.geometry.navigation)
+                try Self.applyGesture(kind, event, to: &session, serverTime: serverTime)
             }
         }
+        return Self.gestureResponse(outcome)
+    }
+
+    /// A drag or a release on a session at `serverTime`.
+    private static func applyGesture(
+        _ kind: RequestBody.Kind, _ event: RequestBody, to session: inout Session, serverTime: Double
+    ) throws(SessionError) -> GestureOutcome {
+        // Refused before anything changes, as the store requires.
+        guard session.shownKeyboard != nil else { throw .keyboardNotShown }
+        let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
+        try session.advance(to: time, serverTime: serverTime)
+        let composed =
+            kind == .drag
+            ? session.drag(touch: event.touch ?? .zero, at: time)
+            : session.release(velocityY: event.velocityY ?? 0, at: time)
+        return GestureOutcome(
+            result: session.target, keyboardFrame: session.keyboardFrame, composed: composed,
+            session: session.reference(at: time), navigation: session.geometry.navigation)
+    }
+
+    /// The answer to a drag or a release.
+    private static func gestureResponse(_ outcome: GestureOutcome) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 3072)
         writer.beginObject()
         writer.resultMembers(outcome.result)

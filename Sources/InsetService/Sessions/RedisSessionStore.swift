@@ -62,8 +62,12 @@ final class RedisSessionStore: SessionStoring {
     /// What this replica last read or wrote of each session it served.
     let cache: Locked<RecordCache>
     private let created = Locked(0)
+    /// Per session with an event in flight that does not wait, the events of this replica to start after it.
+    private let waitingEvents = Locked([String: [WaitingEvent]]())
     /// The compare-and-set script's SHA1 as Redis named it, once loaded.
-    private let scriptSHA = Locked<[UInt8]?>(nil)
+    let scriptSHA = Locked<[UInt8]?>(nil)
+    /// Loads `compareAndSet`, whose SHA1 Redis answers.
+    static let scriptLoad = RedisCommand([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(compareAndSet.utf8)])
 
     /// A store on `endpoint` whose sessions expire after `ttlSeconds` idle.
     init(
@@ -75,7 +79,8 @@ final class RedisSessionStore: SessionStoring {
         cache = Locked(RecordCache(capacity: cacheCapacity, ttl: Double(max(1, Int(ttlSeconds * 1000)))))
     }
 
-    private static func key(_ id: String) -> [UInt8] { Array((keyPrefix + id).utf8) }
+    /// The key of session `id`.
+    static func key(_ id: String) -> [UInt8] { Array((keyPrefix + id).utf8) }
 
     /// Runs commands on a pooled connection (retried once on a stale one when `idempotent`); any Redis failure is
     /// a 503 with `Retry-After`.
@@ -85,13 +90,18 @@ final class RedisSessionStore: SessionStoring {
         do {
             return try pool.withConnection(idempotent: idempotent, body)
         } catch {
-            if case .unavailable = error {
-                // A broken connection may mean a Redis that restarted without some of its writes: remembered
-                // revisions may then name other records.
-                cache.withLock { $0.removeAll() }
-            }
-            throw .storeUnavailable(error.reason)
+            throw unavailable(error)
         }
+    }
+
+    /// The 503 for a Redis failure.
+    func unavailable(_ error: RedisError) -> SessionError {
+        if case .unavailable = error {
+            // A broken connection may mean a Redis that restarted without some of its writes: remembered
+            // revisions may then name other records.
+            cache.withLock { $0.removeAll() }
+        }
+        return .storeUnavailable(error.reason)
     }
 
     func insert(_ session: Session, now: Double) throws(SessionError) {
@@ -107,109 +117,90 @@ final class RedisSessionStore: SessionStoring {
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
-        guard SessionID.isWellFormed(id) else { throw .notFound }
-        let key = Self.key(id)
-        let ttl = Array(String(ttlMilliseconds).utf8)
-        var current = cache.withLock { $0.record(id, now: now) }
-        // Whether `current` is what Redis held during this call, rather than what this replica remembered.
-        var fresh = false
-        for _ in 0..<Self.maxAttempts {
-            let record: CachedRecord
-            if let current {
-                record = current
-            } else {
-                let reply = try run { connection throws(RedisError) in
-                    try connection.command([Array("GET".utf8), key])
-                }
-                guard case .string(let stored) = reply else {
-                    cache.withLock { $0.forget(id) }
-                    throw .notFound
-                }
-                record = try Self.decode(stored)
-                fresh = true
-            }
-            var session = record.session
-            let result: T
-            do {
-                result = try body(&session)
-            } catch {
-                guard fresh else {
-                    // Refused by a remembered record, which may be stale: ask Redis what it holds now.
-                    cache.withLock { $0.forget(id) }
-                    current = nil
-                    continue
-                }
-                throw error
-            }
-            let updated = SessionRecord.encode(session, revision: record.revision + 1)
-            let unchanged = SessionRecord.equalApartFromRevision(updated, record.bytes)
-            // Sent again on a fresh connection when a pooled one turns out dead (Redis restarted), so the first
-            // event after a restart succeeds; the answer then tells whether the first send had written.
-            var sends = 0
-            let reply = try run(idempotent: true) { connection throws(RedisError) in
-                sends += 1
-                return try evaluate(
-                    [key, Array(String(record.revision).utf8), unchanged ? [] : updated, ttl], on: connection)
-            }
-            let written = CachedRecord(session: session, revision: record.revision + 1, bytes: updated)
-            switch reply {
-            case .integer(1):
-                cache.withLock { $0.remember(id, unchanged ? record : written, now: now) }
-                return result
-            case .string(let stored) where sends > 1 && !unchanged:
-                // The lost send wrote if Redis holds this very record at the next revision (only one write can
-                // follow a revision). Anything else may be a write on top of it: running the change again could
-                // apply it twice, so the event fails as the lost connection did.
-                guard stored == updated else {
-                    cache.withLock { $0.forget(id) }
-                    throw .storeUnavailable("the connection to Redis broke during a write")
-                }
-                cache.withLock { $0.remember(id, written, now: now) }
-                return result
-            case .string(let stored):
-                // Another replica wrote first: the change runs again on the record it wrote.
-                cache.withLock { $0.forget(id) }
-                current = try Self.decode(stored)
-                fresh = true
-            default:
-                cache.withLock { $0.forget(id) }
-                throw .notFound
+        let update = RedisUpdate<T>(store: self, id: id, now: now)
+        var step = update.begin(body)
+        while true {
+            switch step {
+            case .send(let command): step = update.received(pool.send(command), body)
+            case .done(let result): return try result.get()
             }
         }
-        throw .storeUnavailable("session \(id) changed under \(Self.maxAttempts) attempts in a row")
+    }
+
+    /// `modify` without waiting: `completion` gets the result, on this thread when no round trip was needed,
+    /// else on the pool's thread, which also runs `body` again when the record changed meanwhile.
+    ///
+    /// Such events on one session run one after the other on this replica: each begins once the one before has
+    /// its answer, from the record that one left. Sent together, they would all be computed from the same record,
+    /// one would win and the rest would go again, round after round. When one fails because Redis cannot be
+    /// reached, those waiting behind it fail with it, so that none waits out more than one event's timeouts.
+    func modify<T: Sendable>(
+        _ id: String, now: Double, _ body: @escaping @Sendable (inout Session) throws(SessionError) -> T,
+        then completion: @escaping @Sendable (Result<T, SessionError>) -> Void
+    ) {
+        let event = WaitingEvent(
+            start: { [self] in
+                let update = RedisUpdate<T>(store: self, id: id, now: now)
+                continueUpdate(update.begin(body), update, body) { [self] result in
+                    completion(result)
+                    if case .failure(let error) = result, case .storeUnavailable = error {
+                        for waiting in waitingEvents.withLock({ $0.removeValue(forKey: id) ?? [] }) {
+                            waiting.fail(error)
+                        }
+                    } else {
+                        startNext(id)
+                    }
+                }
+            }, fail: { error in completion(.failure(error)) })
+        let first = waitingEvents.withLock { (waiting: inout [String: [WaitingEvent]]) -> Bool in
+            guard waiting[id] == nil else {
+                waiting[id, default: []].append(event)
+                return false
+            }
+            waiting[id] = []
+            return true
+        }
+        if first { event.start() }
+    }
+
+    /// Starts the next event waiting for session `id`, or notes that none runs.
+    private func startNext(_ id: String) {
+        let next = waitingEvents.withLock { (waiting: inout [String: [WaitingEvent]]) -> WaitingEvent? in
+            guard var queued = waiting[id], !queued.isEmpty else {
+                waiting[id] = nil
+                return nil
+            }
+            let next = queued.removeFirst()
+            waiting[id] = queued
+            return next
+        }
+        next?.start()
+    }
+
+    /// Sends the step's command and goes on from its reply, or completes.
+    private func continueUpdate<T: Sendable>(
+        _ step: RedisUpdate<T>.Step, _ update: RedisUpdate<T>,
+        _ body: @escaping @Sendable (inout Session) throws(SessionError) -> T,
+        _ completion: @escaping @Sendable (Result<T, SessionError>) -> Void
+    ) {
+        switch step {
+        case .send(let command):
+            pool.send(command) { [self] outcome in
+                continueUpdate(update.received(outcome, body), update, body, completion)
+            }
+        case .done(let result):
+            completion(result)
+        }
     }
 
     /// The session in a stored record; a record this build cannot read is a store fault, not a missing session.
-    private static func decode(_ stored: [UInt8]) throws(SessionError) -> CachedRecord {
+    static func decode(_ stored: [UInt8]) throws(SessionError) -> CachedRecord {
         do {
             let (session, revision) = try SessionRecord.decode(stored)
             return CachedRecord(session: session, revision: revision, bytes: stored)
         } catch {
             throw .storeUnavailable("the stored session cannot be read: \(error.reason)")
         }
-    }
-
-    /// `EVALSHA` of `compareAndSet` with one key and the arguments after it, loading the script first when this
-    /// process has not yet, or when Redis has forgotten it (`NOSCRIPT`: a restart, `SCRIPT FLUSH`).
-    private func evaluate(_ arguments: [[UInt8]], on connection: RedisChannel) throws(RedisError) -> RedisReply {
-        let known = scriptSHA.withLock { $0 }
-        let sha: [UInt8]
-        if let known { sha = known } else { sha = try loadScript(on: connection) }
-        let command = [Array("EVALSHA".utf8), sha, Array("1".utf8)] + arguments
-        do {
-            return try connection.command(command)
-        } catch .server(let message) where message.hasPrefix("NOSCRIPT") {
-            // Nothing ran, so the call is repeated as it was.
-            let loaded = try loadScript(on: connection)
-            return try connection.command([Array("EVALSHA".utf8), loaded, Array("1".utf8)] + arguments)
-        }
-    }
-
-    private func loadScript(on connection: RedisChannel) throws(RedisError) -> [UInt8] {
-        let reply = try connection.command([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(Self.compareAndSet.utf8)])
-        guard case .string(let sha) = reply else { throw .server("SCRIPT LOAD answered no SHA1") }
-        scriptSHA.withLock { $0 = sha }
-        return sha
     }
 
     func remove(_ id: String) throws(SessionError) -> Bool {
@@ -259,6 +250,14 @@ final class RedisSessionStore: SessionStoring {
         }
         return reply == .status("PONG")
     }
+}
+
+/// An event that does not wait, queued behind another on the same session: how to start it, and how to fail it.
+struct WaitingEvent: Sendable {
+    /// Runs the event.
+    let start: @Sendable () -> Void
+    /// Answers it with a failure without running it.
+    let fail: @Sendable (SessionError) -> Void
 }
 
 /// A session's record as a replica last read or wrote it.

@@ -1,0 +1,218 @@
+/// One `RedisSessionStore.modify`, as the steps between its round trips: what to send next, or how it ended.
+///
+/// The store's rules live here once (its doc comment has them: the cached record, the compare-and-set, the retry
+/// on a mismatch, the `GET` without a cached record, the script reloaded after `NOSCRIPT`, the send repeated once
+/// on a fresh connection when a reused one broke, and whether that lost send had written), and two drivers run
+/// them: one that waits for each reply on the caller's thread, and one that goes on from each reply on the Redis
+/// thread, so that a worker answering an HTTP request never waits for Redis. `body` is passed to each step rather
+/// than kept, so that the waiting driver can run a closure that must not escape.
+///
+/// A class, changed in place: its records and the body's result are large, and a value would be copied at every
+/// step. Used by one thread at a time, each step handed to the next through the Redis pool's lock, hence
+/// `@unchecked Sendable`.
+final class RedisUpdate<T: Sendable>: @unchecked Sendable {
+    /// What to do next.
+    enum Step {
+        /// Send this command and give its outcome to `received`.
+        case send(RedisCommand)
+        /// Done, with the body's result or why not.
+        case done(Result<T, SessionError>)
+    }
+
+    /// Where the last command sent stands.
+    private enum Phase {
+        /// A `GET` of the record; `repeated` once sent again after a reused connection broke.
+        case reading(repeated: Bool)
+        /// The script's `SCRIPT LOAD`, before the call of `attempt` it is for.
+        case loading
+        /// The compare-and-set's `EVALSHA` of `attempt`.
+        case evaluating
+    }
+
+    /// A computed change on its way to Redis.
+    private struct Attempt {
+        var record: CachedRecord
+        var written: CachedRecord
+        var result: T
+        var unchanged: Bool
+        /// How often the call went out (a second time after a reused connection broke).
+        var sends: Int
+        /// Whether the script was loaded for this send already, after a `NOSCRIPT`.
+        var reloaded: Bool
+    }
+
+    let store: RedisSessionStore
+    let id: String
+    let now: Double
+    private let key: [UInt8]
+    private let ttl: [UInt8]
+    /// The record the next change runs on, when known without a `GET`.
+    private var current: CachedRecord?
+    /// Whether `current` is what Redis held during this update, rather than what this replica remembered.
+    private var fresh = false
+    private var attempts = 0
+    private var phase = Phase.reading(repeated: false)
+    /// The change being sent, while loading or evaluating.
+    private var attempt: Attempt?
+
+    /// An update of session `id` at `now`.
+    init(store: RedisSessionStore, id: String, now: Double) {
+        self.store = store
+        self.id = id
+        self.now = now
+        key = RedisSessionStore.key(id)
+        ttl = Array(String(store.ttlMilliseconds).utf8)
+    }
+
+    /// The first step.
+    func begin(_ body: (inout Session) throws(SessionError) -> T) -> Step {
+        guard SessionID.isWellFormed(id) else { return .done(.failure(.notFound)) }
+        current = store.cache.withLock { $0.record(id, now: now) }
+        return advance(body)
+    }
+
+    /// The step after the last command's `outcome`.
+    func received(_ outcome: RedisOutcome, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+        switch phase {
+        case .reading(let repeated):
+            switch outcome.result {
+            case .failure(.unavailable) where outcome.reused && !repeated:
+                phase = .reading(repeated: true)
+                return .send(RedisCommand([Array("GET".utf8), key]))
+            case .failure(let error):
+                return failed(error)
+            case .success(.string(let stored)):
+                do throws(SessionError) {
+                    let record = try RedisSessionStore.decode(stored)
+                    fresh = true
+                    return apply(record, body)
+                } catch {
+                    return .done(.failure(error))
+                }
+            case .success:
+                store.cache.withLock { $0.forget(id) }
+                return .done(.failure(.notFound))
+            }
+        case .loading:
+            guard case .success(.string(let sha)) = outcome.result else {
+                if case .failure(let error) = outcome.result { return evaluationFailed(error, outcome) }
+                return failed(.server("SCRIPT LOAD answered no SHA1"))
+            }
+            store.scriptSHA.withLock { $0 = sha }
+            return evaluate(sha: sha)
+        case .evaluating:
+            switch outcome.result {
+            case .failure(.server(let message)) where message.hasPrefix("NOSCRIPT") && attempt?.reloaded == false:
+                // Nothing ran, so the call is repeated as it was, once the script is loaded again.
+                attempt?.reloaded = true
+                phase = .loading
+                return .send(RedisSessionStore.scriptLoad)
+            case .failure(let error):
+                return evaluationFailed(error, outcome)
+            case .success(let reply):
+                return evaluated(reply, body)
+            }
+        }
+    }
+
+    /// The next attempt: on the record known, or after a `GET`.
+    private func advance(_ body: (inout Session) throws(SessionError) -> T) -> Step {
+        guard attempts < RedisSessionStore.maxAttempts else {
+            return .done(.failure(.storeUnavailable("session \(id) changed under \(attempts) attempts in a row")))
+        }
+        attempts += 1
+        guard let record = current else {
+            phase = .reading(repeated: false)
+            return .send(RedisCommand([Array("GET".utf8), key]))
+        }
+        return apply(record, body)
+    }
+
+    /// Runs the change on `record` and sends the compare-and-set.
+    private func apply(_ record: CachedRecord, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+        var session = record.session
+        let result: T
+        do {
+            result = try body(&session)
+        } catch {
+            guard fresh else {
+                // Refused by a remembered record, which may be stale: ask Redis what it holds now.
+                store.cache.withLock { $0.forget(id) }
+                current = nil
+                return advance(body)
+            }
+            return .done(.failure(error))
+        }
+        let updated = SessionRecord.encode(session, revision: record.revision + 1)
+        attempt = Attempt(
+            record: record, written: CachedRecord(session: session, revision: record.revision + 1, bytes: updated),
+            result: result, unchanged: SessionRecord.equalApartFromRevision(updated, record.bytes), sends: 0,
+            reloaded: false)
+        return send()
+    }
+
+    /// Sends the call (again), loading the script first when this process has not yet.
+    private func send() -> Step {
+        attempt?.sends += 1
+        attempt?.reloaded = false
+        guard let sha = store.scriptSHA.withLock({ $0 }) else {
+            phase = .loading
+            return .send(RedisSessionStore.scriptLoad)
+        }
+        return evaluate(sha: sha)
+    }
+
+    private func evaluate(sha: [UInt8]) -> Step {
+        guard let attempt else { return .done(.failure(.storeUnavailable("no change to send"))) }
+        phase = .evaluating
+        let arguments = [
+            key, Array(String(attempt.record.revision).utf8), attempt.unchanged ? [] : attempt.written.bytes, ttl,
+        ]
+        return .send(RedisCommand([Array("EVALSHA".utf8), sha, Array("1".utf8)] + arguments))
+    }
+
+    /// A call that failed: sent again on a fresh connection when a pooled one turned out dead (Redis restarted),
+    /// so the first event after a restart succeeds; the answer then tells whether the first send had written.
+    private func evaluationFailed(_ error: RedisError, _ outcome: RedisOutcome) -> Step {
+        if case .unavailable = error, outcome.reused, attempt?.sends == 1 { return send() }
+        return failed(error)
+    }
+
+    private func evaluated(_ reply: RedisReply, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+        guard let attempt else { return .done(.failure(.storeUnavailable("no change sent"))) }
+        switch reply {
+        case .integer(1):
+            store.cache.withLock { $0.remember(id, attempt.unchanged ? attempt.record : attempt.written, now: now) }
+            return .done(.success(attempt.result))
+        case .string(let stored) where attempt.sends > 1 && !attempt.unchanged:
+            // The lost send wrote if Redis holds this very record at the next revision (only one write can
+            // follow a revision). Anything else may be a write on top of it: running the change again could
+            // apply it twice, so the event fails as the lost connection did.
+            guard stored == attempt.written.bytes else {
+                store.cache.withLock { $0.forget(id) }
+                return .done(.failure(.storeUnavailable("the connection to Redis broke during a write")))
+            }
+            store.cache.withLock { $0.remember(id, attempt.written, now: now) }
+            return .done(.success(attempt.result))
+        case .string(let stored):
+            // Another replica wrote first: the change runs again on the record it wrote.
+            store.cache.withLock { $0.forget(id) }
+            self.attempt = nil
+            do throws(SessionError) {
+                current = try RedisSessionStore.decode(stored)
+            } catch {
+                return .done(.failure(error))
+            }
+            fresh = true
+            return advance(body)
+        default:
+            store.cache.withLock { $0.forget(id) }
+            return .done(.failure(.notFound))
+        }
+    }
+
+    /// Any Redis failure is a 503 with `Retry-After`.
+    private func failed(_ error: RedisError) -> Step {
+        .done(.failure(store.unavailable(error)))
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import InsetCore
+import Locking
+import Testing
+
+@testable import InsetService
+
+/// The shared, pipelined connection and the answers that wait for Redis without holding a worker, against a real
+/// `redis-server`; part of `RedisStoreTests`, so that its ThreadSanitizer run covers them.
+extension RedisStoreTests {
+    /// Connections Redis accepted so far, from `INFO stats`.
+    static func connectionsReceived(_ redis: RedisProcess) throws -> Int {
+        guard case .string(let text) = try redis.connection().command(["INFO", "stats"]) else { return -1 }
+        let line = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline).first {
+            $0.hasPrefix("total_connections_received:")
+        }
+        return line.flatMap { Int($0.split(separator: ":")[1]) } ?? -1
+    }
+
+    @Test func manyWorkersShareOneConnectionAndEachGetsItsOwnReply() throws {
+        let redis = try RedisProcess()
+        let pool = RedisPool(endpoint: redis.endpoint())
+        let before = try Self.connectionsReceived(redis)
+        let threads = 8
+        let commands = 200
+        let wrong = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for step in 0..<commands {
+                let text = "worker \(thread) command \(step)"
+                let reply = try? pool.withConnection { channel throws(RedisError) in
+                    try channel.command(["ECHO", text])
+                }
+                if reply != .string(Array(text.utf8)) { wrong.withLock { $0.append(text) } }
+            }
+        }
+        #expect(wrong.withLock { $0 } == [])
+        // One connection for every worker (the counting one is the test's own, opened after).
+        #expect(try Self.connectionsReceived(redis) - before == 2)
+        let sent = pool.sent
+        #expect(sent.commands == threads * commands)
+        #expect(sent.batches < sent.commands)
+    }
+
+    @Test func commandsSentWithoutWaitingAreAnsweredInTheirOrder() throws {
+        let redis = try RedisProcess()
+        let pool = RedisPool(endpoint: redis.endpoint())
+        let count = 1000
+        let replies = Locked([RedisReply]())
+        for _ in 0..<count {
+            pool.send(RedisCommand(["INCR", "counter"])) { outcome in
+                replies.withLockSignalling { $0.append((try? outcome.result.get()) ?? .null) }
+            }
+        }
+        let answered = replies.wait(until: { $0.count == count }, atMost: 10) { $0 }
+        #expect(answered == (1...count).map { RedisReply.integer($0) })
+        #expect(pool.sent.batches < count / 2)
+    }
+
+    /// A `BLPOP` that blocks its connection past the command timeout, in the middle of a batch: the replies
+    /// before it stand, it and the commands after it fail as unavailable (on a reused connection, so an
+    /// idempotent call may go again), and the next command goes out on a fresh connection.
+    @Test func aTimeoutInTheMiddleOfABatchFailsTheRestOfItAndTheNextCommandGetsAFreshConnection() throws {
+        let redis = try RedisProcess()
+        let pool = RedisPool(endpoint: redis.endpoint(), timeouts: RedisTimeouts(connect: 1, command: 0.3))
+        #expect(
+            try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) } == .status("PONG"))
+        let before = try Self.connectionsReceived(redis)
+        let outcomes = Locked([Int: RedisOutcome]())
+        func send(_ index: Int, _ arguments: [String]) {
+            pool.send(RedisCommand(arguments)) { outcome in outcomes.withLockSignalling { $0[index] = outcome } }
+        }
+        // The first holds the connection for 0.2 s (under the timeout); the next three, queued meanwhile, go out
+        // together once its reply is in.
+        send(0, ["BLPOP", "nothing", "0.2"])
+        usleep(50_000)
+        send(1, ["PING"])
+        send(2, ["BLPOP", "nothing", "2"])
+        send(3, ["PING"])
+        let all = outcomes.wait(until: { $0.count == 4 }, atMost: 5) { $0 }
+        #expect(try all[0]?.result.get() == .null)
+        #expect(try all[1]?.result.get() == .status("PONG"))
+        for index in [2, 3] {
+            guard case .failure(.unavailable)? = all[index]?.result else {
+                Issue.record("command \(index): \(String(describing: all[index]))")
+                continue
+            }
+            #expect(all[index]?.reused == true)
+        }
+        #expect(
+            try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) } == .status("PONG"))
+        #expect(try Self.connectionsReceived(redis) - before == 2)
+        // The first PING, the BLPOP alone, the three together, the last PING.
+        #expect(pool.sent.batches == 4)
+    }
+
+    /// Events in flight when Redis freezes fail as 503s within twice the command timeout (the call on the reused
+    /// connection, then once more on a fresh one), none waits longer, and the next event after Redis thaws
+    /// succeeds; no raise was applied twice.
+    @Test func eventsOnAFrozenRedisFailWithinTheTimeoutsAndTheNextSucceeds() throws {
+        let redis = try RedisProcess()
+        let store = RedisSessionStore(
+            endpoint: redis.endpoint(), ttlSeconds: 60, timeouts: RedisTimeouts(connect: 0.2, command: 0.2))
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        kill(redis.process.processIdentifier, SIGSTOP)
+        let started = Date()
+        let results = Locked([Result<Double, SessionError>]())
+        let events = 8
+        for _ in 0..<events {
+            store.modify(session.id, now: 2, { (session: inout Session) in Self.raise(&session) }) { result in
+                results.withLockSignalling { $0.append(result) }
+            }
+        }
+        let failed = results.wait(until: { $0.count == events }, atMost: 5) { $0 }
+        let waited = Date().timeIntervalSince(started)
+        kill(redis.process.processIdentifier, SIGCONT)
+        #expect(failed.count == events)
+        for result in failed {
+            guard case .failure(.storeUnavailable) = result else {
+                Issue.record("expected a 503, got \(result)")
+                continue
+            }
+        }
+        #expect(waited < 1.5, "waited \(waited) s")
+        // The raises that reached Redis before it froze may have been applied; the next one builds on them.
+        let next = try store.modify(session.id, now: 3, Self.raise)
+        let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
+        #expect(stored.geometry.scrollView.contentInset.top == next)
+        #expect(next >= 2)
+    }
+
+    /// Redis killed while batches are in flight: every event in flight fails as a 503 (none hangs, none answers
+    /// a value another one answered), and once Redis is back the store serves again on a fresh connection.
+    @Test func redisKilledMidBatchFailsWhatWasInFlightAndRecovers() throws {
+        let redis = try RedisProcess()
+        let store = RedisSessionStore(endpoint: redis.endpoint(), ttlSeconds: 60)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        let answers = Locked([Double]())
+        let failures = Locked([String]())
+        let stop = Locked(false)
+        let threads = 6
+        let group = DispatchGroup()
+        for _ in 0..<threads {
+            DispatchQueue.global().async(group: group) {
+                var step = 0.0
+                while !stop.withLock({ $0 }) {
+                    step += 1
+                    do throws(SessionError) {
+                        let value = try store.modify(session.id, now: step, Self.raise)
+                        answers.withLock { $0.append(value) }
+                    } catch .storeUnavailable {
+                        failures.withLock { $0.append("503") }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+        }
+        usleep(100_000)
+        redis.stop()
+        usleep(100_000)
+        stop.withLock { $0 = true }
+        #expect(group.wait(timeout: .now() + 5) == .success)
+        let answered = answers.withLock { $0 }
+        #expect(!answered.isEmpty)
+        #expect(Set(answered).count == answered.count)
+        #expect(failures.withLock { $0 }.allSatisfy { $0 == "503" })
+        #expect(failures.withLock { $0.count } > 0)
+        // Back on the same port, empty: the backoff passes within a second, and a new session works.
+        let restarted = try RedisProcess(port: redis.port)
+        let fresh = try Self.session()
+        let deadline = Date().addingTimeInterval(3)
+        var inserted = false
+        while !inserted, Date() < deadline {
+            inserted = (try? store.insert(fresh, now: 10)) != nil
+            if !inserted { usleep(50_000) }
+        }
+        #expect(inserted)
+        #expect(try store.modify(fresh.id, now: 11, Self.raise) == 1)
+        _ = restarted
+    }
+
+    /// Events that do not wait (the HTTP route's path) on one session from many threads at once: every raise is
+    /// kept, each answered a value no other answered, as the waiting calls guarantee.
+    @Test func eventsThatDoNotWaitLoseNoUpdate() throws {
+        let redis = try RedisProcess()
+        let replicas = (0..<2).map { _ in Self.replica(redis) }
+        let session = try Self.session()
+        try replicas[0].insert(session, now: 0)
+        let events = 300
+        let answers = Locked([Result<Double, SessionError>]())
+        DispatchQueue.concurrentPerform(iterations: events) { index in
+            replicas[index % replicas.count].modify(
+                session.id, now: Double(index), { (session: inout Session) in Self.raise(&session) }
+            ) { result in answers.withLockSignalling { $0.append(result) } }
+        }
+        let all = answers.wait(until: { $0.count == events }, atMost: 20) { $0 }
+        let values = all.compactMap { try? $0.get() }
+        #expect(values.sorted() == (1...events).map(Double.init))
+        let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
+        #expect(stored.geometry.scrollView.contentInset.top == Double(events))
+    }
+
+    /// The same requests against memory and Redis answer the same bodies, the session's id apart: the route
+    /// that answers later with Redis words its answers as the one that answers at once.
+    @Test func showsAndHidesThroughRedisAnswerAsInMemory() throws {
+        let redis = try RedisProcess()
+        let clock = ManualClock()
+        func app(_ store: SessionStoreLocation) -> InsetApplication {
+            buildApplication(ServiceConfiguration(accessLog: false, clock: clock.clock, sessionStore: store))
+        }
+        let apps = [app(.memory), app(.redis(redis.endpoint()))]
+        let ids = apps.map { $0.call("POST", "/sessions", json: Phone.sessionBody).json["id"] as? String ?? "" }
+        let keyboard = #""keyboard":\#(Phone.keyboard)"#
+        let requests = [
+            ("/keyboard/show", #""timestamp":0,\#(keyboard)"#),
+            ("/keyboard/hide", #""timestamp":120"#),
+            ("/keyboard/show", #""timestamp":200,\#(keyboard)"#),
+            ("/keyboard/hide", #""timestamp":100"#),
+            ("/keyboard/show", #""timestamp":900,"focusedRect":{"x":0,"y":1500,"width":10,"height":40}"#),
+        ]
+        for (path, members) in requests {
+            let answers = zip(apps, ids).map { app, id in
+                app.call("POST", path, json: #"{"sessionId":"\#(id)",\#(members)}"#)
+            }
+            #expect(answers[0].status == answers[1].status, "\(path) \(members)")
+            #expect(answers[0].text == answers[1].text.replacingOccurrences(of: ids[1], with: ids[0]))
+            #expect(answers[0].headers["Content-Type"] == answers[1].headers["Content-Type"])
+            #expect(answers[1].headers["X-Request-Id"] != nil)
+        }
+        let gone = apps[1].call("POST", "/keyboard/hide", json: #"{"sessionId":"AAAAAAAAAAAAAAAAAAAAAA"}"#)
+        #expect(gone.status == 404)
+    }
+
+    /// One worker thread: a show waiting on a frozen Redis must not keep it from answering other connections.
+    @Test func aShowWaitingOnRedisLeavesTheWorkerFree() throws {
+        let redis = try RedisProcess()
+        let server = InsetServer(
+            http: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1),
+            service: ServiceConfiguration(accessLog: false, sessionStore: .redis(redis.endpoint())))
+        try server.start()
+        defer { server.shutdown(timeout: 3) }
+        let client = try RawHTTPClient(port: server.http.port)
+        let id = try #require(try client.json("POST", "/sessions", Phone.sessionBody).json["id"] as? String)
+        kill(redis.process.processIdentifier, SIGSTOP)
+        let waiting = try RawHTTPClient(port: server.http.port)
+        let body = #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#
+        try waiting.send(
+            "POST /keyboard/show HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        usleep(100_000)
+        let started = Date()
+        let health = try RawHTTPClient(port: server.http.port, timeoutSeconds: 1).request("GET", "/healthz")
+        #expect(health.status == 200)
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        let failed = try waiting.readResponse()
+        kill(redis.process.processIdentifier, SIGCONT)
+        #expect(failed.status == 503)
+        #expect(failed.header("Retry-After") == "1")
+        #expect(try client.json("POST", "/keyboard/show", body).status == 200)
+    }
+}
