@@ -72,7 +72,8 @@ struct Options: Sendable {
         Flag(
             name: "--session-store", environment: "INSET_SESSION_STORE",
             help:
-                "memory (default) or redis://[[USER]:PASSWORD@]HOST:PORT[/DB], shared by replicas; --max-sessions is then advisory"
+                "memory (default), redis://[[USER]:PASSWORD@]HOST:PORT[/DB] or redis+unix://[[USER]:PASSWORD@]/PATH[?db=DB], "
+                + "shared by replicas; --max-sessions is then advisory"
         ) {
             guard let location = SessionStoreLocation(parsing: $1) else { return false }
             $0.service.sessionStore = location

@@ -236,6 +236,26 @@ extension RedisStoreTests {
         #expect(gone.status == 404)
     }
 
+    /// A Redis on the same machine through its Unix-domain socket (`redis+unix://`), credentials and database
+    /// included: the store works as over TCP.
+    @Test func aUnixSocketServesTheStore() throws {
+        let path = "/tmp/inset-redis-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+        let redis = try RedisProcess(["--unixsocket", path, "--requirepass", "unix secret"], password: "unix secret")
+        defer { unlink(path) }
+        let location = try #require(SessionStoreLocation(parsing: "redis+unix://:unix%20secret@\(path)?db=2"))
+        guard case .redis(let endpoint) = location else { throw RedisTestError.notRedis }
+        let store = RedisSessionStore(endpoint: endpoint, ttlSeconds: 60)
+        #expect(store.credentialsRefusal() == nil)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        let own = try redis.connection(password: "unix secret")
+        _ = try own.command(["SELECT", "2"])
+        #expect(try own.command(["EXISTS", RedisSessionStore.keyPrefix + session.id]) == .integer(1))
+        let wrong = RedisSessionStore(endpoint: RedisEndpoint(socketPath: path, password: "not it"), ttlSeconds: 60)
+        #expect(wrong.credentialsRefusal()?.hasPrefix("WRONGPASS") == true)
+    }
+
     /// One worker thread: a show waiting on a frozen Redis must not keep it from answering other connections.
     @Test func aShowWaitingOnRedisLeavesTheWorkerFree() throws {
         let redis = try RedisProcess()

@@ -26,6 +26,14 @@ struct SessionStoreLocationTests {
         ),
         ("redis://:a@b:c@host", .redis(RedisEndpoint(host: "host", password: "a@b:c"))),
         ("redis://:%C3%A9t%C3%A9@host", .redis(RedisEndpoint(host: "host", password: "été"))),
+        // A Unix-domain socket: an absolute path, a database only as `?db=`.
+        ("redis+unix:///run/redis/redis.sock", .redis(RedisEndpoint(socketPath: "/run/redis/redis.sock"))),
+        ("redis+unix:///tmp/r.sock?db=3", .redis(RedisEndpoint(socketPath: "/tmp/r.sock", database: 3))),
+        (
+            "redis+unix://app:p%40ss@/var/run/redis-6379.sock?db=1",
+            .redis(
+                RedisEndpoint(socketPath: "/var/run/redis-6379.sock", database: 1, username: "app", password: "p@ss"))
+        ),
     ]
 
     @Test(arguments: accepted)
@@ -40,6 +48,9 @@ struct SessionStoreLocationTests {
         "redis://:%FF@host", "redis://:pw@host:x",
         "redis://host?db=1", "redis://host#x", "rediss://host", "http://host", "redis://[::1", "redis://[]:1",
         "redis://[::1]x", "redis://ho st", "redis://host:6379/1/2",
+        "redis+unix://", "redis+unix://relative.sock", "redis+unix:///tmp/r.sock?db=", "redis+unix:///tmp/r.sock?x=1",
+        "redis+unix:///tmp/r.sock?db=1&x=2", "redis+unix:///tmp/r sock", "redis+unix://user@/tmp/r.sock",
+        "redis+unix:///" + String(repeating: "a", count: 107), "redis+unix:///tmp/r.sock#x",
     ])
     func refuses(_ text: String) {
         #expect(SessionStoreLocation(parsing: text) == nil)
@@ -51,6 +62,9 @@ struct SessionStoreLocationTests {
         guard case .redis(let endpoint) = location else { throw RedisTestError.notRedis }
         #expect("\(endpoint)" == "app@[::1]:7000/3")
         #expect(!String(reflecting: location).contains("hunter2"))
+        let socket = try #require(SessionStoreLocation(parsing: "redis+unix://app:hunter2@/run/r.sock?db=2"))
+        guard case .redis(let unix) = socket else { throw RedisTestError.notRedis }
+        #expect("\(unix)" == "app@unix:/run/r.sock?db=2")
     }
 }
 

@@ -32,7 +32,13 @@ final class RedisConnection: @unchecked Sendable {
     /// database.
     init(_ endpoint: RedisEndpoint, timeouts: RedisTimeouts) throws(RedisError) {
         let connectTimeout = RedisTimeouts.timeval(timeouts.connect)
-        guard let context = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), connectTimeout) else {
+        let opened =
+            if let path = endpoint.socketPath {
+                redisConnectUnixWithTimeout(path, connectTimeout)
+            } else {
+                redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), connectTimeout)
+            }
+        guard let context = opened else {
             throw .unavailable("cannot allocate a Redis context")
         }
         if context.pointee.err != 0 {

@@ -1,9 +1,12 @@
-/// Where a Redis server listens and how to log in to it: `redis://[[USER]:PASSWORD@]HOST:PORT/DB`.
+/// Where a Redis server listens and how to log in to it: `redis://[[USER]:PASSWORD@]HOST:PORT/DB`, or a Unix-domain
+/// socket, `redis+unix://[[USER]:PASSWORD@]/PATH[?db=DB]`.
 public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
-    /// A host name, an IPv4 address or an IPv6 address (without brackets).
+    /// A host name, an IPv4 address or an IPv6 address (without brackets); empty with a socket path.
     public var host: String
     /// The TCP port; 6379 when the URL has none.
     public var port: Int
+    /// The Unix-domain socket's absolute path, for a Redis on the same machine (a sidecar); nil for TCP.
+    public var socketPath: String?
     /// The logical database (`SELECT`); 0 when the URL has none.
     public var database: Int
     /// The ACL user for `AUTH USER PASSWORD`; nil for `AUTH PASSWORD` (the default user) or no `AUTH`.
@@ -22,10 +25,17 @@ public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
         self.password = password
     }
 
-    /// `HOST:PORT/DB`, with the user but never the password: what messages may show.
+    /// An endpoint on the Unix-domain socket at `socketPath`.
+    public init(socketPath: String, database: Int = 0, username: String? = nil, password: String? = nil) {
+        self.init(host: "", port: 0, database: database, username: username, password: password)
+        self.socketPath = socketPath
+    }
+
+    /// `HOST:PORT/DB` or `unix:PATH?db=DB`, with the user but never the password: what messages may show.
     public var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
         let user = username.map { "\($0)@" } ?? ""
+        if let socketPath { return "\(user)unix:\(socketPath)?db=\(database)" }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(user)\(shownHost):\(port)/\(database)"
     }
 }
@@ -37,30 +47,29 @@ public enum SessionStoreLocation: Equatable, Sendable {
     /// In Redis, shared by every replica that names the same server and database.
     case redis(RedisEndpoint)
 
-    /// Parses `memory` or `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (HOST may be `[IPv6]`; USER and
-    /// PASSWORD percent-decoded, so `%40` is an `@`); nil for anything else, a user without a password, queries
-    /// and fragments included.
+    /// The scheme of a Redis reached over TCP.
+    private static let tcpScheme = "redis://"
+    /// The scheme of a Redis reached over a Unix-domain socket.
+    private static let unixScheme = "redis+unix://"
+    /// The longest socket path the system takes (`sun_path` holds 108 bytes with the terminating NUL).
+    static let maxSocketPathBytes = 107
+
+    /// Parses `memory`, `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (HOST may be `[IPv6]`) or
+    /// `redis+unix://[[USER]:PASSWORD@]/PATH[?db=DB]` (USER and PASSWORD percent-decoded, so `%40` is an `@`);
+    /// nil for anything else, a user without a password, other queries and fragments included.
     public init?(parsing text: String) {
         if text == "memory" {
             self = .memory
             return
         }
-        let scheme = "redis://"
-        guard text.hasPrefix(scheme) else { return nil }
-        var rest = Substring(text.dropFirst(scheme.count))
-        var username: String?
-        var password: String?
-        // The last `@`: a password's own must be `%40`, but one typed as it is still cannot end up in the host.
-        if let at = rest.lastIndex(of: "@") {
-            let userinfo = rest[..<at]
-            guard let colon = userinfo.firstIndex(of: ":"),
-                let user = Self.percentDecoded(userinfo[..<colon]),
-                let secret = Self.percentDecoded(userinfo[userinfo.index(after: colon)...]), !secret.isEmpty
-            else { return nil }
-            username = user.isEmpty ? nil : user
-            password = secret
-            rest = rest[rest.index(after: at)...]
+        if text.hasPrefix(Self.unixScheme) {
+            guard let endpoint = Self.unixEndpoint(text.dropFirst(Self.unixScheme.count)) else { return nil }
+            self = .redis(endpoint)
+            return
         }
+        guard text.hasPrefix(Self.tcpScheme) else { return nil }
+        var rest = Substring(text.dropFirst(Self.tcpScheme.count))
+        guard let login = Self.credentials(&rest) else { return nil }
         var database = 0
         if let slash = rest.firstIndex(of: "/") {
             let digits = rest[rest.index(after: slash)...]
@@ -96,7 +105,47 @@ public enum SessionStoreLocation: Equatable, Sendable {
         }
         self = .redis(
             RedisEndpoint(
-                host: String(host), port: port, database: database, username: username, password: password))
+                host: String(host), port: port, database: database, username: login.username,
+                password: login.password))
+    }
+
+    /// Takes `[USER]:PASSWORD@` off the front of `rest`: (nil, nil) when there is none, nil when it is malformed.
+    private static func credentials(_ rest: inout Substring) -> (username: String?, password: String?)? {
+        // The last `@`: a password's own must be `%40`, but one typed as it is still cannot end up in the host.
+        guard let at = rest.lastIndex(of: "@") else { return (nil, nil) }
+        let userinfo = rest[..<at]
+        guard let colon = userinfo.firstIndex(of: ":"),
+            let user = Self.percentDecoded(userinfo[..<colon]),
+            let secret = Self.percentDecoded(userinfo[userinfo.index(after: colon)...]), !secret.isEmpty
+        else { return nil }
+        rest = rest[rest.index(after: at)...]
+        return (user.isEmpty ? nil : user, secret)
+    }
+
+    /// What follows `redis+unix://`: credentials, an absolute path of path bytes, and `?db=DB` at most.
+    private static func unixEndpoint(_ text: Substring) -> RedisEndpoint? {
+        var rest = text
+        guard let login = credentials(&rest) else { return nil }
+        var database = 0
+        if let question = rest.firstIndex(of: "?") {
+            let query = rest[rest.index(after: question)...]
+            let key = "db="
+            guard query.hasPrefix(key), let number = number(query.dropFirst(key.count), in: 0...1_000_000) else {
+                return nil
+            }
+            database = number
+            rest = rest[..<question]
+        }
+        guard rest.hasPrefix("/"), rest.utf8.count <= maxSocketPathBytes, rest.utf8.allSatisfy(isPathByte) else {
+            return nil
+        }
+        return RedisEndpoint(
+            socketPath: String(rest), database: database, username: login.username, password: login.password)
+    }
+
+    /// Host bytes, `/` and `~`: the paths sockets are given, nothing a shell or a URL would read otherwise.
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        isHostByte(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "~")
     }
 
     /// `text` with each `%XX` replaced by its byte; nil for a malformed escape or bytes that are not UTF-8.
