@@ -148,7 +148,7 @@ extension JSONWriter {
 
     fileprivate mutating func storedGeometry(_ geometry: StoredGeometry) {
         beginObject()
-        storedFields(RequestSchema.geometry.map(\.field), of: geometry)
+        storedFields(RequestSchema.geometryFields, of: geometry)
         field("csf", geometry.contentSizeFollowsFrame)
         field("wg", geometry.windowGiven)
         endObject()
@@ -328,7 +328,7 @@ private enum RecordReader {
     static func geometry(_ record: JSONObject, _ key: String) throws(Unreadable) -> StoredGeometry {
         let g = try object(try member(record, key))
         var geometry = StoredGeometry()
-        try fields(RequestSchema.geometry.map(\.field), of: g, into: &geometry)
+        try fields(RequestSchema.geometryFields, of: g, into: &geometry)
         // After the fields, whose setters move these flags.
         if g["csf"] != nil { geometry.contentSizeFollowsFrame = try bool(g, "csf") }
         if g["wg"] != nil { geometry.windowGiven = try bool(g, "wg") }
