@@ -91,9 +91,11 @@ struct Options: Sendable {
         },
     ]
 
-    /// Worker threads per core when the sessions are in Redis and `--threads` is not given: a worker waits for
-    /// each Redis round trip, so one per core leaves cores idle (the sweep in docs/performance.md, issue 17).
-    static let redisThreadsPerCore = 4
+    /// Worker threads per core when the sessions are in Redis and `--threads` is not given. Session events do not
+    /// hold a worker during their round trip, but the other session routes (GET, PATCH, DELETE, …) still wait for
+    /// theirs, and a second worker per core keeps the connections it serves moving meanwhile: 2 a core gave the
+    /// lowest time per event in the sweep of docs/performance.md ("Issue 17: Redis without waiting").
+    static let redisThreadsPerCore = 2
 
     static var usage: String {
         var text = """

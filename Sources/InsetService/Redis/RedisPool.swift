@@ -55,8 +55,14 @@ final class RedisPool: Sendable {
     private let state = Locked(State())
     private let clock: MonotonicClock
 
+    /// Seconds without a command after which the pool's thread ends, unless told otherwise.
+    static let defaultIdleSeconds = 1.0
+
     /// A pool that connects on first use.
-    init(endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts(), idleSeconds: Double = 1) {
+    init(
+        endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts(),
+        idleSeconds: Double = RedisPool.defaultIdleSeconds
+    ) {
         self.endpoint = endpoint
         self.timeouts = timeouts
         self.idleSeconds = idleSeconds
