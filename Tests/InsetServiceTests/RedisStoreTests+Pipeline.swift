@@ -236,6 +236,29 @@ extension RedisStoreTests {
         #expect(gone.status == 404)
     }
 
+    /// `/metrics` counts what went to Redis and in how many writes; the in-memory store reports neither.
+    @Test func metricsCountTheCommandsAndTheirBatches() throws {
+        let redis = try RedisProcess()
+        let app = buildApplication(ServiceConfiguration(accessLog: false, sessionStore: .redis(redis.endpoint())))
+        let id = try #require(app.call("POST", "/sessions", json: Phone.sessionBody).json["id"] as? String)
+        for _ in 0..<5 {
+            #expect(
+                app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#)
+                    .status == 200)
+        }
+        func sample(_ text: String, _ name: String) -> Int? {
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        }
+        let text = app.call("GET", "/metrics").text
+
+        let commands = try #require(sample(text, "inset_redis_commands_total"))
+        let batches = try #require(sample(text, "inset_redis_batches_total"))
+        #expect(commands >= 7)
+        #expect(batches >= 1 && batches <= commands)
+        let memory = buildApplication(ServiceConfiguration(accessLog: false)).call("GET", "/metrics").text
+        #expect(!memory.contains("inset_redis_"))
+    }
+
     /// A Redis on the same machine through its Unix-domain socket (`redis+unix://`), credentials and database
     /// included: the store works as over TCP.
     @Test func aUnixSocketServesTheStore() throws {
