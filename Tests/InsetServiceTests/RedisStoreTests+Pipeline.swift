@@ -250,7 +250,7 @@ extension RedisStoreTests {
             text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }
         }
         let text = app.call("GET", "/metrics").text
-
+        // The SET, SCRIPT LOAD and five EVALSHAs at least.
         let commands = try #require(sample(text, "inset_redis_commands_total"))
         let batches = try #require(sample(text, "inset_redis_batches_total"))
         #expect(commands >= 7)
