@@ -133,6 +133,10 @@ public protocol HTTPResponder: Sendable {
     /// thread will give (a reply from Redis): the transport then serves other connections until it comes. What
     /// the transport calls; by default `respond(to:)`.
     func answer(to request: HTTPRequest) -> HTTPResponse
+    /// Whether `answer(to:)` may return pending answers: only then does the transport let libmicrohttpd suspend
+    /// connections, which costs it a little on every turn of its loops (by default false; a pending answer is then
+    /// waited for on the worker).
+    var answersLater: Bool { get }
     /// Words the answer to a request the transport refused before any route: `respond(to:)` is not called for
     /// it. The request has its head; its body is empty.
     func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse
@@ -141,4 +145,7 @@ public protocol HTTPResponder: Sendable {
 extension HTTPResponder {
     /// Answers at once.
     public func answer(to request: HTTPRequest) -> HTTPResponse { respond(to: request) }
+
+    /// Never later.
+    public var answersLater: Bool { false }
 }

@@ -56,8 +56,8 @@ public final class HTTPServer: Sendable {
         // header bytes, so connect-send-close clients pile up until the connection limit is full.
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if isIPv6 != 0 { flags |= MHD_USE_IPv6.rawValue }
+        if context.suspends { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
         let notified: MHD_NotifyConnectionCallback = mhdConnectionNotified

@@ -220,7 +220,10 @@ private func respond(_ state: ConnectionState, server: ServerContext, connection
         stored.initialize(to: consume request)
         return (response, closing)
     }
-    if let pending = response.pendingAnswer { return suspend(connection, until: pending, state: state, server: server) }
+    if let pending = response.pendingAnswer {
+        guard server.suspends else { return queue(pending.wait(), on: connection, closing: closing) }
+        return suspend(connection, until: pending, state: state, server: server)
+    }
     return queue(response, on: connection, closing: closing)
 }
 

@@ -13,6 +13,8 @@ final class ServerContext: Sendable {
     let draining = Atomic<Bool>(false)
     /// Requests whose headers arrived and that libmicrohttpd has not yet finished with.
     let inFlight = Atomic<Int>(0)
+    /// Whether connections may be suspended for pending answers (the responder's `answersLater`).
+    let suspends: Bool
     /// The answers suspended connections wait for, which `stop()` must see given before libmicrohttpd may stop.
     let suspended = Locked([ObjectIdentifier: HTTPPendingResponse]())
 
@@ -28,6 +30,7 @@ final class ServerContext: Sendable {
 
     init(responder: any HTTPResponder, configuration: HTTPServerConfiguration) {
         self.responder = responder
+        self.suspends = responder.answersLater
         self.maxBodyBytes = configuration.maxBodyBytes
         self.maxQueryArguments = configuration.maxQueryArguments
         self.headDeadline = configuration.headerTimeout > 0 ? HeadDeadline(timeout: configuration.headerTimeout) : nil

@@ -9,6 +9,10 @@ import Testing
 final class LaterResponder: HTTPResponder {
     /// The pending answers not yet given, by their `n`.
     let waiting = Locked([String: HTTPPendingResponse]())
+    /// Whether the transport may suspend connections for them.
+    let answersLater: Bool
+
+    init(answersLater: Bool = true) { self.answersLater = answersLater }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let response = answer(to: request)
@@ -136,6 +140,15 @@ struct PendingResponseTests {
         #expect(response.status == 503)
         #expect(response.header("Retry-After") == "1")
         #expect(response.header("X-Finished") == "yes")
+    }
+
+    /// A responder that does not say it answers later still may: its worker then waits for the answer.
+    @Test func aPendingAnswerFromAResponderThatDoesNotSaySoIsWaitedFor() throws {
+        let server = try Self.start(LaterResponder(answersLater: false))
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let response = try client.request("GET", "/given")
+        #expect(response.status == 200 && response.text == "given")
     }
 
     @Test func theWaitingRespondGetsTheAnswer() {

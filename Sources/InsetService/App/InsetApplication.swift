@@ -150,6 +150,12 @@ public final class InsetApplication: HTTPResponder {
         return response
     }
 
+    /// With the sessions in Redis, events answer later.
+    public var answersLater: Bool {
+        if case .redis = store { return true }
+        return false
+    }
+
     /// The request's header fields that `finish` reads.
     private static let finishingHeaders = ["X-Request-Id", "Origin"]
 

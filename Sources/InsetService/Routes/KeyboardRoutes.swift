@@ -72,7 +72,17 @@ extension InsetApplication {
         let serverTime = now
         return try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
-                try Self.apply(kind, event, to: &session, serverTime: serverTime)
+                if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
+                let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
+                try session.advance(to: time, serverTime: serverTime)
+                // Decoding guarantees a show carries frameEnd.
+                let composed =
+                    kind == .show
+                    ? session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
+                    : session.hide(event, at: time)
+                return EventOutcome(
+                    result: session.target, animation: composed.animation, session: session.reference(at: time),
+                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
             }
         }
     }
@@ -89,9 +99,11 @@ extension InsetApplication {
             }, answer: Self.eventResponse)
     }
 
-    /// A show or hide on a session at `serverTime`.
+    /// A show or hide on a session at `serverTime`. Inlined into each closure that calls it: called through the
+    /// in-memory store's, the captured event was copied, all of it, on every event.
+    @inline(__always)
     private static func apply(
-        _ kind: RequestBody.Kind, _ event: RequestBody, to session: inout Session, serverTime: Double
+        _ kind: RequestBody.Kind, _ event: borrowing RequestBody, to session: inout Session, serverTime: Double
     ) throws(SessionError) -> EventOutcome {
         if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
         let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
@@ -190,9 +202,10 @@ extension InsetApplication {
         return Self.gestureResponse(outcome)
     }
 
-    /// A drag or a release on a session at `serverTime`.
+    /// A drag or a release on a session at `serverTime`; inlined as `apply` is.
+    @inline(__always)
     private static func applyGesture(
-        _ kind: RequestBody.Kind, _ event: RequestBody, to session: inout Session, serverTime: Double
+        _ kind: RequestBody.Kind, _ event: borrowing RequestBody, to session: inout Session, serverTime: Double
     ) throws(SessionError) -> GestureOutcome {
         // Refused before anything changes, as the store requires.
         guard session.shownKeyboard != nil else { throw .keyboardNotShown }
