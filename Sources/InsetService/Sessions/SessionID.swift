@@ -44,6 +44,18 @@ enum SessionID {
         return alphabet.utf8Start[value]
     }
 
+    /// The 6-bit value of the base64url character `byte` (the inverse of `digit`), nil for any other byte.
+    static func value(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
+
     /// Whether `byte` is a base64url character: one bit test in a 128-bit table, not a search of the alphabet.
     private static func isDigit(_ byte: UInt8) -> Bool {
         // Bits 45 ('-') and 48 to 57 ('0'-'9'); then, from 64, 'A'-'Z' (65-90), '_' (95) and 'a'-'z' (97-122).
