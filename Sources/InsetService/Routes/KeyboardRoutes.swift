@@ -3,9 +3,9 @@ import InsetCore
 import InsetJSON
 
 extension InsetApplication {
-    /// What a show or hide computed, copied out of the session lock before it is written. A session event
-    /// carries only the session's reference: the whole session is large, and copying it out cost more than
-    /// the answer's reference needs.
+    /// What a stateless show or hide, or a focus move, computed, to be written as the answer (a session's show
+    /// or hide is written inside the store's `modify` instead). A session event carries only the session's
+    /// reference: the whole session is large, and copying it out cost more than the answer's reference needs.
     struct EventOutcome: Sendable {
         var result: InsetResult
         var animation: KeyboardAnimation
