@@ -90,7 +90,9 @@ public struct JSONCursor {
     /// Consumes the next member's name if it is exactly `name`, with the comma before it unless `first`, and
     /// the colon after it; false, consuming nothing, otherwise. A decoder that knows the order members usually
     /// come in reads them this way, with no scan for the name's end and no search for whose name it is.
-    @inlinable
+    /// Always inlined: left to itself the compiler called one shared copy, where a literal name is no
+    /// constant and its bytes were compared one by one (callgrind: 1 342 instructions a cycle request).
+    @inlinable @inline(__always)
     public mutating func expectKey(_ name: StaticString, first: Bool) -> Bool {
         let input = input
         var cursor = Self.skippingSpace(input, from: index)

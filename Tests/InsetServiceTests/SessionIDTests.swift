@@ -36,6 +36,7 @@ struct SessionIDTests {
                 characters[position] = Character(scalar)
                 let id = String(characters)
                 #expect(SessionID.isWellFormed(id) == alphabet.contains(scalar), "\(value) at \(position)")
+                #expect((SessionKey(id) != nil) == alphabet.contains(scalar), "\(value) at \(position)")
             }
         }
     }
@@ -45,5 +46,33 @@ struct SessionIDTests {
     ])
     func malformedIdsAreNeverLookedUp(id: String) {
         #expect(!SessionID.isWellFormed(id))
+        #expect(SessionKey(id) == nil)
+    }
+
+    @Test func digitValuesInvertDigits() {
+        for value in 0..<64 { #expect(SessionID.value(of: SessionID.digit(value)) == UInt8(value)) }
+    }
+
+    @Test func twoIdsShareAKeyOnlyWhenEqual() {
+        // One digit changed anywhere, to any other digit, changes the key: the 22 digits are packed, never
+        // folded, including a first digit no generated id has (above 3).
+        let base = Array("DAAAAAAAAAAAAAAAAAAAAA".utf8)
+        let key = SessionKey(String(decoding: base, as: UTF8.self))
+        #expect(key != nil)
+        for position in 0..<22 {
+            for value in 0..<64 where SessionID.digit(value) != base[position] {
+                var changed = base
+                changed[position] = SessionID.digit(value)
+                #expect(SessionKey(String(decoding: changed, as: UTF8.self)) != key, "\(value) at \(position)")
+            }
+        }
+        var keys = Set<SessionKey>()
+        var ids = Set<String>()
+        for _ in 0..<20_000 {
+            let id = SessionID.make()
+            ids.insert(id)
+            if let key = SessionKey(id) { keys.insert(key) }
+        }
+        #expect(keys.count == ids.count)
     }
 }

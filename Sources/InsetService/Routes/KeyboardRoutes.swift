@@ -3,9 +3,9 @@ import InsetCore
 import InsetJSON
 
 extension InsetApplication {
-    /// What a show or hide computed, copied out of the session lock before it is written. A session event
-    /// carries only the session's reference: the whole session is large, and copying it out cost more than
-    /// the answer's reference needs.
+    /// What a stateless show or hide, or a focus move, computed, to be written as the answer (a session's show
+    /// or hide is written inside the store's `modify` instead). A session event carries only the session's
+    /// reference: the whole session is large, and copying it out cost more than the answer's reference needs.
     struct EventOutcome: Sendable {
         var result: InsetResult
         var animation: KeyboardAnimation
@@ -35,30 +35,35 @@ extension InsetApplication {
     func keyboardEvent(_ kind: RequestBody.Kind, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         var event = RequestBody()
         try decodeEvent(kind, request, into: &event)
-        if let sessionId = event.sessionId, case .redis(let redis) = store {
-            return laterSessionEvent(kind, event, sessionId: sessionId, in: redis)
-        }
-        let outcome =
-            if let sessionId = event.sessionId {
-                try sessionEvent(kind, event, sessionId: sessionId)
-            } else {
-                try statelessEvent(kind, event)
-            }
-        return Self.eventResponse(outcome)
+        // Moved on, not copied: a body is 521 bytes.
+        let decoded = consume event
+        guard let sessionId = decoded.sessionId else { return Self.eventResponse(try statelessEvent(kind, decoded)) }
+        if case .redis(let redis) = store { return laterSessionEvent(kind, decoded, sessionId: sessionId, in: redis) }
+        return try sessionEvent(kind, decoded, sessionId: sessionId)
     }
 
     /// The answer to an event: what the scroll view becomes, the navigation, the animation and the session.
     static func eventResponse(_ outcome: EventOutcome) -> HTTPResponse {
+        eventResponse(
+            outcome.result, animation: outcome.animation, layout: outcome.layout, composed: outcome.composed,
+            session: outcome.session, navigation: outcome.navigation)
+    }
+
+    /// The answer to an event, from its parts where they lie.
+    static func eventResponse(
+        _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
+        session: SessionReference?, navigation: FocusNeighbours?
+    ) -> HTTPResponse {
         // Sized to hold a usual answer without growing; a stateless answer fits glibc's per-thread cache of
         // small blocks, a session's (longer by its reference, its composition and the animations in flight,
         // 1.6 to 2.4 KB with one or two of them) does not.
-        var writer = JSONWriter(reservingCapacity: outcome.session == nil ? 1024 : 3072)
+        var writer = JSONWriter(reservingCapacity: session == nil ? 1024 : 3072)
         writer.beginObject()
-        writer.resultMembers(outcome.result)
-        if let navigation = outcome.navigation { writer.navigation(navigation) }
+        writer.resultMembers(result)
+        if let navigation { writer.navigation(navigation) }
         writer.key(static: "animation")
-        AnimationDescriptor.write(outcome.animation, layout: outcome.layout, composed: outcome.composed, into: &writer)
-        if let session = outcome.session {
+        AnimationDescriptor.write(animation, layout: layout, composed: composed, into: &writer)
+        if let session {
             writer.key(static: "session")
             session.write(into: &writer)
         }
@@ -68,21 +73,11 @@ extension InsetApplication {
 
     private func sessionEvent(
         _ kind: RequestBody.Kind, _ event: RequestBody, sessionId: String
-    ) throws(Problem) -> EventOutcome {
+    ) throws(Problem) -> HTTPResponse {
         let serverTime = now
         return try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
-                if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
-                let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
-                try session.advance(to: time, serverTime: serverTime)
-                // Decoding guarantees a show carries frameEnd.
-                let composed =
-                    kind == .show
-                    ? session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-                    : session.hide(event, at: time)
-                return EventOutcome(
-                    result: session.target, animation: composed.animation, session: session.reference(at: time),
-                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
+                try Self.apply(kind, event, to: &session, serverTime: serverTime)
             }
         }
     }
@@ -96,26 +91,30 @@ extension InsetApplication {
             sessionId, in: redis, now: serverTime,
             { (session: inout Session) throws(SessionError) in
                 try Self.apply(kind, event, to: &session, serverTime: serverTime)
-            }, answer: Self.eventResponse)
+            }, answer: { $0 })
     }
 
-    /// A show or hide on a session at `serverTime`. Inlined into each closure that calls it: called through the
-    /// in-memory store's, the captured event was copied, all of it, on every event.
+    /// A show or hide on a session at `serverTime`, answered from the session where it lies: an outcome copied
+    /// out to be written after the store's lock is about 1 KB, and it was copied five times on its way (callgrind,
+    /// docs/performance.md). Inlined into each closure that calls it: called through the in-memory store's, the
+    /// captured event was copied, all of it, on every event.
     @inline(__always)
     private static func apply(
         _ kind: RequestBody.Kind, _ event: borrowing RequestBody, to session: inout Session, serverTime: Double
-    ) throws(SessionError) -> EventOutcome {
+    ) throws(SessionError) -> HTTPResponse {
         if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
         let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
         try session.advance(to: time, serverTime: serverTime)
-        // Decoding guarantees a show carries frameEnd.
-        let composed =
-            kind == .show
-            ? session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-            : session.hide(event, at: time)
-        return EventOutcome(
-            result: session.target, animation: composed.animation, session: session.reference(at: time),
-            layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
+        // Decoding guarantees a show carries frameEnd. Assigned, not chosen by `?:`, which copied it.
+        let composed: EventAnimation
+        if kind == .show {
+            composed = session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
+        } else {
+            composed = session.hide(event, at: time)
+        }
+        return Self.eventResponse(
+            session.target, animation: composed.animation, layout: composed.layout, composed: composed,
+            session: session.reference(at: time), navigation: session.geometry.navigation)
     }
 
     /// A call that carries the whole geometry: a show starts from the base state, a hide from its `frameBegin`.

@@ -3,9 +3,9 @@
 ///
 /// Values and the use-order links live in separate arrays: a session is several hundred bytes, and keeping it
 /// apart means relinking a slot never copies it.
-struct LRUTable<Value> {
+struct LRUTable<Key: Hashable, Value> {
     private struct Link {
-        var key: String
+        var key: Key?
         var lastUse: Double
         var older: Int
         var newer: Int
@@ -14,7 +14,7 @@ struct LRUTable<Value> {
     private var values: [Value?] = []
     private var links: [Link] = []
     private var free: [Int] = []
-    private var index: [String: Int] = [:]
+    private var index: [Key: Int] = [:]
     private var newest = -1
     private var oldest = -1
 
@@ -27,7 +27,7 @@ struct LRUTable<Value> {
     /// session is several hundred bytes and copying it out and back cost more than the event itself. Debug
     /// builds check this (the tests run them).
     mutating func modify<T, E: Error>(
-        _ key: String, now: Double, _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
+        _ key: Key, now: Double, _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
     ) throws(E) -> T? where Value: Equatable {
         // A pattern, not `!= nil`, which copied the whole session out to compare it.
         guard let slot = index[key], case .some = values[slot] else { return nil }
@@ -52,7 +52,7 @@ struct LRUTable<Value> {
     }
 
     /// Inserts a new key as the most recently used.
-    mutating func insert(_ key: String, _ value: Value, now: Double) {
+    mutating func insert(_ key: Key, _ value: Value, now: Double) {
         let link = Link(key: key, lastUse: now, older: -1, newer: -1)
         let slot: Int
         if let reused = free.popLast() {
@@ -70,19 +70,20 @@ struct LRUTable<Value> {
 
     /// Removes `key`; false when absent.
     @discardableResult
-    mutating func remove(_ key: String) -> Bool {
+    mutating func remove(_ key: Key) -> Bool {
         guard let slot = index.removeValue(forKey: key) else { return false }
         unlink(slot)
         values[slot] = nil
-        links[slot].key = ""
+        links[slot].key = nil
         free.append(slot)
         return true
     }
 
     /// The least recently used key and its last use.
-    var oldestEntry: (key: String, lastUse: Double)? {
-        guard oldest >= 0 else { return nil }
-        return (links[oldest].key, links[oldest].lastUse)
+    var oldestEntry: (key: Key, lastUse: Double)? {
+        // A linked slot always holds its key.
+        guard oldest >= 0, let key = links[oldest].key else { return nil }
+        return (key, links[oldest].lastUse)
     }
 
     private mutating func unlink(_ slot: Int) {

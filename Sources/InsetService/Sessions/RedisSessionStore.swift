@@ -278,7 +278,7 @@ struct RecordCache {
     let capacity: Int
     /// Milliseconds after its last use that an entry is dropped.
     let ttl: Double
-    private var table = LRUTable<CachedRecord>()
+    private var table = LRUTable<String, CachedRecord>()
 
     /// An empty cache.
     init(capacity: Int, ttl: Double) {

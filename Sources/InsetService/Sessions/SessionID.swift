@@ -27,16 +27,9 @@ enum SessionID {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `id` could be one of ours; anything else is not looked up at all.
-    static func isWellFormed(_ id: String) -> Bool {
-        guard id.utf8.count == length else { return false }
-        // Over the contiguous bytes where the string has them (a native one always does): the generic allSatisfy
-        // over the UTF-8 view allocated on every call, and copying the string to reach its bytes cost as much.
-        return id.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where !isDigit(byte) { return false }
-            return true
-        } ?? id.utf8.allSatisfy(isDigit)
-    }
+    /// Whether `id` could be one of ours; anything else is not looked up at all. One check for both stores:
+    /// an id is well-formed exactly when it has a `SessionKey`.
+    static func isWellFormed(_ id: String) -> Bool { SessionKey(id) != nil }
 
     /// The base64url character for a 6-bit value.
     static func digit(_ value: Int) -> UInt8 {
@@ -44,13 +37,15 @@ enum SessionID {
         return alphabet.utf8Start[value]
     }
 
-    /// Whether `byte` is a base64url character: one bit test in a 128-bit table, not a search of the alphabet.
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        // Bits 45 ('-') and 48 to 57 ('0'-'9'); then, from 64, 'A'-'Z' (65-90), '_' (95) and 'a'-'z' (97-122).
-        let low: UInt64 = 0x03FF_2000_0000_0000
-        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
-        if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
-        if byte < 128 { return (high >> UInt64(byte - 64)) & 1 == 1 }
-        return false
+    /// The 6-bit value of the base64url character `byte` (the inverse of `digit`), nil for any other byte.
+    static func value(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 }

@@ -4,7 +4,7 @@ import Locking
 /// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
 final class SessionStore: SessionStoring {
     private struct State {
-        var table = LRUTable<Session>()
+        var table = LRUTable<SessionKey, Session>()
         var evicted = 0
         var expired = 0
         var created = 0
@@ -22,13 +22,15 @@ final class SessionStore: SessionStoring {
 
     /// Stores a new session, first dropping expired ones and, when full, the least recently used.
     func insert(_ session: Session, now: Double) {
+        // Ids come from SessionID.make, so always well-formed.
+        guard let key = SessionKey(session.id) else { preconditionFailure("a malformed session id") }
         state.withLock { state in
             Self.purgeExpired(&state, now: now, ttl: ttl)
             while state.table.count >= maxSessions, let oldest = state.table.oldestEntry {
                 state.table.remove(oldest.key)
                 state.evicted += 1
             }
-            state.table.insert(session.id, session, now: now)
+            state.table.insert(key, session, now: now)
             state.created += 1
         }
     }
@@ -37,11 +39,11 @@ final class SessionStore: SessionStoring {
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
-        guard SessionID.isWellFormed(id) else { throw .notFound }
+        guard let key = SessionKey(id) else { throw .notFound }
         let ttl = ttl
         return try state.withLock { (state: inout State) throws(SessionError) -> T in
             var expired = false
-            let result = try state.table.modify(id, now: now) { (session, lastUse) throws(SessionError) -> T? in
+            let result = try state.table.modify(key, now: now) { (session, lastUse) throws(SessionError) -> T? in
                 if now - lastUse > ttl {
                     expired = true
                     return nil
@@ -49,7 +51,7 @@ final class SessionStore: SessionStoring {
                 return try body(&session)
             }
             if expired {
-                state.table.remove(id)
+                state.table.remove(key)
                 state.expired += 1
             }
             guard let result, let value = result else { throw .notFound }
@@ -59,8 +61,8 @@ final class SessionStore: SessionStoring {
 
     /// Deletes a session; false when it did not exist.
     func remove(_ id: String) -> Bool {
-        guard SessionID.isWellFormed(id) else { return false }
-        return state.withLock { $0.table.remove(id) }
+        guard let key = SessionKey(id) else { return false }
+        return state.withLock { $0.table.remove(key) }
     }
 
     /// Live sessions and lifetime counters, after dropping expired ones.
