@@ -18,6 +18,26 @@ extension JSONWriter {
         appendOtherNumber(d)
     }
 
+    /// The longest text `appendNumber` writes for any double: `-2.2250738585072014e-308` (the shortest text of
+    /// the smallest normal negative number) and its like are 24 bytes; `null` and whole numbers are shorter.
+    public static let maxNumberLength = 24
+
+    /// `appendNumber` into room the caller has reserved for `maxNumberLength` bytes: whole numbers in
+    /// `-999...999` need no check of the buffer's capacity, and everything else goes the usual way.
+    @inlinable @inline(__always)
+    mutating func appendNumberReserved(_ d: Double) {
+        if d > -1000, d < 1000 {
+            let whole = Int(d)
+            // -0 compares equal to Double(0) and is written 0, as appendNumber writes it.
+            if Double(whole) == d {
+                if whole < 0 { out.appendReserved(ASCII.minus) }
+                out.appendSmallReserved(Int(whole.magnitude))
+                return
+            }
+        }
+        appendOtherNumber(d)
+    }
+
     /// `appendNumber` for everything but whole numbers in `0..<1000`.
     @usableFromInline
     mutating func appendOtherNumber(_ d: Double) {

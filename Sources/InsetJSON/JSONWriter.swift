@@ -188,6 +188,42 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
+    /// Writes, in pieces, text fixed in the source and four numbers between them (`{"x":1,"y":2,"width":3,...}`)
+    /// with the room for all of it reserved once: the usual geometry objects, a response's most frequent values,
+    /// paid a capacity check for every piece and digit. The caller separates the value (`beginPieces`) first.
+    @inlinable @inline(__always)
+    public mutating func pieces(
+        _ p0: StaticString, _ n0: Double, _ p1: StaticString, _ n1: Double, _ p2: StaticString, _ n2: Double,
+        _ p3: StaticString, _ n3: Double, _ p4: StaticString
+    ) {
+        out.reserve(
+            p0.utf8CodeUnitCount &+ p1.utf8CodeUnitCount &+ p2.utf8CodeUnitCount &+ p3.utf8CodeUnitCount
+                &+ p4.utf8CodeUnitCount &+ 4 &* Self.maxNumberLength)
+        out.appendReserved(p0)
+        appendNumberReserved(n0)
+        out.appendReserved(p1)
+        appendNumberReserved(n1)
+        out.appendReserved(p2)
+        appendNumberReserved(n2)
+        out.appendReserved(p3)
+        appendNumberReserved(n3)
+        out.appendReserved(p4)
+    }
+
+    /// `pieces` with two numbers (`{"x":1,"y":2}`).
+    @inlinable @inline(__always)
+    public mutating func pieces(
+        _ p0: StaticString, _ n0: Double, _ p1: StaticString, _ n1: Double, _ p2: StaticString
+    ) {
+        out.reserve(
+            p0.utf8CodeUnitCount &+ p1.utf8CodeUnitCount &+ p2.utf8CodeUnitCount &+ 2 &* Self.maxNumberLength)
+        out.appendReserved(p0)
+        appendNumberReserved(n0)
+        out.appendReserved(p1)
+        appendNumberReserved(n1)
+        out.appendReserved(p2)
+    }
+
     /// Appends a number, as `number` writes it, inside a value written in pieces.
     @inlinable @inline(__always)
     public mutating func pieceNumber(_ d: Double) {

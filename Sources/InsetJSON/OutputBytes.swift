@@ -43,7 +43,9 @@ struct OutputBytes: ~Copyable {
     /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+        // Wrapping adds: count and extra are bounded by memory, far below Int.max, and the trap checks were a
+        // branch on every append.
+        if count &+ extra > capacity { grow(to: count &+ extra) }
     }
 
     @usableFromInline
@@ -70,14 +72,37 @@ struct OutputBytes: ~Copyable {
     mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
-        count += 1
+        count &+= 1
     }
 
     /// Appends a byte the caller has reserved room for.
     @inlinable @inline(__always)
     mutating func appendReserved(_ byte: UInt8) {
         base[count] = byte
-        count += 1
+        count &+= 1
+    }
+
+    /// Appends the digits of `value`, which is in `0..<1000`, into room the caller has reserved.
+    @inlinable @inline(__always)
+    mutating func appendSmallReserved(_ value: Int) {
+        let digits = base + count
+        if value >= 100 {
+            let hundreds = value / 100
+            let rest = value &- hundreds &* 100
+            let tens = rest / 10
+            digits[0] = 0x30 &+ UInt8(truncatingIfNeeded: hundreds)
+            digits[1] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+            digits[2] = 0x30 &+ UInt8(truncatingIfNeeded: rest &- tens &* 10)
+            count &+= 3
+        } else if value >= 10 {
+            let tens = value / 10
+            digits[0] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+            digits[1] = 0x30 &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+            count &+= 2
+        } else {
+            digits[0] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            count &+= 1
+        }
     }
 
     /// Appends the decimal digits of `value`, most significant first.
@@ -107,7 +132,14 @@ struct OutputBytes: ~Copyable {
     mutating func appendReserved(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress else { return }
         (base + count).update(from: source, count: buffer.count)
-        count += buffer.count
+        count &+= buffer.count
+    }
+
+    /// Appends text fixed in the source into room the caller has reserved.
+    @inlinable @inline(__always)
+    mutating func appendReserved(_ text: StaticString) {
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count &+= text.utf8CodeUnitCount
     }
 
     @inlinable @inline(__always)
@@ -115,7 +147,7 @@ struct OutputBytes: ~Copyable {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count)
         (base + count).update(from: source, count: buffer.count)
-        count += buffer.count
+        count &+= buffer.count
     }
 
     mutating func append(_ bytes: [UInt8]) {

@@ -235,3 +235,58 @@ private func fourNumberArrays(_ values: [SIMD4<Double>], repeating: Bool) -> (te
     // Some were copied, or the comparison proves nothing.
     #expect(repeated.written < values.count)
 }
+
+/// Values at the edges of `pieces`' unchecked path (whole numbers in -999...999) and past them.
+private let piecesEdges: [Double] = [
+    0, -0.0, 1, 9, 10, 99, 100, 999, -1, -9, -10, -99, -100, -999, 1000, -1000, 999.5, -999.5, 0.5, -0.001,
+    295.78801664242746, -2355.11, 1e21, -1e-7, .leastNonzeroMagnitude, -.leastNormalMagnitude,
+    -.greatestFiniteMagnitude, .nan, .infinity, -.infinity, 9_007_199_254_740_992, 123_456_789,
+]
+
+/// `pieces` writes what `piece` and `pieceNumber` write one at a time, for every value at its edges and in every
+/// position, and from a buffer too small to hold any of it.
+@Test(arguments: [0, 4096])
+func piecesWriteWhatPiecesOneAtATimeWrite(reserved: Int) {
+    var fixed = JSONWriter(reservingCapacity: reserved)
+    var single = JSONWriter(reservingCapacity: reserved)
+    fixed.beginArray()
+    single.beginArray()
+    for (index, value) in piecesEdges.enumerated() {
+        let other = piecesEdges[(index * 7 + 3) % piecesEdges.count]
+        fixed.beginPieces()
+        fixed.pieces("{\"a\":", value, ",\"b\":", other, ",\"c\":", -value, ",\"d\":", value / 3, "}")
+        fixed.beginPieces()
+        fixed.pieces("[", other, ",", value, "]")
+        single.beginPieces()
+        let parts: [(StaticString, Double)] = [
+            ("{\"a\":", value), (",\"b\":", other), (",\"c\":", -value), (",\"d\":", value / 3),
+        ]
+        for (piece, number) in parts {
+            single.piece(piece)
+            single.pieceNumber(number)
+        }
+        single.piece("}")
+        single.beginPieces()
+        single.piece("[")
+        single.pieceNumber(other)
+        single.piece(",")
+        single.pieceNumber(value)
+        single.piece("]")
+    }
+    fixed.endArray()
+    single.endArray()
+    #expect(text(fixed) == text(single))
+    #expect(text(fixed).contains("-999,"))
+}
+
+/// `maxNumberLength` bounds every number's text, as `pieces` reserves by it.
+@Test func noNumberIsLongerThanMaxNumberLength() {
+    var longest = 0
+    var generator = SystemRandomNumberGenerator()
+    var values = piecesEdges + [-2.2250738585072014e-308, -1.7976931348623157e308, -Double.leastNonzeroMagnitude]
+    for _ in 0..<20_000 { values.append(Double(bitPattern: generator.next())) }
+    for value in values {
+        longest = max(longest, written { $0.number(value) }.utf8.count)
+    }
+    #expect(longest == JSONWriter.maxNumberLength)
+}

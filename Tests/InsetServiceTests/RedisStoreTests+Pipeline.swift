@@ -26,6 +26,12 @@ extension RedisStoreTests {
         let threads = 8
         let commands = 200
         let wrong = Locked([String]())
+        // Redis stopped for a moment while the workers start, so that their commands queue behind the first and
+        // go out together whatever the machine's load: batching is not left to the scheduler.
+        kill(redis.process.processIdentifier, SIGSTOP)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            kill(redis.process.processIdentifier, SIGCONT)
+        }
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for step in 0..<commands {
                 let text = "worker \(thread) command \(step)"
@@ -48,6 +54,12 @@ extension RedisStoreTests {
         let pool = RedisPool(endpoint: redis.endpoint())
         let count = 1000
         let replies = Locked([RedisReply]())
+        // As above: the commands queue while Redis is stopped, whatever the load.
+        kill(redis.process.processIdentifier, SIGSTOP)
+        defer { kill(redis.process.processIdentifier, SIGCONT) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            kill(redis.process.processIdentifier, SIGCONT)
+        }
         for _ in 0..<count {
             pool.send(RedisCommand(["INCR", "counter"])) { outcome in
                 replies.withLockSignalling { $0.append((try? outcome.result.get()) ?? .null) }

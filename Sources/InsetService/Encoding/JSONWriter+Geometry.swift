@@ -27,15 +27,7 @@ extension JSONWriter {
 
     mutating func rect(_ rect: Rect) {
         beginPieces()
-        piece("{\"x\":")
-        pieceNumber(rect.x)
-        piece(",\"y\":")
-        pieceNumber(rect.y)
-        piece(",\"width\":")
-        pieceNumber(rect.width)
-        piece(",\"height\":")
-        pieceNumber(rect.height)
-        piece("}")
+        pieces("{\"x\":", rect.x, ",\"y\":", rect.y, ",\"width\":", rect.width, ",\"height\":", rect.height, "}")
     }
 
     /// `[{id, frame}]`.
@@ -78,36 +70,22 @@ extension JSONWriter {
 
     mutating func size(_ size: Size) {
         beginPieces()
-        piece("{\"width\":")
-        pieceNumber(size.width)
-        piece(",\"height\":")
-        pieceNumber(size.height)
-        piece("}")
+        pieces("{\"width\":", size.width, ",\"height\":", size.height, "}")
     }
 
     mutating func point(_ point: Point) {
         beginPieces()
         repeatable(slot: 0, SIMD4(point.x, point.y, 0, 0)) { writer in
-            writer.piece("{\"x\":")
-            writer.pieceNumber(point.x)
-            writer.piece(",\"y\":")
-            writer.pieceNumber(point.y)
-            writer.piece("}")
+            writer.pieces("{\"x\":", point.x, ",\"y\":", point.y, "}")
         }
     }
 
     mutating func insets(_ insets: EdgeInsets) {
         beginPieces()
         repeatable(slot: 1, SIMD4(insets.top, insets.left, insets.bottom, insets.right)) { writer in
-            writer.piece("{\"top\":")
-            writer.pieceNumber(insets.top)
-            writer.piece(",\"left\":")
-            writer.pieceNumber(insets.left)
-            writer.piece(",\"bottom\":")
-            writer.pieceNumber(insets.bottom)
-            writer.piece(",\"right\":")
-            writer.pieceNumber(insets.right)
-            writer.piece("}")
+            writer.pieces(
+                "{\"top\":", insets.top, ",\"left\":", insets.left, ",\"bottom\":", insets.bottom, ",\"right\":",
+                insets.right, "}")
         }
     }
 
