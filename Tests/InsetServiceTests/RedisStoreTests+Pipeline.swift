@@ -19,6 +19,17 @@ extension RedisStoreTests {
         return line.flatMap { Int($0.split(separator: ":")[1]) } ?? -1
     }
 
+    /// Stops Redis now and lets it go on after `seconds`, from a thread of its own: a block on Dispatch's global
+    /// queue waited behind the workers that `concurrentPerform` had blocked on Redis, until their timeouts.
+    static func pause(_ redis: RedisProcess, for seconds: Double) {
+        let pid = redis.process.processIdentifier
+        kill(pid, SIGSTOP)
+        Thread.detachNewThread {
+            usleep(UInt32(seconds * 1_000_000))
+            kill(pid, SIGCONT)
+        }
+    }
+
     @Test func manyWorkersShareOneConnectionAndEachGetsItsOwnReply() throws {
         let redis = try RedisProcess()
         let pool = RedisPool(endpoint: redis.endpoint())
@@ -26,12 +37,11 @@ extension RedisStoreTests {
         let threads = 8
         let commands = 200
         let wrong = Locked([String]())
-        // Redis stopped for a moment while the workers start, so that their commands queue behind the first and
-        // go out together whatever the machine's load: batching is not left to the scheduler.
-        kill(redis.process.processIdentifier, SIGSTOP)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
-            kill(redis.process.processIdentifier, SIGCONT)
-        }
+        // The connection is opened first, so that its handshake does not wait out the pause; then Redis is
+        // stopped for a moment while the workers start, so that their commands queue behind the first and go out
+        // together whatever the machine's load: batching is not left to the scheduler.
+        _ = try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
+        Self.pause(redis, for: 0.2)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for step in 0..<commands {
                 let text = "worker \(thread) command \(step)"
@@ -45,7 +55,7 @@ extension RedisStoreTests {
         // One connection for every worker (the counting one is the test's own, opened after).
         #expect(try Self.connectionsReceived(redis) - before == 2)
         let sent = pool.sent
-        #expect(sent.commands == threads * commands)
+        #expect(sent.commands == threads * commands + 1)
         #expect(sent.batches < sent.commands)
     }
 
@@ -55,11 +65,8 @@ extension RedisStoreTests {
         let count = 1000
         let replies = Locked([RedisReply]())
         // As above: the commands queue while Redis is stopped, whatever the load.
-        kill(redis.process.processIdentifier, SIGSTOP)
-        defer { kill(redis.process.processIdentifier, SIGCONT) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
-            kill(redis.process.processIdentifier, SIGCONT)
-        }
+        _ = try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
+        Self.pause(redis, for: 0.2)
         for _ in 0..<count {
             pool.send(RedisCommand(["INCR", "counter"])) { outcome in
                 replies.withLockSignalling { $0.append((try? outcome.result.get()) ?? .null) }
