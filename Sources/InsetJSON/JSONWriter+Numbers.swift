@@ -7,23 +7,20 @@ extension JSONWriter {
     /// `1e-05`, `1e+21`, `5e-324`) are all valid JSON numbers once NaN and infinities are excluded.
     @inlinable @inline(__always)
     mutating func appendNumber(_ d: Double) {
-        // Geometry is mostly small whole points: two or three digits, written without the general digit loop.
-        if d >= 0, d < 1000 {
-            let whole = Int(d)
-            if Double(whole) == d {
-                appendSmall(whole)
-                return
-            }
-        }
-        appendOtherNumber(d)
+        out.reserve(Self.smallNumberLength)
+        appendNumberReserved(d)
     }
+
+    /// The most bytes `appendNumberReserved` writes without reserving them itself: a sign and three digits.
+    @usableFromInline static let smallNumberLength = 4
 
     /// The longest text `appendNumber` writes for any double: `-2.2250738585072014e-308` (the shortest text of
     /// the smallest normal negative number) and its like are 24 bytes; `null` and whole numbers are shorter.
     public static let maxNumberLength = 24
 
-    /// `appendNumber` into room the caller has reserved for `maxNumberLength` bytes: whole numbers in
-    /// `-999...999` need no check of the buffer's capacity, and everything else goes the usual way.
+    /// `appendNumber` into room the caller has reserved, `smallNumberLength` bytes at least: geometry is mostly
+    /// small whole points, and whole numbers in `-999...999` are written there without the general digit loop or
+    /// a check of the buffer's capacity; everything else goes the usual way, which reserves its own room.
     @inlinable @inline(__always)
     mutating func appendNumberReserved(_ d: Double) {
         if d > -1000, d < 1000 {
@@ -86,15 +83,6 @@ extension JSONWriter {
             divisor /= 10
         }
         return true
-    }
-
-    /// Writes `value`, which is in `0..<1000`.
-    @inlinable @inline(__always)
-    mutating func appendSmall(_ value: Int) {
-        out.reserve(3)
-        if value >= 100 { out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value / 100)) }
-        if value >= 10 { out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value / 10 % 10)) }
-        out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// Writes the decimal digits of `i`, most significant first.

@@ -3,8 +3,8 @@ import InsetCore
 import InsetJSON
 
 extension InsetApplication {
-    /// What a stateless show or hide, or a focus move, computed, to be written as the answer (a session's show
-    /// or hide is written inside the store's `modify` instead). A session event carries only the session's
+    /// What a stateless show or hide, a focus move or a show or hide in Redis computed, to be written as the
+    /// answer (an in-memory session's show or hide is written inside the store's `modify` instead). A session event carries only the session's
     /// reference: the whole session is large, and copying it out cost more than the answer's reference needs.
     struct EventOutcome: Sendable {
         var result: InsetResult
@@ -77,7 +77,12 @@ extension InsetApplication {
         let serverTime = now
         return try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in
-                try Self.apply(kind, event, to: &session, serverTime: serverTime)
+                let (composed, time) = try Self.apply(kind, event, to: &session, serverTime: serverTime)
+                // Written here, from the session where it lies: an outcome copied out to be written after the
+                // lock is about 1 KB, and it was copied five times on its way (callgrind, docs/performance.md).
+                return Self.eventResponse(
+                    session.target, animation: composed.animation, layout: composed.layout, composed: composed,
+                    session: session.reference(at: time), navigation: session.geometry.navigation)
             }
         }
     }
@@ -90,18 +95,22 @@ extension InsetApplication {
         return Self.later(
             sessionId, in: redis, now: serverTime,
             { (session: inout Session) throws(SessionError) in
-                try Self.apply(kind, event, to: &session, serverTime: serverTime)
-            }, answer: { $0 })
+                // An outcome, written by the worker that sends the answer: this step may run again on the Redis
+                // thread (a record changed meanwhile, an event queued behind another), which writes nothing.
+                let (composed, time) = try Self.apply(kind, event, to: &session, serverTime: serverTime)
+                return EventOutcome(
+                    result: session.target, animation: composed.animation, session: session.reference(at: time),
+                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
+            }, answer: Self.eventResponse)
     }
 
-    /// A show or hide on a session at `serverTime`, answered from the session where it lies: an outcome copied
-    /// out to be written after the store's lock is about 1 KB, and it was copied five times on its way (callgrind,
-    /// docs/performance.md). Inlined into each closure that calls it: called through the in-memory store's, the
-    /// captured event was copied, all of it, on every event.
+    /// A show or hide on a session at `serverTime`: its composition and the session-clock instant it happened at.
+    /// Inlined into each closure that calls it: called through the in-memory store's, the captured event was
+    /// copied, all of it, on every event.
     @inline(__always)
     private static func apply(
         _ kind: RequestBody.Kind, _ event: borrowing RequestBody, to session: inout Session, serverTime: Double
-    ) throws(SessionError) -> HTTPResponse {
+    ) throws(SessionError) -> (composed: EventAnimation, time: Double) {
         if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
         let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
         try session.advance(to: time, serverTime: serverTime)
@@ -112,9 +121,7 @@ extension InsetApplication {
         } else {
             composed = session.hide(event, at: time)
         }
-        return Self.eventResponse(
-            session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-            session: session.reference(at: time), navigation: session.geometry.navigation)
+        return (composed, time)
     }
 
     /// A call that carries the whole geometry: a show starts from the base state, a hide from its `frameBegin`.
