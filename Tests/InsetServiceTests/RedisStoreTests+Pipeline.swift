@@ -20,7 +20,7 @@ extension RedisStoreTests {
     }
 
     /// Stops Redis now and lets it go on after `seconds`, from a thread of its own: a block on Dispatch's global
-    /// queue waited behind the workers that `concurrentPerform` had blocked on Redis, until their timeouts.
+    /// queue waited behind workers blocked on Redis, until their timeouts.
     static func pause(_ redis: RedisProcess, for seconds: Double) {
         let pid = redis.process.processIdentifier
         kill(pid, SIGSTOP)
@@ -37,12 +37,12 @@ extension RedisStoreTests {
         let threads = 8
         let commands = 200
         let wrong = Locked([String]())
-        // The connection is opened first, so that its handshake does not wait out the pause; then Redis is
-        // stopped for a moment while the workers start, so that their commands queue behind the first and go out
-        // together whatever the machine's load: batching is not left to the scheduler.
+        // The connection is opened first, so that its handshake does not wait out the pause; then, with every
+        // worker's thread started, Redis is stopped for a moment as they begin, so that their commands queue
+        // behind the first and go out together whatever the machine's load: batching is not left to the
+        // scheduler.
         _ = try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
-        Self.pause(redis, for: 0.2)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        onThreads(threads, whenAllStarted: { Self.pause(redis, for: 0.2) }) { thread in
             for step in 0..<commands {
                 let text = "worker \(thread) command \(step)"
                 let reply = try? pool.withConnection { channel throws(RedisError) in
@@ -212,10 +212,13 @@ extension RedisStoreTests {
         try replicas[0].insert(session, now: 0)
         let events = 300
         let answers = Locked([Result<Double, SessionError>]())
-        DispatchQueue.concurrentPerform(iterations: events) { index in
-            replicas[index % replicas.count].modify(
-                session.id, now: Double(index), { (session: inout Session) in Self.raise(&session) }
-            ) { result in answers.withLockSignalling { $0.append(result) } }
+        let threads = 10
+        onThreads(threads) { thread in
+            for index in stride(from: thread, to: events, by: threads) {
+                replicas[index % replicas.count].modify(
+                    session.id, now: Double(index), { (session: inout Session) in Self.raise(&session) }
+                ) { result in answers.withLockSignalling { $0.append(result) } }
+            }
         }
         let all = answers.wait(until: { $0.count == events }, atMost: 20) { $0 }
         let values = all.compactMap { try? $0.get() }

@@ -266,7 +266,7 @@ struct RedisStoreTests {
         let raises = 40
         let answers = Locked([[Double]](repeating: [], count: sessions.count))
         let failures = Locked([String]())
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        onThreads(threads) { thread in
             let store = replicas[thread % replicas.count]
             for step in 0..<raises {
                 let index = (thread + step) % sessions.count
