@@ -123,8 +123,12 @@ struct Session: Equatable, Sendable {
     /// How fast each value moves at `time`, in points per second, to a thousandth: finer says nothing on
     /// screen, and a number of thousandths is written without the general shortest-digits search.
     func velocity(at time: Double) -> AnimatedValues {
-        let exact = animations.velocity(at: time).lanes
-        return AnimatedValues(lanes: (exact * 1000).rounded(.toNearestOrEven) / 1000)
+        Self.shown(velocity: animations.velocity(at: time))
+    }
+
+    /// A velocity to a thousandth, as `velocity(at:)` answers it.
+    private static func shown(velocity exact: AnimatedValues) -> AnimatedValues {
+        AnimatedValues(lanes: (exact.lanes * 1000).rounded(.toNearestOrEven) / 1000)
     }
 
     /// The newest animation still running at `time`, as the descriptor shows it: from what was on screen
@@ -228,12 +232,20 @@ struct Session: Equatable, Sendable {
         keyboard = info
         keyboardVisible = visible
         if let keyboardTo { keyboardFrame = keyboardTo }
-        // What is on screen now is where the event's animation begins, whatever composed it.
+        // What is on screen now is where the event's animation begins, whatever composed it. Computed once,
+        // from the animations and the model alone: through `presentation(at:)`, `velocity(at:)` and
+        // `layoutMotion(since:)` the whole session (about 700 bytes) was copied for each call, three times an
+        // event, and the presentation summed twice.
+        let guide = result.keyboardLayoutGuide
+        let onScreen = animations.presentation(
+            model: AnimatedValues(result.state, keyboardFrame: keyboardFrame ?? .zero, guide: guide), at: time)
         let animation = KeyboardAnimation(
-            from: presentation(at: time), to: result.state, curve: curve, duration: duration, startTime: time)
+            from: onScreen.scroll, to: result.state, curve: curve, duration: duration, startTime: time)
         return EventAnimation(
-            animation: animation, composition: composition, delta: added.delta, velocity: velocity(at: time),
-            inFlight: animations.inFlight(at: time, startedBefore: true), layout: layoutMotion(since: time))
+            animation: animation, composition: composition, delta: added.delta,
+            velocity: Self.shown(velocity: animations.velocity(at: time)),
+            inFlight: animations.inFlight(at: time, startedBefore: true),
+            layout: LayoutMotion(from: onScreen.guide(model: guide), to: guide, pinnedViews: geometry.pinnedViews))
     }
 }
 
