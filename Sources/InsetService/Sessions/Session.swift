@@ -91,7 +91,10 @@ struct Session: Equatable, Sendable {
     }
 
     /// The model values: the target's and the keyboard's frame (zero until a keyboard event placed it).
-    var model: AnimatedValues {
+    var model: AnimatedValues { Self.model(target, keyboardFrame: keyboardFrame) }
+
+    /// The model values of `target` with the keyboard at `keyboardFrame`: `model`, from its parts.
+    private static func model(_ target: InsetResult, keyboardFrame: Rect?) -> AnimatedValues {
         AnimatedValues(target.state, keyboardFrame: keyboardFrame ?? .zero, guide: target.keyboardLayoutGuide)
     }
 
@@ -237,8 +240,7 @@ struct Session: Equatable, Sendable {
         // `layoutMotion(since:)` the whole session (about 700 bytes) was copied for each call, three times an
         // event, and the presentation summed twice.
         let guide = result.keyboardLayoutGuide
-        let onScreen = animations.presentation(
-            model: AnimatedValues(result.state, keyboardFrame: keyboardFrame ?? .zero, guide: guide), at: time)
+        let onScreen = animations.presentation(model: Self.model(result, keyboardFrame: keyboardFrame), at: time)
         let animation = KeyboardAnimation(
             from: onScreen.scroll, to: result.state, curve: curve, duration: duration, startTime: time)
         return EventAnimation(
