@@ -134,9 +134,32 @@ struct RedisStoreTests {
         for event in 1...10 {
             #expect(try store.modify(session.id, now: Double(event), Self.raise) == Double(event + 1))
         }
-        // The script's own GET and SET count too: the client sent ten commands, all EVALSHA.
+        // The script's own calls count too: the client sent ten commands, all EVALSHA, and each wrote with one
+        // swap (`SET … XX GET`), no GET before it.
         let calls = try redis.sessionCalls()
-        #expect(calls == ["evalsha": 10, "get": 10, "set": 10])
+        #expect(calls == ["evalsha": 10, "set": 10])
+    }
+
+    @Test func aStaleWriteLeavesTheNewerRecordInPlaceAndAnAbsentKeyAbsent() throws {
+        let redis = try RedisProcess()
+        let store = Self.replica(redis)
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        let key = RedisSessionStore.keyPrefix + session.id
+        let own = try redis.connection()
+        let newer = try own.command(["GET", key])
+        // Computed from revision 0, which revision 1 replaced: the script answers revision 1 and puts it back.
+        let stale = try own.command([
+            "EVAL", RedisSessionStore.compareAndSet, "1", key, "0", "{\"v\":1,\"r\":1,\"x\":0}", "60000",
+        ])
+        #expect(stale == newer)
+        #expect(try own.command(["GET", key]) == newer)
+        guard case .integer(let left) = try own.command(["PTTL", key]) else { throw RedisError.server("no PTTL") }
+        #expect(left > 50_000)
+        let absent = RedisSessionStore.keyPrefix + SessionID.make()
+        #expect(try own.command(["EVAL", RedisSessionStore.compareAndSet, "1", absent, "0", "{}", "60000"]) == .null)
+        #expect(try own.command(["EXISTS", absent]) == .integer(0))
     }
 
     @Test func aReadIsOneEvalshaThatRenewsTheTTL() throws {
@@ -169,13 +192,14 @@ struct RedisStoreTests {
         // The second replica never saw it: one GET, then the compare-and-set.
         #expect(try second.modify(session.id, now: 1, Self.raise) == 1)
         let calls = try redis.sessionCalls()
-        #expect(calls == ["get": 2, "script|load": 1, "evalsha": 1, "set": 1])
+        #expect(calls == ["get": 1, "script|load": 1, "evalsha": 1, "set": 1])
         // The first replica's record (revision 0) is stale now: the script answers revision 1, the change runs
-        // again on it, and the second call writes. Two round trips, no GET, no lost update.
+        // again on it, and the second call writes. Two round trips, no GET, no lost update; the first call's
+        // swap and the put-back are its two SETs.
         try redis.resetCalls()
         #expect(try first.modify(session.id, now: 2, Self.raise) == 2)
         let retried = try redis.sessionCalls()
-        #expect(retried == ["script|load": 1, "evalsha": 2, "get": 2, "set": 1])
+        #expect(retried == ["script|load": 1, "evalsha": 2, "set": 3])
         #expect(try second.modify(session.id, now: 3, Self.raise) == 3)
         let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
         #expect(revision == 3 && stored.geometry.scrollView.contentInset.top == 3)
@@ -209,7 +233,7 @@ struct RedisStoreTests {
         #expect(try store.modify(session.id, now: 2, Self.raise) == 2)
         // The first EVALSHA answered NOSCRIPT (a failed call, counted too), SCRIPT LOAD, then the EVALSHA again.
         let calls = try redis.sessionCalls()
-        #expect(calls == ["evalsha": 2, "script|load": 1, "get": 1, "set": 1])
+        #expect(calls == ["evalsha": 2, "script|load": 1, "set": 1])
         #expect(try store.modify(session.id, now: 3, Self.raise) == 3)
     }
 

@@ -10,10 +10,11 @@ import Locking
 ///   (`RecordCache`: at most `cacheCapacity` sessions, least recently used dropped first, an entry older than
 ///   the TTL never used, an entry dropped on `DEL`, on any mismatch and whenever a Redis connection breaks).
 /// - An event runs its change on the cached session and sends the new record with the revision it was computed
-///   from in one `EVALSHA` of `compareAndSet`. The script writes (`SET … PX`) only when the stored record still
-///   has that revision; a change that leaves the record as it was (a read, a touch) sends no record and the
-///   script only renews the TTL (`PEXPIRE`). On a mismatch the script answers the record as it is now, so the
-///   retry needs no `GET`: the change runs again on it.
+///   from in one `EVALSHA` of `compareAndSet`. The script swaps the new record in (`SET … XX GET`) and keeps it
+///   only when the record it replaced had that revision, else puts that one back, in the same atomic call; a
+///   change that leaves the record as it was (a read, a touch) sends no record and the script only renews the
+///   TTL (`PEXPIRE`). On a mismatch the script answers the record as it is now, so the retry needs no `GET`: the
+///   change runs again on it.
 /// - Without a cached record (the first event on this replica, an entry dropped or expired) the event starts
 ///   with a `GET`.
 /// - A change that throws on a cached record (a stale timestamp, a drag without a keyboard) is not answered
@@ -39,12 +40,25 @@ final class RedisSessionStore: SessionStoring {
     /// `KEYS[1]` the session key, `ARGV[1]` the revision the change was computed from, `ARGV[2]` the new record
     /// (empty: unchanged, renew the TTL only), `ARGV[3]` the TTL in ms. Answers 1 when it wrote or renewed, the
     /// stored record when its revision is another, nil when the key is gone.
+    ///
+    /// A write is one call into Redis, not a `GET` and a `SET`: the swap answers the record it replaced, and
+    /// only a mismatch, the rare case, pays a second call to put it back (with the TTL renewed, as the retry
+    /// would). Each `redis.call` costs Redis about as much as the rest of the script (docs/performance.md).
     static let compareAndSet = """
+        local lead = '^{"v":%d+,"r":(%d+),' \
+        if ARGV[2] == '' then \
         local stored = redis.call('GET', KEYS[1]) \
         if not stored then return false end \
-        if string.match(stored, '^{"v":%d+,"r":(%d+),') ~= ARGV[1] then return stored end \
-        if ARGV[2] == '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) \
-        else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end \
+        if string.match(stored, lead) ~= ARGV[1] then return stored end \
+        redis.call('PEXPIRE', KEYS[1], ARGV[3]) \
+        return 1 \
+        end \
+        local replaced = redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3], 'XX', 'GET') \
+        if not replaced then return false end \
+        if string.match(replaced, lead) ~= ARGV[1] then \
+        redis.call('SET', KEYS[1], replaced, 'PX', ARGV[3]) \
+        return replaced \
+        end \
         return 1
         """
     /// Read-modify-write attempts before giving up on a session that other writers keep changing.
