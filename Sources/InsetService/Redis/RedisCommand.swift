@@ -33,7 +33,31 @@ struct RedisCommand: Sendable {
     /// `*3\r\n` or `$5\r\n`: a marker, a decimal count and a line end.
     private static func appendHeader(_ marker: UInt8, _ count: Int, to bytes: inout [UInt8]) {
         bytes.append(marker)
-        bytes.append(contentsOf: String(count).utf8)
+        appendDecimal(count, to: &bytes)
         bytes.append(contentsOf: lineEnd)
+    }
+
+    /// A count's digits, without formatting a `String` for it: a command has one such count per argument.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// The decimal text of a non-negative `value`, as an argument.
+    static func decimal(_ value: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        appendDecimal(value, to: &bytes)
+        return bytes
     }
 }

@@ -3,8 +3,8 @@ import InsetCore
 import InsetJSON
 
 extension InsetApplication {
-    /// What a stateless show or hide, a focus move or a show or hide in Redis computed, to be written as the
-    /// answer (an in-memory session's show or hide is written inside the store's `modify` instead). A session event carries only the session's
+    /// What a stateless show or hide or a focus move computed, to be written as the answer (a session's show or
+    /// hide is written inside the store's `modify` instead, in memory and in Redis). A session event carries only the session's
     /// reference: the whole session is large, and copying it out cost more than the answer's reference needs.
     struct EventOutcome: Sendable {
         var result: InsetResult
@@ -95,13 +95,15 @@ extension InsetApplication {
         return Self.later(
             sessionId, in: redis, now: serverTime,
             { (session: inout Session) throws(SessionError) in
-                // An outcome, written by the worker that sends the answer: this step may run again on the Redis
-                // thread (a record changed meanwhile, an event queued behind another), which writes nothing.
+                // Written here, as in memory: an outcome carried to the answer's writer was copied at each step
+                // of the update and destroyed at the end, about 15 000 instructions an event (callgrind,
+                // docs/performance.md), where the answer's bytes are one buffer. A change that runs again (a
+                // record changed meanwhile) writes again, which is rare.
                 let (composed, time) = try Self.apply(kind, event, to: &session, serverTime: serverTime)
-                return EventOutcome(
-                    result: session.target, animation: composed.animation, session: session.reference(at: time),
-                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
-            }, answer: Self.eventResponse)
+                return Self.eventResponse(
+                    session.target, animation: composed.animation, layout: composed.layout, composed: composed,
+                    session: session.reference(at: time), navigation: session.geometry.navigation)
+            }, answer: { $0 })
     }
 
     /// A show or hide on a session at `serverTime`: its composition and the session-clock instant it happened at.
@@ -197,8 +199,9 @@ extension InsetApplication {
             return Self.later(
                 sessionId, in: redis, now: serverTime,
                 { [event] (session: inout Session) throws(SessionError) in
-                    try Self.applyGesture(kind, event, to: &session, serverTime: serverTime)
-                }, answer: Self.gestureResponse)
+                    // Written here, as a show's answer is (laterSessionEvent).
+                    Self.gestureResponse(try Self.applyGesture(kind, event, to: &session, serverTime: serverTime))
+                }, answer: { $0 })
         }
         let outcome = try sessions { () throws(SessionError) in
             try store.modify(sessionId, now: serverTime) { (session: inout Session) throws(SessionError) in

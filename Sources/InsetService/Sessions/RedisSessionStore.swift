@@ -80,6 +80,11 @@ final class RedisSessionStore: SessionStoring {
     private let waitingEvents = Locked([String: [WaitingEvent]]())
     /// The compare-and-set script's SHA1 as Redis named it, once loaded.
     let scriptSHA = Locked<[UInt8]?>(nil)
+    /// The words of the commands an update sends, spelled once.
+    static let evalsha = Array("EVALSHA".utf8)
+    /// The script's number of keys.
+    static let oneKey = Array("1".utf8)
+    static let get = Array("GET".utf8)
     /// Loads `compareAndSet`, whose SHA1 Redis answers.
     static let scriptLoad = RedisCommand([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(compareAndSet.utf8)])
 
@@ -90,11 +95,23 @@ final class RedisSessionStore: SessionStoring {
     ) {
         pool = RedisPool(endpoint: endpoint, timeouts: timeouts)
         ttlMilliseconds = max(1, Int(ttlSeconds * 1000))
+        ttlArgument = RedisCommand.decimal(ttlMilliseconds)
         cache = Locked(RecordCache(capacity: cacheCapacity, ttl: Double(max(1, Int(ttlSeconds * 1000)))))
     }
 
-    /// The key of session `id`.
-    static func key(_ id: String) -> [UInt8] { Array((keyPrefix + id).utf8) }
+    /// The TTL as the script's argument, in milliseconds.
+    let ttlArgument: [UInt8]
+
+    /// The key of session `id`, built without joining two strings first.
+    static func key(_ id: String) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(keyPrefixBytes.count + id.utf8.count)
+        key.append(contentsOf: keyPrefixBytes)
+        key.append(contentsOf: id.utf8)
+        return key
+    }
+
+    private static let keyPrefixBytes = Array(keyPrefix.utf8)
 
     /// Runs commands on a pooled connection (retried once on a stale one when `idempotent`); any Redis failure is
     /// a 503 with `Retry-After`.
@@ -120,7 +137,7 @@ final class RedisSessionStore: SessionStoring {
 
     func insert(_ session: Session, now: Double) throws(SessionError) {
         let record = SessionRecord.encode(session, revision: 0)
-        let ttl = Array(String(ttlMilliseconds).utf8)
+        let ttl = ttlArgument
         _ = try run { connection throws(RedisError) in
             try connection.command([Array("SET".utf8), Self.key(session.id), record, Array("PX".utf8), ttl])
         }

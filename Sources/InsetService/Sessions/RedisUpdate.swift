@@ -61,7 +61,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         self.id = id
         self.now = now
         key = RedisSessionStore.key(id)
-        ttl = Array(String(store.ttlMilliseconds).utf8)
+        ttl = store.ttlArgument
     }
 
     /// The first step.
@@ -78,7 +78,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             switch outcome.result {
             case .failure(.unavailable) where outcome.reused && !repeated:
                 phase = .reading(repeated: true)
-                return .send(RedisCommand([Array("GET".utf8), key]))
+                return .send(RedisCommand([RedisSessionStore.get, key]))
             case .failure(let error):
                 return failed(error)
             case .success(.string(let stored)):
@@ -123,7 +123,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         attempts += 1
         guard let record = current else {
             phase = .reading(repeated: false)
-            return .send(RedisCommand([Array("GET".utf8), key]))
+            return .send(RedisCommand([RedisSessionStore.get, key]))
         }
         return apply(record, body)
     }
@@ -165,10 +165,11 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     private func evaluate(sha: [UInt8]) -> Step {
         guard let attempt else { return .done(.failure(.storeUnavailable("no change to send"))) }
         phase = .evaluating
-        let arguments = [
-            key, Array(String(attempt.record.revision).utf8), attempt.unchanged ? [] : attempt.written.bytes, ttl,
-        ]
-        return .send(RedisCommand([Array("EVALSHA".utf8), sha, Array("1".utf8)] + arguments))
+        return .send(
+            RedisCommand([
+                RedisSessionStore.evalsha, sha, RedisSessionStore.oneKey, key, RedisCommand.decimal(attempt.record.revision),
+                attempt.unchanged ? [] : attempt.written.bytes, ttl,
+            ]))
     }
 
     /// A call that failed: sent again on a fresh connection when a pooled one turned out dead (Redis restarted),
