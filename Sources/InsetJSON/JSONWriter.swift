@@ -236,6 +236,15 @@ public struct JSONWriter: ~Copyable {
         out.append(utf8Bytes)
     }
 
+    /// Inserts a pre-encoded JSON value from a buffer (a slice of an earlier text); the caller vouches for it.
+    public mutating func raw(_ utf8Bytes: UnsafeBufferPointer<UInt8>) {
+        beginValue()
+        out.append(utf8Bytes)
+    }
+
+    /// Bytes written so far: where the next value's text begins, once its key is written.
+    public var count: Int { out.count }
+
     /// Inserts pre-encoded members (`"a":1,"b":2`, no braces) into the open object; the caller vouches for them.
     public mutating func rawMembers(_ utf8Bytes: [UInt8]) {
         utf8Bytes.withUnsafeBufferPointer { rawMembers($0) }

@@ -164,7 +164,11 @@ extension RedisStoreTests {
         let threads = 6
         let group = DispatchGroup()
         for _ in 0..<threads {
-            DispatchQueue.global().async(group: group) {
+            // Threads of their own: on Dispatch's pool, busy with the other tests' tasks, they ran late or one
+            // after the other, and none had answered before Redis was stopped (seen with the suite filtered).
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
                 var step = 0.0
                 while !stop.withLock({ $0 }) {
                     step += 1
@@ -179,7 +183,9 @@ extension RedisStoreTests {
                 }
             }
         }
-        usleep(100_000)
+        // Stopped once events are flowing, so that batches are in flight when it goes.
+        let flowing = Date().addingTimeInterval(5)
+        while answers.withLock({ $0.count }) < threads, Date() < flowing { usleep(1000) }
         redis.stop()
         usleep(100_000)
         stop.withLock { $0 = true }

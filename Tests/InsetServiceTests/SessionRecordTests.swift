@@ -176,3 +176,58 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
+
+/// A record written with the previous record's geometry text is the record written from scratch.
+@Suite("Session record: the geometry's text reused")
+struct SessionRecordReuseTests {
+    /// The record of `next` written with `previous`'s geometry text, as text (a failure then reads as JSON).
+    static func reused(_ previous: Session, _ next: Session) -> String {
+        let (bytes, range) = SessionRecord.encode(previous, revision: 1, reusing: nil)
+        let text = SessionRecord.GeometryText(geometry: previous.geometry, text: bytes[range])
+        return String(decoding: SessionRecord.encode(next, revision: 2, reusing: text).bytes, as: UTF8.self)
+    }
+
+    /// The record of `next` written from scratch, as text.
+    static func fresh(_ next: Session) -> String {
+        String(decoding: SessionRecord.encode(next, revision: 2), as: UTF8.self)
+    }
+
+    @Test(arguments: 0..<11) func aChangeBesideTheGeometryCopiesItsText(offset: Int) throws {
+        let previous = SessionRecordTests.everyField(offset: offset)
+        var next = previous
+        next.keyboardVisible.toggle()
+        next.keyboardFrame = Rect(x: 0, y: 500, width: 390, height: 344)
+        #expect(Self.reused(previous, next) == Self.fresh(next))
+    }
+
+    @Test func theRangeIsTheGeometrysValue() throws {
+        let session = SessionRecordTests.everyField(offset: 3)
+        let (bytes, range) = SessionRecord.encode(session, revision: 5, reusing: nil)
+        guard case .object(let record) = try JSONParser.parse(bytes) else { throw SessionRecord.Unreadable(reason: "") }
+        #expect(try JSONParser.parse(Array(bytes[range])) == record["g"])
+    }
+
+    /// Equal geometries may differ in text: `0 == -0`, and a record writes `-0` as `-0.0`. Compared with `==`, the
+    /// new record kept the old `0` and read back a different bit pattern.
+    @Test(arguments: [(0.0, -0.0), (-0.0, 0.0)]) func aGeometryEqualButNotTheSameBitsIsWrittenAgain(
+        before: Double, after: Double
+    ) throws {
+        var previous = SessionRecordTests.everyField(offset: 0)
+        previous.geometry.scrollView.contentOffset.y = before
+        var next = previous
+        next.geometry.scrollView.contentOffset.y = after
+        #expect(previous.geometry == next.geometry)
+        let record = Self.reused(previous, next)
+        #expect(record == Self.fresh(next))
+        let (decoded, _) = try SessionRecord.decode(Array(record.utf8))
+        #expect(decoded.geometry.scrollView.contentOffset.y.bitPattern == after.bitPattern)
+    }
+
+    @Test func aChangedGeometryIsWrittenAgain() throws {
+        let previous = SessionRecordTests.everyField(offset: 2)
+        var next = previous
+        next.geometry.scrollView.contentSize.height += 100
+        next.geometry.pinnedViews.append(PinnedView(id: "toolbar", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(Self.reused(previous, next) == Self.fresh(next))
+    }
+}

@@ -136,13 +136,17 @@ final class RedisSessionStore: SessionStoring {
     }
 
     func insert(_ session: Session, now: Double) throws(SessionError) {
-        let record = SessionRecord.encode(session, revision: 0)
+        let (record, geometryText) = SessionRecord.encode(session, revision: 0, reusing: nil)
         let ttl = ttlArgument
         _ = try run { connection throws(RedisError) in
             try connection.command([Array("SET".utf8), Self.key(session.id), record, Array("PX".utf8), ttl])
         }
         created.withLock { $0 += 1 }
-        cache.withLock { $0.remember(session.id, CachedRecord(session: session, revision: 0, bytes: record), now: now) }
+        cache.withLock {
+            $0.remember(
+                session.id, CachedRecord(session: session, revision: 0, bytes: record, geometryText: geometryText),
+                now: now)
+        }
     }
 
     func modify<T: Sendable>(
@@ -299,6 +303,13 @@ struct CachedRecord: Equatable {
     var revision: Int
     /// The record as stored, to tell a change from a touch.
     var bytes: [UInt8]
+    /// Where the geometry's value lies in `bytes`, when this build wrote them (nil when read from Redis).
+    var geometryText: Range<Int>? = nil
+
+    /// The geometry's text to copy into the next record, when known.
+    var reusableGeometry: SessionRecord.GeometryText? {
+        geometryText.map { SessionRecord.GeometryText(geometry: session.geometry, text: bytes[$0]) }
+    }
 }
 
 /// The records a replica remembers, bounded by count (least recently used dropped first) and by the TTL: an

@@ -143,9 +143,12 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             }
             return .done(.failure(error))
         }
-        let updated = SessionRecord.encode(session, revision: record.revision + 1)
+        let (updated, geometryText) = SessionRecord.encode(
+            session, revision: record.revision + 1, reusing: record.reusableGeometry)
+        let written = CachedRecord(
+            session: session, revision: record.revision + 1, bytes: updated, geometryText: geometryText)
         attempt = Attempt(
-            record: record, written: CachedRecord(session: session, revision: record.revision + 1, bytes: updated),
+            record: record, written: written,
             result: result, unchanged: SessionRecord.equalApartFromRevision(updated, record.bytes), sends: 0,
             reloaded: false)
         return send()
@@ -167,7 +170,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         phase = .evaluating
         return .send(
             RedisCommand([
-                RedisSessionStore.evalsha, sha, RedisSessionStore.oneKey, key, RedisCommand.decimal(attempt.record.revision),
+                RedisSessionStore.evalsha, sha, RedisSessionStore.oneKey, key,
+                RedisCommand.decimal(attempt.record.revision),
                 attempt.unchanged ? [] : attempt.written.bytes, ttl,
             ]))
     }

@@ -1,6 +1,10 @@
 import InsetCore
 import InsetJSON
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A session as a shared store keeps it: compact JSON with a schema version `"v"`, so a replica of a later
 /// release can still read what an earlier one wrote during a rolling deploy, and a revision `"r"` that every
 /// write increments, so two writes never store the same bytes (the store's compare-and-set compares bytes).
@@ -40,6 +44,24 @@ enum SessionRecord {
 
     /// The record of `session` at `revision`.
     static func encode(_ session: Session, revision: Int) -> [UInt8] {
+        encode(session, revision: revision, reusing: nil).bytes
+    }
+
+    /// A geometry and its text in a record this build wrote, to copy into the next record when the geometry has
+    /// not changed.
+    struct GeometryText {
+        /// The geometry.
+        var geometry: StoredGeometry
+        /// Its value's bytes in the record.
+        var text: ArraySlice<UInt8>
+    }
+
+    /// The record of `session` at `revision`, and where its geometry's value lies in it. Most events change the
+    /// keyboard and the animations, not the geometry, whose 30 members were the larger part of writing a record
+    /// (callgrind, docs/performance.md): when `previous` holds the very same geometry, its text is copied.
+    static func encode(
+        _ session: Session, revision: Int, reusing previous: GeometryText?
+    ) -> (bytes: [UInt8], geometry: Range<Int>) {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginObject()
         writer.field("v", version)
@@ -50,7 +72,13 @@ enum SessionRecord {
         writer.field("cf", session.clockFixed)
         writer.field("kv", session.keyboardVisible)
         writer.key(static: "g")
-        writer.storedGeometry(session.geometry)
+        let geometryStart = writer.count
+        if let previous, sameBits(previous.geometry, session.geometry) {
+            previous.text.withUnsafeBufferPointer { writer.raw($0) }
+        } else {
+            writer.storedGeometry(session.geometry)
+        }
+        let geometryEnd = writer.count
         writer.key(static: "k")
         if let keyboard = session.keyboard { writer.storedKeyboard(keyboard) } else { writer.null() }
         writer.key(static: "tg")
@@ -60,7 +88,20 @@ enum SessionRecord {
         writer.key(static: "al")
         writer.storedAnimations(session.animations)
         writer.endObject()
-        return writer.bytes
+        return (writer.bytes, geometryStart..<geometryEnd)
+    }
+
+    /// Whether two values are the same bits, which implies the same text. `==` does not: `0` equals `-0`, which
+    /// a record writes differently. Copies share their arrays' storage, so a geometry the change left alone is
+    /// the same bits; one rebuilt with equal values is not, and is written again.
+    private static func sameBits(_ first: StoredGeometry, _ second: StoredGeometry) -> Bool {
+        withUnsafeBytes(of: first) { a in
+            withUnsafeBytes(of: second) { b in
+                // memcmp, not elementsEqual, which compared the 400-odd bytes one at a time.
+                guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+                return a.count == b.count && memcmp(left, right, a.count) == 0
+            }
+        }
     }
 
     /// How every record this build writes begins, up to its revision's digits: the Redis store's compare-and-set
