@@ -21,6 +21,9 @@ final class ConnectionState {
     var responded = false
     /// The answer still to come while the connection is suspended for it.
     var pending: HTTPPendingResponse?
+    /// That answer once queued, until libmicrohttpd has sent it (or the request ended otherwise): `stop()` waits
+    /// for it, since libmicrohttpd closes a connection whose queued answer is not yet written.
+    var sending: HTTPPendingResponse?
     /// The connection's socket, -1 when unknown; read by the head deadline's watchdog.
     let socket: Int32
     /// Twice the requests whose head has arrived, plus one while such a request is in progress: even means the

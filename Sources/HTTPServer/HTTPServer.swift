@@ -156,7 +156,7 @@ extension HTTPServer {
     static let resumeCheckInterval: UInt32 = 1000
 
     /// libmicrohttpd must not stop with a connection suspended: each still waiting gets a 503 (the drain waited
-    /// for what it could), and `stop()` waits for their workers to queue them.
+    /// for what it could), and `stop()` waits for their workers to send them.
     func answerSuspendedConnections() {
         for pending in context.suspended.withLock({ Array($0.values) }) {
             pending.complete {

@@ -146,7 +146,10 @@ private func continueRequest(
     if let pending = state.pending {
         guard let response = pending.take() else { return MHD_Result.NO }
         state.pending = nil
-        server.forget(pending)
+        // Forgotten once sent (mhdRequestCompleted), not here: stop() that saw it forgotten as soon as it was
+        // queued stopped libmicrohttpd before the worker wrote it, and the client saw its connection closed
+        // instead of the 503 (the full suite under load, PendingResponseTests).
+        state.sending = pending
         return queue(response, on: connection, closing: server.draining.load(ordering: .relaxed))
     }
     // The final call: queuing here, not earlier, keeps the connection alive for the next request.
@@ -165,15 +168,18 @@ func mhdRequestCompleted(
     guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let state = Unmanaged<ConnectionState>.fromOpaque(slot)
+    let context = Unmanaged<ServerContext>.fromOpaque(cls)
     state._withUnsafeGuaranteedRef { state in
+        if let sent = state.sending {
+            state.sending = nil
+            context._withUnsafeGuaranteedRef { $0.forget(sent) }
+        }
         if !state.responded { state.request.recycle() }
         state.answeredAt.store(monotonicMilliseconds(), ordering: .relaxed)
         state.phase.add(1, ordering: .releasing)
     }
     state.release()
-    _ = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef {
-        $0.inFlight.subtract(1, ordering: .relaxed)
-    }
+    _ = context._withUnsafeGuaranteedRef { $0.inFlight.subtract(1, ordering: .relaxed) }
 }
 
 /// The method as a string literal when it is a usual one, which spares building a string from C.

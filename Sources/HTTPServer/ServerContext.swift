@@ -23,7 +23,7 @@ final class ServerContext: Sendable {
         suspended.withLock { $0[ObjectIdentifier(pending)] = pending }
     }
 
-    /// Notes that `pending`'s answer was queued.
+    /// Notes that `pending`'s answer was sent, or that its request ended without it.
     func forget(_ pending: HTTPPendingResponse) {
         suspended.withLock { $0[ObjectIdentifier(pending)] = nil }
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HTTPTestSupport
 import Locking
+import Synchronization
 import Testing
 
 /// Answers `/later?n=N` with a pending answer that the test completes (`release`), `/given` with one completed
@@ -124,6 +125,34 @@ struct PendingResponseTests {
             let response = try client.readResponse()
             #expect(response.status == 200 && response.text == "later \(index)")
         }
+    }
+
+    /// Many connections waiting when `stop()` comes: each gets its 503, none a closed connection. `stop()` went on
+    /// as soon as the answers were queued, and libmicrohttpd closed the connections whose answer its worker had
+    /// not yet written.
+    @Test func stopSendsEveryWaitingConnectionIts503BeforeClosingIt() throws {
+        let responder = LaterResponder()
+        let server = try Self.start(responder)
+        let count = 48
+        let clients = try (0..<count).map { _ in try RawHTTPClient(port: server.port) }
+        for (index, client) in clients.enumerated() {
+            try client.send("GET /later?n=\(index) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        }
+        #expect(responder.awaitWaiting(count))
+        // Busy threads on every core, so that the worker is preempted between queuing and writing, as the full
+        // suite's load did.
+        let busy = Atomic<Bool>(true)
+        for _ in 0..<4 {
+            Thread.detachNewThread {
+                var spins = 0
+                while busy.load(ordering: .relaxed) { spins &+= 1 }
+            }
+        }
+        server.stop()
+        busy.store(false, ordering: .relaxed)
+        var statuses: [Int] = []
+        for client in clients { statuses.append((try? client.readResponse())?.status ?? 0) }
+        #expect(statuses == Array(repeating: 503, count: count))
     }
 
     /// libmicrohttpd must not stop with a connection suspended: `stop()` answers it 503 first, at once.
