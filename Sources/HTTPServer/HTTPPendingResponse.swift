@@ -6,8 +6,10 @@ import Locking
 /// builds the answer, so that the completing thread only hands over what it computed.
 public final class HTTPPendingResponse: Sendable {
     private struct State {
-        /// Builds the answer; set once by `complete`.
+        /// Builds the answer; set once by `complete`, moved out by `take`.
         var answer: (@Sendable () -> HTTPResponse)?
+        /// Whether `complete` was called.
+        var given = false
         /// Applied to the answer once built: what the responder adds to every answer.
         var finishing: (@Sendable (HTTPResponse) -> HTTPResponse)?
         /// The transport's hook, called once the answer is there.
@@ -22,7 +24,8 @@ public final class HTTPPendingResponse: Sendable {
     /// Gives the answer, which `build` makes on the thread that sends it; a second call is ignored.
     public func complete(_ build: @escaping @Sendable () -> HTTPResponse) {
         let hook = state.withLockSignalling { (state: inout State) -> (@Sendable () -> Void)? in
-            guard state.answer == nil else { return nil }
+            guard !state.given else { return nil }
+            state.given = true
             state.answer = build
             defer { state.onComplete = nil }
             return state.onComplete
@@ -40,14 +43,19 @@ public final class HTTPPendingResponse: Sendable {
     /// synchronous `respond(to:)`).
     public func wait() -> HTTPResponse {
         while true {
-            let parts = state.wait(until: { $0.answer != nil }, atMost: Self.waitSlice) { ($0.answer, $0.finishing) }
+            let parts = state.wait(until: { $0.given }, atMost: Self.waitSlice) { ($0.answer, $0.finishing) }
             if let answer = parts.0 { return Self.build(answer, parts.1) }
         }
     }
 
-    /// The answer, built, once given; nil before.
+    /// The answer, built, once given; nil before, and after the first time. The builder is moved out and released
+    /// once it has run, so that the answer's body, which it captured, is the response's alone and libmicrohttpd
+    /// can take the buffer instead of a copy.
     func take() -> HTTPResponse? {
-        let (answer, finishing) = state.withLock { ($0.answer, $0.finishing) }
+        let (answer, finishing) = state.withLock { state in
+            defer { state.answer = nil }
+            return (state.answer, state.finishing)
+        }
         guard let answer else { return nil }
         return Self.build(answer, finishing)
     }
@@ -55,7 +63,7 @@ public final class HTTPPendingResponse: Sendable {
     /// Calls `resume` once the answer is given: at once when it already is, else from `complete`'s thread.
     func whenComplete(_ resume: @escaping @Sendable () -> Void) {
         let given = state.withLock { (state: inout State) -> Bool in
-            if state.answer != nil { return true }
+            if state.given { return true }
             state.onComplete = resume
             return false
         }

@@ -188,7 +188,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         switch reply {
         case .integer(1):
             store.cache.withLock { $0.remember(id, attempt.unchanged ? attempt.record : attempt.written, now: now) }
-            return .done(.success(attempt.result))
+            return finished(attempt)
         case .string(let stored) where attempt.sends > 1 && !attempt.unchanged:
             // The lost send wrote if Redis holds this very record at the next revision (only one write can
             // follow a revision). Anything else may be a write on top of it: running the change again could
@@ -198,7 +198,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
                 return .done(.failure(.storeUnavailable("the connection to Redis broke during a write")))
             }
             store.cache.withLock { $0.remember(id, attempt.written, now: now) }
-            return .done(.success(attempt.result))
+            return finished(attempt)
         case .string(let stored):
             // Another replica wrote first: the change runs again on the record it wrote.
             store.cache.withLock { $0.forget(id) }
@@ -214,6 +214,13 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             store.cache.withLock { $0.forget(id) }
             return .done(.failure(.notFound))
         }
+    }
+
+    /// The change's result, moved out of the update: an answer written by the change holds its body's buffer,
+    /// which libmicrohttpd takes without a copy only when nothing else holds it.
+    private func finished(_ done: Attempt) -> Step {
+        attempt = nil
+        return .done(.success(done.result))
     }
 
     /// Any Redis failure is a 503 with `Retry-After`.
