@@ -376,6 +376,20 @@ struct RecordCacheTests {
         #expect(cache.count == 0)
     }
 
+    @Test func aTakenRecordLeavesNothingBehindAndAnExpiredOneIsNotTaken() throws {
+        var cache = RecordCache(capacity: 10, ttl: 100)
+        cache.remember("a", try Self.record(3), now: 0)
+        cache.remember("b", try Self.record(0), now: 0)
+        #expect(cache.take("a", now: 50)?.revision == 3)
+        #expect(cache.count == 1)
+        #expect(cache.take("a", now: 51) == nil)
+        // Put back once written, as an update does.
+        cache.remember("a", try Self.record(4), now: 60)
+        #expect(cache.record("a", now: 61)?.revision == 4)
+        #expect(cache.take("b", now: 101) == nil)
+        #expect(cache.count == 1)
+    }
+
     @Test func anOlderRevisionNeverReplacesANewer() throws {
         var cache = RecordCache(capacity: 10, ttl: 100)
         cache.remember("a", try Self.record(5), now: 0)

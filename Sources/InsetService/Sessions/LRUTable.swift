@@ -79,6 +79,17 @@ struct LRUTable<Key: Hashable, Value> {
         return true
     }
 
+    /// Removes `key` and hands its value over, moved out rather than copied, with its last use; nil when absent.
+    mutating func take(_ key: Key) -> (value: Value, lastUse: Double)? {
+        guard let slot = index.removeValue(forKey: key) else { return nil }
+        let lastUse = links[slot].lastUse
+        unlink(slot)
+        let value = values[slot].take()
+        links[slot].key = nil
+        free.append(slot)
+        return value.map { ($0, lastUse) }
+    }
+
     /// The least recently used key and its last use.
     var oldestEntry: (key: Key, lastUse: Double)? {
         // A linked slot always holds its key.

@@ -8,7 +8,10 @@ import Locking
 ///
 /// - Each replica keeps, per session, the record it last read or wrote, decoded, with its bytes and revision
 ///   (`RecordCache`: at most `cacheCapacity` sessions, least recently used dropped first, an entry older than
-///   the TTL never used, an entry dropped on `DEL`, on any mismatch and whenever a Redis connection breaks).
+///   the TTL never used, an entry dropped on `DEL`, on any mismatch and whenever a Redis connection breaks). An
+///   update takes its session's entry out while it runs and puts back the record it wrote, so that the change
+///   runs on the only copy; an event of the same replica arriving meanwhile waits for it, and a read that does
+///   not wait starts with a `GET`.
 /// - An event runs its change on the cached session and sends the new record with the revision it was computed
 ///   from in one `EVALSHA` of `compareAndSet`. The script swaps the new record in (`SET … XX GET`) and keeps it
 ///   only when the record it replaced had that revision, else puts that one back, in the same atomic call; a
@@ -344,6 +347,15 @@ struct RecordCache {
         }
         if expired { table.remove(id) }
         return found ?? nil
+    }
+
+    /// Takes the record of `id` out, unless absent or unused for longer than the TTL (then dropped): an update
+    /// changes the session in place and puts the result back with `remember`. A copy left behind would share the
+    /// session's arrays, so that every one the change touches would be copied first, and the copy and the
+    /// record it replaced would both be freed afterwards.
+    mutating func take(_ id: String, now: Double) -> CachedRecord? {
+        guard let (record, lastUse) = table.take(id), now - lastUse <= ttl else { return nil }
+        return record
     }
 
     /// Keeps `record` for `id`, unless a later revision is kept already (two threads of this replica finishing

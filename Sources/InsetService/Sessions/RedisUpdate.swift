@@ -31,7 +31,10 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
 
     /// A computed change on its way to Redis.
     private struct Attempt {
-        var record: CachedRecord
+        /// The revision the change was computed from.
+        var base: Int
+        /// The changed session and its record at the next revision; when `unchanged` (the session writes the
+        /// same record), the record Redis holds, at `base`.
         var written: CachedRecord
         var result: T
         var unchanged: Bool
@@ -67,7 +70,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     /// The first step.
     func begin(_ body: (inout Session) throws(SessionError) -> T) -> Step {
         guard SessionID.isWellFormed(id) else { return .done(.failure(.notFound)) }
-        current = store.cache.withLock { $0.record(id, now: now) }
+        // Taken, not copied: the change then runs on the only copy (`RecordCache.take`).
+        current = store.cache.withLock { $0.take(id, now: now) }
         return advance(body)
     }
 
@@ -121,19 +125,20 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             return .done(.failure(.storeUnavailable("session \(id) changed under \(attempts) attempts in a row")))
         }
         attempts += 1
-        guard let record = current else {
+        guard let record = current.take() else {
             phase = .reading(repeated: false)
             return .send(RedisCommand([RedisSessionStore.get, key]))
         }
         return apply(record, body)
     }
 
-    /// Runs the change on `record` and sends the compare-and-set.
-    private func apply(_ record: CachedRecord, _ body: (inout Session) throws(SessionError) -> T) -> Step {
-        var session = record.session
+    /// Runs the change on `record`, in place, and sends the compare-and-set.
+    private func apply(_ taken: consuming CachedRecord, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+        var record = taken
+        let reusable = record.reusableGeometry
         let result: T
         do {
-            result = try body(&session)
+            result = try body(&record.session)
         } catch {
             guard fresh else {
                 // Refused by a remembered record, which may be stale: ask Redis what it holds now.
@@ -143,14 +148,17 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             }
             return .done(.failure(error))
         }
-        let (updated, geometryText) = SessionRecord.encode(
-            session, revision: record.revision + 1, reusing: record.reusableGeometry)
-        let written = CachedRecord(
-            session: session, revision: record.revision + 1, bytes: updated, geometryText: geometryText)
+        let base = record.revision
+        let (updated, geometryText) = SessionRecord.encode(record.session, revision: base + 1, reusing: reusable)
+        // A change that leaves the record as it was (a read, a touch) keeps what Redis holds, at its revision.
+        let unchanged = SessionRecord.equalApartFromRevision(updated, record.bytes)
+        if !unchanged {
+            record.revision = base + 1
+            record.bytes = updated
+            record.geometryText = geometryText
+        }
         attempt = Attempt(
-            record: record, written: written,
-            result: result, unchanged: SessionRecord.equalApartFromRevision(updated, record.bytes), sends: 0,
-            reloaded: false)
+            base: base, written: record, result: result, unchanged: unchanged, sends: 0, reloaded: false)
         return send()
     }
 
@@ -166,13 +174,15 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     }
 
     private func evaluate(sha: [UInt8]) -> Step {
-        guard let attempt else { return .done(.failure(.storeUnavailable("no change to send"))) }
+        // Read in place: a copy of the attempt would retain every reference its session holds.
+        guard let base = attempt?.base, let unchanged = attempt?.unchanged, let record = attempt?.written.bytes else {
+            return .done(.failure(.storeUnavailable("no change to send")))
+        }
         phase = .evaluating
         return .send(
             RedisCommand([
-                RedisSessionStore.evalsha, sha, RedisSessionStore.oneKey, key,
-                RedisCommand.decimal(attempt.record.revision),
-                attempt.unchanged ? [] : attempt.written.bytes, ttl,
+                RedisSessionStore.evalsha, sha, RedisSessionStore.oneKey, key, RedisCommand.decimal(base),
+                unchanged ? [] : record, ttl,
             ]))
     }
 
@@ -184,11 +194,11 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     }
 
     private func evaluated(_ reply: RedisReply, _ body: (inout Session) throws(SessionError) -> T) -> Step {
-        guard let attempt else { return .done(.failure(.storeUnavailable("no change sent"))) }
+        guard let attempt = attempt.take() else { return .done(.failure(.storeUnavailable("no change sent"))) }
         switch reply {
         case .integer(1):
-            store.cache.withLock { $0.remember(id, attempt.unchanged ? attempt.record : attempt.written, now: now) }
-            return finished(attempt)
+            store.cache.withLock { $0.remember(id, attempt.written, now: now) }
+            return .done(.success(attempt.result))
         case .string(let stored) where attempt.sends > 1 && !attempt.unchanged:
             // The lost send wrote if Redis holds this very record at the next revision (only one write can
             // follow a revision). Anything else may be a write on top of it: running the change again could
@@ -198,11 +208,10 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
                 return .done(.failure(.storeUnavailable("the connection to Redis broke during a write")))
             }
             store.cache.withLock { $0.remember(id, attempt.written, now: now) }
-            return finished(attempt)
+            return .done(.success(attempt.result))
         case .string(let stored):
             // Another replica wrote first: the change runs again on the record it wrote.
             store.cache.withLock { $0.forget(id) }
-            self.attempt = nil
             do throws(SessionError) {
                 current = try RedisSessionStore.decode(stored)
             } catch {
@@ -214,13 +223,6 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             store.cache.withLock { $0.forget(id) }
             return .done(.failure(.notFound))
         }
-    }
-
-    /// The change's result, moved out of the update: an answer written by the change holds its body's buffer,
-    /// which libmicrohttpd takes without a copy only when nothing else holds it.
-    private func finished(_ done: Attempt) -> Step {
-        attempt = nil
-        return .done(.success(done.result))
     }
 
     /// Any Redis failure is a 503 with `Retry-After`.
