@@ -64,8 +64,12 @@ final class RedisSessionStore: SessionStoring {
         end \
         return 1
         """
-    /// Read-modify-write attempts before giving up on a session that other writers keep changing.
-    static let maxAttempts = 100
+    /// Read-modify-write attempts before giving up on a session that other writers keep changing. Optimistic
+    /// writes are not fair: when two replicas' changes of one session meet at Redis in step, the replica whose
+    /// batch lands second can lose every time for as long as the other has changes to make (eight clients
+    /// PATCHing one session through two replicas lost more than 100 in a row here, and got 503s). Each
+    /// attempt is one round trip, so this bounds an event at a few tens of milliseconds of retries.
+    static let maxAttempts = 1000
     /// Sessions whose last record a replica keeps; the sessions beyond it start their next event with a `GET`.
     /// An entry is a decoded session (InsetBench's `session_bytes_rss`: 922 B) and its record (990 B in
     /// `bench/redis-commands`), so 4096 of them hold about 8 MB.
@@ -152,16 +156,57 @@ final class RedisSessionStore: SessionStoring {
         }
     }
 
+    /// Waits for the session's changes that run on this replica before it, as events that do not wait do: eight
+    /// clients PATCHing one session through two replicas starved one replica's writers (503 after `maxAttempts`)
+    /// when each replica had four attempts in flight, each of them computed from the record the last lost to.
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
+        try awaitTurn(id)
         let update = RedisUpdate<T>(store: self, id: id, now: now)
         var step = update.begin(body)
         while true {
             switch step {
             case .send(let command): step = update.received(pool.send(command), body)
-            case .done(let result): return try result.get()
+            case .done(let result):
+                endTurn(id, result)
+                return try result.get()
             }
+        }
+    }
+
+    /// Returns once no other change of session `id` runs on this replica (at once when none does), or throws the
+    /// store failure that ended the one before it.
+    private func awaitTurn(_ id: String) throws(SessionError) {
+        let turn = Locked<Result<Void, SessionError>?>(nil)
+        let event = WaitingEvent(
+            start: { turn.withLockSignalling { $0 = .success(()) } },
+            fail: { error in turn.withLockSignalling { $0 = .failure(error) } })
+        guard !enqueue(event, for: id) else { return }
+        while true {
+            if let outcome = turn.wait(until: { $0 != nil }, atMost: 60, then: { $0 }) { return try outcome.get() }
+        }
+    }
+
+    /// Queues `event` behind the change of session `id` in flight; true when none is, and `event` runs now.
+    private func enqueue(_ event: WaitingEvent, for id: String) -> Bool {
+        waitingEvents.withLock { (waiting: inout [String: [WaitingEvent]]) -> Bool in
+            guard waiting[id] == nil else {
+                waiting[id, default: []].append(event)
+                return false
+            }
+            waiting[id] = []
+            return true
+        }
+    }
+
+    /// Ends a change of session `id`: the next one waiting starts, unless Redis could not be reached, and then
+    /// they all fail with it, so that none waits out more than one change's timeouts.
+    private func endTurn<T>(_ id: String, _ result: Result<T, SessionError>) {
+        if case .failure(let error) = result, case .storeUnavailable = error {
+            for waiting in waitingEvents.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiting.fail(error) }
+        } else {
+            startNext(id)
         }
     }
 
@@ -181,24 +226,10 @@ final class RedisSessionStore: SessionStoring {
                 let update = RedisUpdate<T>(store: self, id: id, now: now)
                 continueUpdate(update.begin(body), update, body) { [self] result in
                     completion(result)
-                    if case .failure(let error) = result, case .storeUnavailable = error {
-                        for waiting in waitingEvents.withLock({ $0.removeValue(forKey: id) ?? [] }) {
-                            waiting.fail(error)
-                        }
-                    } else {
-                        startNext(id)
-                    }
+                    endTurn(id, result)
                 }
             }, fail: { error in completion(.failure(error)) })
-        let first = waitingEvents.withLock { (waiting: inout [String: [WaitingEvent]]) -> Bool in
-            guard waiting[id] == nil else {
-                waiting[id, default: []].append(event)
-                return false
-            }
-            waiting[id] = []
-            return true
-        }
-        if first { event.start() }
+        if enqueue(event, for: id) { event.start() }
     }
 
     /// Starts the next event waiting for session `id`, or notes that none runs.
