@@ -10,8 +10,7 @@ import Locking
 ///   (`RecordCache`: at most `cacheCapacity` sessions, least recently used dropped first, an entry older than
 ///   the TTL never used, an entry dropped on `DEL`, on any mismatch and whenever a Redis connection breaks). An
 ///   update takes its session's entry out while it runs and puts back the record it wrote, so that the change
-///   runs on the only copy; an event of the same replica arriving meanwhile waits for it, and a read that does
-///   not wait starts with a `GET`.
+///   runs on the only copy; the session's other changes on this replica, reads included, wait for it.
 /// - An event runs its change on the cached session and sends the new record with the revision it was computed
 ///   from in one `EVALSHA` of `compareAndSet`. The script swaps the new record in (`SET … XX GET`) and keeps it
 ///   only when the record it replaced had that revision, else puts that one back, in the same atomic call; a
