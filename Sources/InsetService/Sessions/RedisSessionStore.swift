@@ -66,8 +66,9 @@ final class RedisSessionStore: SessionStoring {
     /// Read-modify-write attempts before giving up on a session that other writers keep changing. Optimistic
     /// writes are not fair: when two replicas' changes of one session meet at Redis in step, the replica whose
     /// batch lands second can lose every time for as long as the other has changes to make (eight clients
-    /// PATCHing one session through two replicas lost more than 100 in a row here, and got 503s). Each
-    /// attempt is one round trip, so this bounds an event at a few tens of milliseconds of retries.
+    /// PATCHing one session through two replicas lost more than 100 in a row here, and got 503s, with or
+    /// without waiting their turn on their replica). Each attempt is one round trip, so this bounds an event's
+    /// retries at about a tenth of a second.
     static let maxAttempts = 1000
     /// Sessions whose last record a replica keeps; the sessions beyond it start their next event with a `GET`.
     /// An entry is a decoded session (InsetBench's `session_bytes_rss`: 922 B) and its record (990 B in
@@ -155,9 +156,9 @@ final class RedisSessionStore: SessionStoring {
         }
     }
 
-    /// Waits for the session's changes that run on this replica before it, as events that do not wait do: eight
-    /// clients PATCHing one session through two replicas starved one replica's writers (503 after `maxAttempts`)
-    /// when each replica had four attempts in flight, each of them computed from the record the last lost to.
+    /// Waits for the session's changes that run on this replica before it, as events that do not wait do, so that
+    /// a replica has one attempt in flight per session rather than one per worker racing its own siblings. That
+    /// alone does not make writes fair between replicas (`maxAttempts` has why).
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
@@ -363,21 +364,6 @@ struct RecordCache {
 
     /// Sessions remembered now.
     var count: Int { table.count }
-
-    /// The record of `id` unless absent or unused for longer than the TTL (then dropped); a hit counts as a use.
-    mutating func record(_ id: String, now: Double) -> CachedRecord? {
-        let ttl = ttl
-        var expired = false
-        let found = table.modify(id, now: now) { (record, lastUse) -> CachedRecord? in
-            if now - lastUse > ttl {
-                expired = true
-                return nil
-            }
-            return record
-        }
-        if expired { table.remove(id) }
-        return found ?? nil
-    }
 
     /// Takes the record of `id` out, unless absent or unused for longer than the TTL (then dropped): an update
     /// changes the session in place and puts the result back with `remember`. A copy left behind would share the
