@@ -43,15 +43,22 @@ extension AnimationCurve {
 
     /// How long, in seconds, the animation really runs for a reported duration.
     /// UIKit ignores the reported duration for the keyboard curve and runs the spring until it settles;
-    /// a reported 0 (or less) still means no animation at all.
+    /// a reported 0 (or less) still means no animation at all, and so does a timed curve's duration under
+    /// `shortestDuration`.
     public func effectiveDuration(reported: Double) -> Double {
         guard reported > 0 else { return 0 }
         switch self {
         case .keyboard: return KeyboardSpring.settlingTime
         case .spring(let velocity): return KeyboardSpring.settlingTime(initialVelocity: velocity)
-        case .easeInOut, .easeIn, .easeOut, .linear: return reported
+        case .easeInOut, .easeIn, .easeOut, .linear: return reported >= Self.shortestDuration ? reported : 0
         }
     }
+
+    /// Seconds: a timed curve reported to run for less is a jump. A thousand times shorter than a frame of a
+    /// 1000 Hz display, so no real animation is shorter; and a rate over it (a slope over the duration, times a
+    /// delta of at most a few million points) stays finite, where over the shortest double (5e-324 s) it is
+    /// infinite, which JSON cannot carry.
+    public static let shortestDuration = 1e-6
 
     /// The exact progress (0...1) `t` seconds after the start, for a reported duration:
     /// 0 before the start, 1 from the effective duration on.

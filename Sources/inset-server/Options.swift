@@ -49,9 +49,14 @@ struct Options: Sendable {
         },
         Flag(
             name: "--api-token", environment: "INSET_API_TOKEN",
-            help: "require Authorization: Bearer TOKEN on every route but /healthz, /readyz and the playground files"
+            help:
+                "require Authorization: Bearer TOKEN on every route but /healthz, /readyz and the playground files; "
+                + "an empty TOKEN is an error"
         ) {
-            $0.service.apiToken = $1.isEmpty ? nil : $1
+            // Empty is refused, never taken for "no token": a template that expands to nothing would otherwise
+            // start a server with every route open and no word of it.
+            guard !$1.isEmpty else { return false }
+            $0.service.apiToken = $1
             return true
         },
         .seconds(
@@ -204,7 +209,9 @@ enum OptionsError: Error {
         case .unknown(let flag):
             return "inset-server: unknown flag \(Self.redacted(flag))\n\nrun inset-server --help for the flags"
         case .missingValue(let flag): return "inset-server: \(flag) needs a value"
-        case .invalid(let name, let value): return "inset-server: invalid value '\(Self.redacted(value))' for \(name)"
+        case .invalid(let name, let value):
+            if value.isEmpty { return "inset-server: \(name) is empty; give it a value or leave it out" }
+            return "inset-server: invalid value '\(Self.redacted(value))' for \(name)"
         }
     }
 

@@ -4,7 +4,10 @@ import InsetService
     import Glibc
 #endif
 
-// Reads the configuration, starts the server, and waits for SIGTERM or SIGINT to drain and exit 0.
+// Reads the configuration, starts the server, and waits for SIGTERM, SIGINT or SIGHUP to drain and exit 0.
+
+// First of all: whatever the process opens later must not take the number of a closed standard descriptor.
+let nulled = StandardDescriptors.claim()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let isHealthCheck = arguments.first == "healthcheck"
@@ -28,12 +31,21 @@ case .failure(let error):
 if isHealthCheck { exit(HealthProbe.run(host: options.http.host, port: options.http.port)) }
 
 // Blocked before any thread starts, so every libmicrohttpd thread inherits the mask and only sigwait sees them.
+// SIGTERM, SIGINT and SIGHUP (a supervisor's stop, Ctrl-C, a closed terminal) drain; SIGUSR1 and SIGUSR2, which
+// supervisors send to ask for a reload or a log reopen, are noted and ignored: nothing here reloads, and their
+// default action would kill the process without draining.
+let draining: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+let ignored: [Int32] = [SIGUSR1, SIGUSR2]
 var signals = sigset_t()
 sigemptyset(&signals)
-sigaddset(&signals, SIGTERM)
-sigaddset(&signals, SIGINT)
+for number in draining + ignored { sigaddset(&signals, number) }
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 signal(SIGPIPE, SIG_IGN)
+if !nulled.isEmpty {
+    writeLine(
+        "inset-server: descriptor(s) \(nulled.map(String.init).joined(separator: ", ")) were closed; opened on /dev/null",
+        to: 2)
+}
 
 let server = InsetServer(http: options.http, service: options.service)
 // Credentials Redis refuses stay refused, unlike a Redis that is not up yet: fail now, not with 503s forever.
@@ -52,7 +64,9 @@ let shownHost = options.http.host.contains(":") ? "[\(options.http.host)]" : opt
 writeLine("listening on http://\(shownHost):\(port)", to: 1)
 
 var received: Int32 = 0
-sigwait(&signals, &received)
+while sigwait(&signals, &received) != 0 || ignored.contains(received) {
+    if ignored.contains(received) { writeLine("inset-server: signal \(received) ignored", to: 2) }
+}
 writeLine("inset-server: signal \(received), draining for up to \(options.shutdownTimeout) s", to: 2)
 let clean = server.shutdown(timeout: options.shutdownTimeout)
 writeLine("inset-server: stopped\(clean ? "" : " (requests were still in flight at the timeout)")", to: 2)

@@ -83,3 +83,24 @@ struct AnimationCurveTimingTests {
         }
     }
 }
+
+@Suite("Durations shorter than anything a display shows")
+struct ShortestDurationTests {
+    @Test(arguments: [AnimationCurve.linear, .easeInOut, .easeIn, .easeOut])
+    func aTimedCurveUnderAMicrosecondIsAJumpWithAFiniteRate(curve: AnimationCurve) {
+        for reported in [Double.leastNonzeroMagnitude, 1e-300, 1e-7] {
+            #expect(curve.effectiveDuration(reported: reported) == 0)
+            #expect(curve.progress(atSeconds: 0, duration: reported) == 1)
+            #expect(curve.progressRate(atSeconds: 0, duration: reported) == 0)
+        }
+        // From a microsecond on, the curve runs, and its rate is large but finite.
+        let rate = curve.progressRate(atSeconds: 0.5e-6, duration: AnimationCurve.shortestDuration)
+        #expect(rate.isFinite && rate > 0)
+    }
+
+    @Test func theKeyboardSpringIgnoresTheReportedDurationAsUIKitDoes() {
+        #expect(
+            AnimationCurve(rawValue: 7).effectiveDuration(reported: .leastNonzeroMagnitude)
+                == KeyboardSpring.settlingTime)
+    }
+}

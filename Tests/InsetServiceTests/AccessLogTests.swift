@@ -86,3 +86,33 @@ struct AccessLogTests {
         #expect(pipe.drain().isEmpty)
     }
 }
+
+@Suite("Access log: the descriptor it writes to")
+struct AccessLogDescriptorTests {
+    @Test func aClosedOutputTurnsTheLogOffInsteadOfReachingWhatTakesItsNumber() throws {
+        let closed = try Pipe2()
+        let number = closed.write
+        close(number)
+        let log = AccessLog(enabled: true, output: number)
+        // A socket opened later (a client's, Redis's) takes the free number; here a pipe's write end does.
+        let newcomer = try Pipe2()
+        try #require(dup2(newcomer.write, number) == number)
+        log.record(method: "GET", path: "/sessions/abc", status: 200, seconds: 0, requestId: "x")
+        #expect(log.flush(within: 1))
+        #expect(!log.enabled)
+        #expect(newcomer.drain().isEmpty)
+        close(number)
+    }
+
+    @Test func anOutputClosedLaterStillGetsTheLinesNotTheNewcomer() throws {
+        let output = try Pipe2()
+        let log = AccessLog(enabled: true, output: output.write)
+        close(output.write)
+        let newcomer = try Pipe2()
+        try #require(dup2(newcomer.write, output.write) == output.write)
+        log.record(method: "GET", path: "/sessions/abc", status: 200, seconds: 0, requestId: "mine")
+        #expect(log.flush(within: 5))
+        #expect(newcomer.drain().isEmpty)
+        #expect(String(decoding: output.drain(), as: UTF8.self).contains("\"requestId\":\"mine\""))
+    }
+}

@@ -194,3 +194,67 @@ struct TimelineRouteTests {
         #expect(app.call("GET", "/sessions/nope/timeline").status == 404)
     }
 }
+
+@Suite("GET /sessions/{id}/timeline without a query")
+struct TimelineDefaultStepTests {
+    /// A show at 1 s and a hide at 30 s span 29 s: 2 901 samples at the old fixed 10 ms, so a query-less call,
+    /// the playground's own, was refused with 400 although it named no step.
+    @Test func aLongSpanGetsAStepThatFitsIt() throws {
+        let app = makeApp()
+        let created = app.call("POST", "/sessions", json: Phone.sessionBody)
+        let id = try #require(created.json.string("id"))
+        let show = #"{"sessionId":"\#(id)","timestamp":1000,"keyboard":\#(Phone.keyboard)}"#
+        #expect(app.call("POST", "/keyboard/show", json: show).status == 200)
+        let hide = """
+            {"sessionId":"\(id)","timestamp":30000,"keyboard":{"frameEnd":{"x":0,"y":844,"width":390,"height":336}}}
+            """
+        #expect(app.call("POST", "/keyboard/hide", json: hide).status == 200)
+        for path in ["/sessions/\(id)/timeline", "/sessions/\(id)/timeline.svg"] {
+            let answer = app.call("GET", path)
+            #expect(answer.status == 200, "\(path): \(answer.text)")
+        }
+        let timeline = app.call("GET", "/sessions/\(id)/timeline")
+        let times = try #require(timeline.json["times"] as? [Double])
+        let step = try #require(timeline.json.number("step"))
+        #expect(times.count <= Timeline.maxSamples && times.count > 1000)
+        #expect(step == ((times.last! - times.first!) / Double(Timeline.maxSamples - 1)).rounded(.up))
+        // A span short enough keeps the 10 ms step.
+        let short = app.call("GET", "/sessions/\(id)/timeline", query: [("from", "30000"), ("to", "30500")])
+        #expect(short.json.number("step") == Timeline.defaultStep, "\(short.text)")
+        // A step the client names is still its own, and still refused when it gives too many samples.
+        let named = app.call("GET", "/sessions/\(id)/timeline", query: [("step", "10")])
+        #expect(named.status == 400)
+    }
+}
+
+@Suite("Velocities stay numbers")
+struct FiniteVelocityTests {
+    /// Every leaf under `value` that is not a number: a velocity written as `null` is one.
+    private func nonNumbers(_ value: Any, at path: String = "") -> [String] {
+        switch value {
+        case let object as [String: Any]: object.flatMap { nonNumbers($0.value, at: path + "/" + $0.key) }
+        case let array as [Any]: array.enumerated().flatMap { nonNumbers($0.element, at: path + "/\($0.offset)") }
+        case is NSNumber: []
+        default: [path]
+        }
+    }
+
+    /// A linear show lasting 5e-324 s, then a hide at the same instant: the rate over that duration was
+    /// infinite, and 16 velocity members (32 on GET) came back `null`.
+    @Test func aHideInsideTheShortestShowHasFiniteVelocities() throws {
+        let app = makeApp()
+        let created = app.call("POST", "/sessions", json: Phone.sessionBody)
+        let id = try #require(created.json.string("id"))
+        let show = """
+            {"sessionId":"\(id)","timestamp":1000,"keyboard":{"frameEnd":{"x":0,"y":508,"width":390,"height":336},\
+            "animationDuration":5e-324,"animationCurve":3}}
+            """
+        #expect(app.call("POST", "/keyboard/show", json: show).status == 200)
+        let hide = app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(id)","timestamp":1000}"#)
+        #expect(hide.status == 200)
+        #expect(nonNumbers(hide.json.at("animation")["velocity"] ?? [:]).isEmpty)
+        let session = app.call("GET", "/sessions/\(id)", query: [("at", "1000")])
+        #expect(session.status == 200)
+        #expect(nonNumbers(session.json["velocity"] ?? [:]).isEmpty)
+    }
+}

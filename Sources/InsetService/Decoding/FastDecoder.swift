@@ -100,7 +100,9 @@ extension FastDecoder {
             guard let flag = cursor.bool() else { return false }
             set(&root, flag)
         case .string(let maxBytes, _, let set):
-            guard let string = cursor.string(), string.utf8.count <= maxBytes else { return false }
+            guard let string = cursor.string(), string.utf8.count <= maxBytes,
+                !Limits.holdsControlCharacter(string)
+            else { return false }
             set(&root, string)
         case .choice(_, _, let set):
             guard let name = cursor.string(), name.utf8.count <= Limits.stringBytes else { return false }
@@ -204,7 +206,7 @@ extension FastDecoder {
             var order: Double?
             let complete = members { reader, key in
                 if key.spells("id"), id == nil, let text = reader.cursor.string(), !text.isEmpty,
-                    text.utf8.count <= Limits.stringBytes
+                    text.utf8.count <= Limits.stringBytes, !Limits.holdsControlCharacter(text)
                 {
                     id = text
                     return true

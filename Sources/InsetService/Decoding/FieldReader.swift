@@ -67,6 +67,10 @@ struct FieldReader {
             fail(pointer(), "must be at most \(maxLength) bytes")
             return nil
         }
+        guard !Limits.holdsControlCharacter(string) else {
+            fail(pointer(), "must not contain control characters (U+0000 to U+001F, U+007F to U+009F)")
+            return nil
+        }
         return string
     }
 

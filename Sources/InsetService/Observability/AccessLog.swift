@@ -20,10 +20,14 @@ final class AccessLog: Sendable {
     /// Queued bytes at most: about 6 000 lines, a few seconds of the busiest rate this machine serves.
     static let capacityBytes = 1 << 20
 
-    /// A log on file descriptor `output` (standard output unless a test says otherwise).
+    /// A log on file descriptor `output` (standard output unless a test says otherwise). The log writes to a
+    /// copy of `output` made here, while `output` is verified open, never to the number itself: were `output`
+    /// closed, the next socket opened would take its number and lines written to it would reach a client or
+    /// Redis. A closed `output` turns the log off.
     init(enabled: Bool, output: Int32 = 1, capacityBytes: Int = AccessLog.capacityBytes) {
-        self.enabled = enabled
-        self.queue = enabled ? LineQueue(output: output, capacityBytes: capacityBytes) : nil
+        let owned = enabled ? fcntl(output, F_DUPFD_CLOEXEC, 3) : -1
+        self.enabled = owned >= 0
+        self.queue = owned >= 0 ? LineQueue(output: owned, capacityBytes: capacityBytes) : nil
     }
 
     /// Lines dropped because the queue was full.
@@ -85,10 +89,14 @@ final class LineQueue: Sendable {
     private let state = Locked(State())
     private let started = Atomic<Bool>(false)
 
+    /// A queue that writes to `output`, which it owns and closes when it goes (only a queue whose writer never
+    /// started can go: the writer thread keeps it for the life of the process).
     init(output: Int32, capacityBytes: Int) {
         self.output = output
         self.capacityBytes = capacityBytes
     }
+
+    deinit { close(output) }
 
     var dropped: Int { state.withLock { $0.dropped } }
 

@@ -18,8 +18,8 @@ extension InsetApplication {
     private func timeline(_ request: RouteRequest, svg: Bool, negotiated: Bool) throws(Problem) -> HTTPResponse {
         let from = try Self.millisecondsQuery(request.http, "from")
         let to = try Self.millisecondsQuery(request.http, "to")
-        let step = try Self.millisecondsQuery(request.http, "step") ?? Timeline.defaultStep
-        guard step > 0 else { throw .invalidQuery("step", "must be more than 0 ms") }
+        let givenStep = try Self.millisecondsQuery(request.http, "step")
+        if let step = givenStep, step <= 0 { throw .invalidQuery("step", "must be more than 0 ms") }
         if let from, let to, to < from { throw .invalidQuery("to", "must not be before 'from'") }
         let serverTime = now
         let session = try sessions { () throws(SessionError) in
@@ -34,6 +34,9 @@ extension InsetApplication {
         if let early = from ?? to, early < history { throw .historyUnavailable(early, since: history) }
         let start = from ?? span.from
         let end = to ?? max(span.to, start)
+        // Without a step, one that fits the span, as the notification route derives it: a fixed default
+        // refused a span longer than its samples could cover, although the client asked for no step at all.
+        let step = givenStep ?? Timeline.step(from: start, to: end)
         let count = Timeline.sampleCount(from: start, to: end, step: step)
         guard count <= Double(Timeline.maxSamples) else {
             throw .invalidQuery(

@@ -31,4 +31,16 @@ enum Limits {
     static var fields: Int { 256 }
     /// Notifications in one logged sequence.
     static var notifications: Int { 256 }
+
+    /// Whether `text` holds a control character (U+0000–U+001F, U+007F–U+009F), which no id or name may: they
+    /// cannot be written in XML at all (the timeline's SVG), and in a log or a terminal they pass for other text.
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            // C1 controls are U+0080–U+009F: 0xC2 followed by 0x80–0x9F in UTF-8.
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+            previous = byte
+        }
+        return false
+    }
 }
