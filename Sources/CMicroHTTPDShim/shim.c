@@ -109,3 +109,7 @@ size_t inset_hide_long_query(const char *uri, size_t max_arguments) {
     ((char *)query)[1] = '\0';
     return count;
 }
+
+int inset_target_has_encoded_nul(const char *uri) {
+    return uri != NULL && strstr(uri, "%00") != NULL;
+}

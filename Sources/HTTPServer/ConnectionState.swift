@@ -15,6 +15,9 @@ final class ConnectionState {
     var refusal: HTTPRefusal?
     /// Query arguments the URI callback hid from libmicrohttpd for the request being read (0: none).
     var hiddenQueryArguments = 0
+    /// The request target as it arrived, kept by the URI callback when it holds `%00` (nil otherwise): the
+    /// decoded path would end at the NUL, so this is what the request is answered and logged as.
+    var targetWithNul: String?
     /// Body bytes dropped after the limit was passed.
     var discarded = 0
     /// Whether the current request has been answered.

@@ -9,6 +9,9 @@ public enum HTTPRefusal: Sendable, Equatable {
     /// More query arguments than the transport parses: 414. libmicrohttpd 0.9.75 keeps each argument in the
     /// connection's fixed memory pool and, once that is full, answers nothing at all.
     case tooManyQueryArguments(count: Int, limit: Int)
+    /// The path or the query decodes to a NUL (`%00`): 400. libmicrohttpd hands the path over as a C string,
+    /// which ends at the NUL, so `/metrics%00.css` would be served as `/metrics`.
+    case nulInTarget
 
     /// The status code of the answer.
     public var status: Int {
@@ -16,6 +19,7 @@ public enum HTTPRefusal: Sendable, Equatable {
         case .bodyTooLarge: 413
         case .malformedFraming: 400
         case .tooManyQueryArguments: 414
+        case .nulInTarget: 400
         }
     }
 
@@ -26,6 +30,7 @@ public enum HTTPRefusal: Sendable, Equatable {
         case .malformedFraming(let reason): reason
         case .tooManyQueryArguments(let count, let limit):
             "the query has \(count) arguments; at most \(limit) are read"
+        case .nulInTarget: "the path or the query holds a NUL (%00)"
         }
     }
 }

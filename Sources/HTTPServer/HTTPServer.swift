@@ -116,6 +116,9 @@ public final class HTTPServer: Sendable {
     /// Connections closed because their request head missed `headerTimeout`.
     public var headTimeouts: Int { context.headDeadline?.expired.load(ordering: .relaxed) ?? 0 }
 
+    /// Answers that suspended connections wait for (a reply from Redis), or that were queued and not yet sent.
+    public var answersPending: Int { context.suspended.withLock { $0.count } }
+
     /// Requests received and not yet completed.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
 

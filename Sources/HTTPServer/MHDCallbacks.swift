@@ -72,10 +72,13 @@ func mhdTargetReceived(
 ) -> UnsafeMutableRawPointer? {
     guard let cls, let connection else { return nil }
     let limit = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.maxQueryArguments }
+    // Read before the query is hidden: the NUL may be in it.
+    let nulTarget = inset_target_has_encoded_nul(uri) != 0 ? uri.map { String(cString: $0) } : nil
     let hidden = inset_hide_long_query(uri, limit)
-    if hidden > 0, let announced = inset_connection_socket_context(connection) {
+    if hidden > 0 || nulTarget != nil, let announced = inset_connection_socket_context(connection) {
         Unmanaged<ConnectionState>.fromOpaque(announced)._withUnsafeGuaranteedRef {
             $0.hiddenQueryArguments = hidden
+            $0.targetWithNul = nulTarget
         }
     }
     // libmicrohttpd hands this back as the request's slot: nil keeps the access handler's first call a first.
@@ -88,7 +91,12 @@ private func startRequest(
     url: UnsafePointer<CChar>?, slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
     state.phase.add(1, ordering: .releasing)
-    state.begin(method: method.map(methodName) ?? "", path: originForm(url.map { String(cString: $0) } ?? "/"))
+    let nulTarget = state.targetWithNul
+    state.targetWithNul = nil
+    // A target with a NUL is answered and logged as it arrived, its path up to the query, never as the
+    // decoded path that the NUL cuts short.
+    let path = nulTarget.map { String($0.prefix { $0 != "?" }) } ?? url.map { String(cString: $0) } ?? "/"
+    state.begin(method: method.map(methodName) ?? "", path: originForm(path))
     let hiddenArguments = state.hiddenQueryArguments
     state.hiddenQueryArguments = 0
     let head = withUnsafeMutablePointer(to: &state.request) { RequestHead(connection, into: $0) }
@@ -106,6 +114,7 @@ private func startRequest(
     if state.refusal == nil, hiddenArguments > 0 {
         state.refusal = .tooManyQueryArguments(count: hiddenArguments, limit: server.maxQueryArguments)
     }
+    if state.refusal == nil, nulTarget != nil { state.refusal = .nulInTarget }
     // The request's own reference, dropped when it completes.
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     server.inFlight.add(1, ordering: .relaxed)
@@ -114,7 +123,7 @@ private func startRequest(
     // so the connection lives on.
     switch state.refusal {
     case .bodyTooLarge, .malformedFraming: return respond(state, server: server, connection: connection)
-    case .tooManyQueryArguments, nil: return MHD_Result.YES
+    case .tooManyQueryArguments, .nulInTarget, nil: return MHD_Result.YES
     }
 }
 
@@ -170,9 +179,14 @@ func mhdRequestCompleted(
     let state = Unmanaged<ConnectionState>.fromOpaque(slot)
     let context = Unmanaged<ServerContext>.fromOpaque(cls)
     state._withUnsafeGuaranteedRef { state in
-        if let sent = state.sending {
+        // Sent, or never to be: a client that reset its connection while it waited is found closed when the
+        // connection is resumed, and libmicrohttpd ends the request without calling the handler again, so the
+        // answer it waited for is still `pending` here. Kept, it stayed remembered forever and every stop()
+        // waited the full `resumeWait` for it.
+        if let done = state.sending ?? state.pending {
             state.sending = nil
-            context._withUnsafeGuaranteedRef { $0.forget(sent) }
+            state.pending = nil
+            context._withUnsafeGuaranteedRef { $0.forget(done) }
         }
         if !state.responded { state.request.recycle() }
         state.answeredAt.store(monotonicMilliseconds(), ordering: .relaxed)

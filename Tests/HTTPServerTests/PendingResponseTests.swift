@@ -171,6 +171,29 @@ struct PendingResponseTests {
         #expect(response.header("X-Finished") == "yes")
     }
 
+    /// A client that resets while its answer is pending: libmicrohttpd finds the connection dead when it is
+    /// resumed and ends the request without calling the handler again. The answer stayed remembered forever
+    /// (RSS grew by 5.8 MB per 1 200 such requests over Redis) and every stop() waited 2 s for it.
+    @Test func anAnswerWhoseClientResetWhileItWaitedIsForgotten() throws {
+        let responder = LaterResponder()
+        let server = try Self.start(responder)
+        let count = 20
+        for index in 0..<count {
+            let client = try RawHTTPClient(port: server.port)
+            try client.send("GET /later?n=\(index) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(responder.awaitWaiting(index + 1))
+            client.resetOnClose()
+        }
+        #expect(server.answersPending == count)
+        for index in 0..<count { responder.release(String(index)) }
+        let deadline = Date().addingTimeInterval(3)
+        while server.answersPending > 0 && Date() < deadline { usleep(10_000) }
+        #expect(server.answersPending == 0)
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
     /// A responder that does not say it answers later still may: its worker then waits for the answer.
     @Test func aPendingAnswerFromAResponderThatDoesNotSaySoIsWaitedFor() throws {
         let server = try Self.start(LaterResponder(answersLater: false))

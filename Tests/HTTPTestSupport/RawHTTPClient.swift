@@ -69,6 +69,12 @@ public final class RawHTTPClient {
 
     deinit { close(fd) }
 
+    /// Makes the close that comes with this client's end a reset (`SO_LINGER` 0): the peer sees `ECONNRESET`.
+    public func resetOnClose() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
     /// Sends raw bytes.
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0

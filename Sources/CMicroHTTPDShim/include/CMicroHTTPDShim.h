@@ -42,4 +42,8 @@ int inset_socket_received(int fd, uint64_t *bytes, uint32_t *age_ms);
 /// count is returned; otherwise the URI is left alone and 0 is returned.
 size_t inset_hide_long_query(const char *uri, size_t max_arguments);
 
+/// Whether the raw request target `uri` holds `%00`, which libmicrohttpd decodes to a NUL in the path or in a
+/// query argument: its C strings end there, so the path the access handler sees would be cut short.
+int inset_target_has_encoded_nul(const char *uri);
+
 #endif

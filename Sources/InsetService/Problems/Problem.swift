@@ -119,6 +119,7 @@ extension Problem {
         case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
         case .malformedFraming(let reason): .malformedRequest(reason)
         case .tooManyQueryArguments(let count, let limit): .tooManyQueryArguments(count: count, limit: limit)
+        case .nulInTarget: .malformedRequest(refusal.reason)
         }
     }
 
