@@ -1,11 +1,14 @@
 """Real processes for the Redis suite: a redis-server on a free loopback port with its own temp dir, inset-server
-replicas sharing it, and a small JSON-over-HTTP client."""
+replicas sharing it, a small JSON-over-HTTP client, and raw requests on sockets for checking that what came back is
+exactly one answer."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -89,6 +92,24 @@ class Redis:
             return None
         return out
 
+    @contextlib.contextmanager
+    def frozen(self):
+        """Redis stopped (SIGSTOP) inside the block: connections open, nothing read or answered until it ends."""
+        self.proc.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.proc.send_signal(signal.SIGCONT)
+
+    def info(self, section: str) -> dict[str, str]:
+        """One `INFO` section as its fields."""
+        fields = {}
+        for line in (self.command("INFO", section) or "").splitlines():
+            name, colon, value = line.strip().partition(":")
+            if colon and not name.startswith("#"):
+                fields[name] = value
+        return fields
+
     def stop(self, signum: int = signal.SIGTERM) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signum)
@@ -153,3 +174,67 @@ class Replica(inset_process.ServerProcess):
         if timestamp is not None:
             body["timestamp"] = timestamp
         return self.call("POST", "/keyboard/hide", body)
+
+
+# One HTTP/1.1 answer's status line and head.
+ANSWER_HEAD = re.compile(rb"^HTTP/1\.1 (\d{3}) [^\r\n]*\r\n((?:[^\r\n]+\r\n)*)\r\n")
+
+
+def request_bytes(method: str, path: str, body: dict | None = None) -> bytes:
+    """A request that asks the server to close the connection after its answer."""
+    payload = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+    return head.encode() + b"\r\n" + payload
+
+
+def read_to_end(sock: socket.socket, timeout: float) -> bytes:
+    """Every byte the server sends until it closes the connection, or until `timeout` seconds have passed."""
+    deadline = time.monotonic() + timeout
+    received = b""
+    while time.monotonic() < deadline:
+        sock.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            break
+        except OSError:  # reset
+            break
+        if not chunk:
+            break
+        received += chunk
+    return received
+
+
+def one_answer(raw: bytes) -> tuple[int, dict[str, str], bytes] | None:
+    """(status, lower-cased headers, body) when `raw` is exactly one HTTP/1.1 answer, its body as long as its
+    Content-Length says and nothing after it; None otherwise (nothing, a cut answer, or bytes that are not ours)."""
+    match = ANSWER_HEAD.match(raw)
+    if not match:
+        return None
+    headers = {}
+    for line in match.group(2).decode("latin-1").split("\r\n"):
+        if line:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+    body = raw[match.end():]
+    if "content-length" not in headers or len(body) != int(headers["content-length"]):
+        return None
+    return int(match.group(1)), headers, body
+
+
+def exchange(port: int, request: bytes, timeout: float = 10.0) -> bytes:
+    """`request` on a fresh connection; what came back until the server closed it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        return read_to_end(sock, timeout)
+
+
+def rss_kib(pid: int) -> int:
+    """The process's resident set, in KiB."""
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for {pid}")

@@ -1,8 +1,10 @@
-"""6. Graceful shutdown under load: SIGTERM while 8 keep-alive clients send shows."""
+"""6. Graceful shutdown under load: SIGTERM (and SIGHUP) while 8 keep-alive clients send shows; SIGUSR1 and
+SIGUSR2 are ignored."""
 
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 
@@ -13,8 +15,8 @@ CLIENTS = 8
 SHUTDOWN_TIMEOUT = 5
 
 
-def test_sigterm_under_load_drains_cleanly() -> None:
-    warmup = 1.5 if is_short() else 3.0
+def drain_under_load(signum: int, name: str, warmup: float) -> None:
+    """`signum` while 8 keep-alive clients send shows: no 5xx, no broken response, /readyz 503, exit 0 in time."""
     with Server("--shutdown-timeout", str(SHUTDOWN_TIMEOUT)) as server:
         stop = threading.Event()
         lock = threading.Lock()
@@ -79,13 +81,13 @@ def test_sigterm_under_load_drains_cleanly() -> None:
         ready_before = probe.request("GET", "/readyz")
         ok_before_signal = tally["ok"]
         signalled = time.monotonic()
-        server.signal()
+        server.signal(signum)
         time.sleep(0.05)
         try:
             ready_during = probe.request("GET", "/readyz", reconnect=False)
         except ConnectionClosed as error:
             ready_during = None
-            failures.append(f"/readyz on the open connection after SIGTERM: {error!r}")
+            failures.append(f"/readyz on the open connection after {signal.Signals(signum).name}: {error!r}")
         try:
             exit_code = server.proc.wait(timeout=SHUTDOWN_TIMEOUT + 5)
         except Exception:  # noqa: BLE001
@@ -98,7 +100,8 @@ def test_sigterm_under_load_drains_cleanly() -> None:
         stderr = server.stderr()
 
     record(
-        "graceful_shutdown",
+        name,
+        signal=signal.Signals(signum).name,
         clients=CLIENTS,
         load_seconds_before_sigterm=warmup,
         shows_before_sigterm=ok_before_signal,
@@ -127,9 +130,48 @@ def test_sigterm_under_load_drains_cleanly() -> None:
     assert exit_seconds <= SHUTDOWN_TIMEOUT + 0.5, f"took {exit_seconds:.2f} s to exit"
 
 
+def test_sigterm_under_load_drains_cleanly() -> None:
+    drain_under_load(signal.SIGTERM, "graceful_shutdown", 1.5 if is_short() else 3.0)
+
+
+def test_sighup_under_load_drains_like_sigterm() -> None:
+    """SIGHUP (the terminal went away, or a supervisor's stop) drains as SIGTERM does instead of killing."""
+    drain_under_load(signal.SIGHUP, "graceful_shutdown_sighup", 1.0 if is_short() else 2.0)
+
+
+def test_sigusr1_and_sigusr2_are_ignored() -> None:
+    """SIGUSR1 and SIGUSR2 (whose default is to terminate) leave the server running and serving."""
+    outcome: list[tuple[str, object]] = []
+    with Server() as server:
+        client = KeepAliveClient(server.port, timeout=5)
+        assert client.request("GET", "/healthz").status == 200
+        for signum in (signal.SIGUSR1, signal.SIGUSR2, signal.SIGUSR1, signal.SIGUSR2):
+            server.signal(signum)
+            time.sleep(0.3)
+            if not server.alive():
+                outcome.append((signal.Signals(signum).name, f"died: {server.proc.returncode}"))
+                break
+            try:
+                status: object = client.request("GET", "/healthz").status
+            except (ConnectionClosed, TimeoutError, OSError) as error:
+                status = repr(error)
+            outcome.append((signal.Signals(signum).name, status))
+            if status != 200:
+                break
+        client.close()
+        alive = server.alive()
+        code, _ = server.terminate()
+        stderr = server.stderr()
+    record("ignored_signals", outcome=outcome, exit_code_after_sigterm=code)
+    assert alive and len(outcome) == 4, f"{outcome}; stderr:\n{stderr}"
+    assert all(status == 200 for _, status in outcome), outcome
+    assert code == 0, f"exit {code} on SIGTERM after the ignored signals; stderr:\n{stderr}"
+
+
 def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
-    """A request whose body never finishes is in flight forever: the server still exits 0 by --shutdown-timeout."""
-    with Server("--shutdown-timeout", "3") as server:
+    """A request whose body never finishes is in flight forever: the server still exits 0 by --shutdown-timeout.
+    The body deadline and rate floor are off, or they would cut the stuck body before the drain ends."""
+    with Server("--shutdown-timeout", "3", "--body-timeout", "0", "--min-body-rate", "0") as server:
         stuck = connect(server.port)
         body = json.dumps(IPHONE15_SHOW).encode()
         stuck.sendall(request_bytes("POST", "/keyboard/show", body, connection=None)[:-40])

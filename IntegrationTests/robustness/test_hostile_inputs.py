@@ -28,7 +28,7 @@ def server():
 
 def send(port: int, case: Case) -> tuple[str, object]:
     """Sends one case; returns ('response', (response, closed_after, second)) | ('closed', None) | ('silence', None)."""
-    timeout = 3.0 if case.layer == "mhd" or case.bug else 15.0
+    timeout = case.within or (3.0 if case.layer == "mhd" or case.bug else 15.0)
     sock = connect(port, timeout=timeout)
     try:
         try:
@@ -51,6 +51,10 @@ def send(port: int, case: Case) -> tuple[str, object]:
         closed_after = False
         if case.check == "closed":
             closed_after = response.closed or reader.wait_closed(2.0)
+        elif case.check == "one_response":
+            # Read on until the server closes: whatever comes after the first response is a second answer.
+            closed_after = reader.wait_closed(2.0)
+            response.extra["after"] = reader.buffer
         return "response", (response, closed_after, second)
     finally:
         sock.close()
@@ -83,6 +87,10 @@ def evaluate(case: Case, kind: str, payload) -> None:
         allow = response.header("Allow") or ""
         assert "OPTIONS" in allow, f"{case.id}: 405 without Allow: {response!r}"
     elif case.check == "closed":
+        assert closed_after, f"{case.id}: the connection stayed open after {response.status}"
+    elif case.check == "one_response":
+        after = response.extra["after"]
+        assert not after, f"{case.id}: {len(after)} more bytes after the {response.status}: {after[:200]!r}"
         assert closed_after, f"{case.id}: the connection stayed open after {response.status}"
     elif case.check == "request_id":
         request_id = response.header("X-Request-Id") or ""

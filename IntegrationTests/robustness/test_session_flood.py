@@ -1,7 +1,9 @@
-"""5. Session flood: 20 000 sessions with --max-sessions 1000; least recently used evicted, RSS flat."""
+"""5. Session flood: 20 000 sessions with --max-sessions 1000; least recently used evicted, RSS flat; and large
+sessions held to a --max-session-bytes budget."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from robust_http import KeepAliveClient
@@ -86,3 +88,77 @@ def test_session_flood_evicts_lru_and_keeps_rss_flat() -> None:
     assert live == LIMIT, live
     assert created == TOTAL, created
     assert growth_kb < 5 * 1024, f"RSS grew {growth_kb} KB from 2 000 to 20 000 sessions: {rss_at}"
+
+
+BUDGET = 8_000_000
+BIG_TOTAL = 3_000
+
+
+def big_session(tag: str) -> bytes:
+    """The iPhone 15 session with 256 fields and 16 pinned views, each id 256 characters: about 92 KB of JSON
+    (sessions are separate, so every one may carry the same ids)."""
+    fields = [
+        {"id": f"{tag}-f{i:03d}-".ljust(256, "f"), "rect": {"x": 16, "y": 40 + 60 * i, "width": 358, "height": 44},
+         "order": i}
+        for i in range(256)
+    ]
+    pinned = [
+        {"id": f"{tag}-p{i:02d}-".ljust(256, "p"), "frame": {"x": 0, "y": 800 - i, "width": 390, "height": 44}}
+        for i in range(16)
+    ]
+    return json.dumps(dict(IPHONE15_SESSION, fields=fields, pinnedViews=pinned)).encode()
+
+
+def test_session_byte_budget_evicts_lru_and_bounds_rss() -> None:
+    """--max-session-bytes 8 000 000 with --max-sessions 100 000: 3 000 sessions of ~92 KB bodies (~80 KB kept
+    each, 240 MB in all) stay within the byte budget: inset_session_bytes <= 8 MB, LRU evictions counted, RSS
+    bounded, the newest session kept and the first gone."""
+    with Server(
+        "--max-sessions", "100000", "--max-session-bytes", str(BUDGET), "--max-body-bytes", "100000"
+    ) as server:
+        client = KeepAliveClient(server.port, timeout=15)
+        time.sleep(0.2)
+        rss_start = server.rss_kb()
+        started = time.monotonic()
+        ids: list[str] = []
+        body = big_session("big")
+        for index in range(BIG_TOTAL):
+            response = client.request("POST", "/sessions", body)
+            assert response.status == 201, f"session {index}: {response!r}"
+            location = response.header("Location") or ""
+            assert location.startswith("/sessions/"), response
+            ids.append(location[len("/sessions/") :])
+        create_seconds = time.monotonic() - started
+        rss_end = server.rss_kb()
+        samples = metrics(server.port)
+        session_bytes = samples.get("inset_session_bytes")
+        evicted = sum(value for key, value in samples.items() if key.startswith("inset_sessions_evicted_total"))
+        live = samples.get("inset_sessions_live")
+        newest = client.request("GET", f"/sessions/{ids[-1]}")
+        first = client.request("GET", f"/sessions/{ids[0]}")
+        client.close()
+        assert server.alive()
+        code, _ = server.terminate()
+        assert code == 0, server.stderr()
+    growth_kb = rss_end - rss_start
+    record(
+        "session_byte_budget",
+        max_session_bytes=BUDGET,
+        created=BIG_TOTAL,
+        body_bytes_each=len(body),
+        seconds=round(create_seconds, 1),
+        rss_kb_start=rss_start,
+        rss_kb_end=rss_end,
+        rss_growth_kb=growth_kb,
+        metrics_session_bytes=session_bytes,
+        metrics_evicted=evicted,
+        metrics_sessions_live=live,
+        newest_status=newest.status,
+        first_status=first.status,
+    )
+    assert session_bytes is not None, "inset_session_bytes missing from /metrics"
+    assert session_bytes <= BUDGET, f"inset_session_bytes {session_bytes} over the {BUDGET}-byte budget"
+    assert evicted > 0, "3 000 sessions of ~80 KB under an 8 MB budget, yet none was evicted"
+    assert growth_kb < 120 * 1024, f"RSS grew {growth_kb} KB for sessions held to an 8 MB budget"
+    assert newest.status == 200 and newest.json()["id"] == ids[-1], newest
+    assert first.status == 404 and first.problem_type == "/problems/session-not-found", first

@@ -11,33 +11,50 @@ import time
 
 import pytest
 
-from robust_http import connect, exchange, request_bytes
+from robust_http import KeepAliveClient, Reader, connect, exchange, request_bytes
 from robust_server import IPHONE15_SHOW, Server, check_show_numbers, is_short, record
 
 TRICKLE_PREFIX = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+# A complete head whose 1000-byte body then trickles.
+BODY_HEAD = (
+    b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 1000\r\n\r\n"
+)
 
 
 class Trickler:
-    """Holds many connections and writes one more header byte to each every 0.5-1 s, from one thread."""
+    """Holds many connections and writes one more header byte to each every 0.5-1 s, from one thread.
 
-    def __init__(self, port: int, count: int, interval: tuple[float, float] = (0.5, 1.0)):
+    With `head`, each connection first sends that whole request head at once and then trickles body bytes
+    (`head_at` says when, in seconds from `started`)."""
+
+    def __init__(
+        self, port: int, count: int, interval: tuple[float, float] = (0.5, 1.0), head: bytes | None = None
+    ):
         self.port = port
         self.interval = interval
+        self.head = head
         self.socks: list[socket.socket] = []
         self.sent = [0] * count
         self.next_at = [0.0] * count
+        self.head_at = [0.0] * count
         self.closed_at: dict[int, float] = {}
         self.bytes_sent = 0
         self.stop = threading.Event()
         self.started = time.monotonic()
         for index in range(count):
             sock = connect(port, timeout=5)
+            if head is not None:
+                sock.sendall(head)
+                self.head_at[index] = time.monotonic() - self.started
             sock.setblocking(False)
             self.socks.append(sock)
             self.next_at[index] = time.monotonic() + random.uniform(0, interval[1])
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _byte(self, index: int) -> bytes:
+        if self.head is not None:
+            return b" "  # body bytes: whitespace, and the declared length is never reached in the test
         position = self.sent[index]
         if position < len(TRICKLE_PREFIX):
             return TRICKLE_PREFIX[position : position + 1]
@@ -253,3 +270,160 @@ def test_twice_the_connection_limit_of_tricklers_delays_a_normal_client_by_the_h
     )
     assert waited is not None, "a normal client was locked out for 10 s"
     assert waited <= 2 * deadline_s + 1.5, f"a normal client waited {waited:.2f} s"
+
+
+def healthz_within(port: int, limit: float) -> tuple[object, float]:
+    """GET /healthz on a fresh connection, waiting at most `limit` s; returns (status or the error, seconds)."""
+    started = time.monotonic()
+    try:
+        status: object = exchange(port, request_bytes("GET", "/healthz"), timeout=limit).status
+    except (TimeoutError, OSError) as error:  # ConnectionClosed, refused, reset
+        status = repr(error)
+    return status, time.monotonic() - started
+
+
+def wait_all_closed(trickler: Trickler, until: float) -> None:
+    """Waits (its thread polls) until every trickling connection was let go or `until` (monotonic) passes."""
+    while trickler.open_count() and time.monotonic() < until:
+        time.sleep(0.05)
+    trickler.poll_closed()
+
+
+def test_body_tricklers_at_the_connection_limit_give_way_and_meet_the_body_timeout() -> None:
+    """--connection-limit 20 --body-timeout 4: 20 bodies trickling 1 byte/s fill every slot, yet 10 fresh GETs
+    are each answered within 2 s (the longest-waiting trickler is evicted), and each trickler is closed within
+    body-timeout + 2 s of its head."""
+    body_timeout = 4.0
+    with Server("--connection-limit", "20", "--connection-timeout", "15", "--body-timeout", "4") as server:
+        trickler = Trickler(server.port, 20, interval=(1.0, 1.0), head=BODY_HEAD).start()
+        answers: list[tuple[object, float]] = []
+        try:
+            time.sleep(0.5)
+            for _ in range(10):
+                answers.append(healthz_within(server.port, 2.0))
+                time.sleep(0.2)
+            wait_all_closed(trickler, trickler.started + body_timeout + 3.0)
+            closed_after_head = {i: at - trickler.head_at[i] for i, at in trickler.closed_at.items()}
+            assert server.alive()
+        finally:
+            trickler.close()
+        code, _ = server.terminate()
+        assert code == 0, server.stderr()
+    record(
+        "body_tricklers_at_the_limit",
+        connection_limit=20,
+        body_timeout_s=body_timeout,
+        tricklers=20,
+        healthz=[(status, round(seconds, 3)) for status, seconds in answers],
+        tricklers_closed=len(closed_after_head),
+        closed_after_head_s_max=round(max(closed_after_head.values()), 2) if closed_after_head else None,
+    )
+    slow = [(status, round(seconds, 2)) for status, seconds in answers if status != 200 or seconds >= 2.0]
+    assert not slow, f"GET /healthz at the connection limit: {slow} (all: {answers})"
+    assert len(closed_after_head) == 20, f"only {len(closed_after_head)} of 20 body tricklers were closed"
+    late = {i: round(t, 2) for i, t in closed_after_head.items() if t > body_timeout + 2.0}
+    assert not late, f"tricklers closed later than body-timeout + 2 s after their head: {late}"
+
+
+def test_min_body_rate_closes_a_trickler_but_not_a_steady_client() -> None:
+    """--body-timeout 30 --min-body-rate 100: a body at 1 byte/s is closed within 4 s; a 60 000-byte body sent
+    at about 20 KB/s in 1 KB pieces gets its normal answer."""
+    size, rate, piece = 60_000, 20_000, 1024
+    body = json.dumps(IPHONE15_SHOW).encode()
+    body += b" " * (size - len(body))  # JSON allows trailing whitespace
+    with Server("--body-timeout", "30", "--min-body-rate", "100") as server:
+        trickler = Trickler(server.port, 1, interval=(1.0, 1.0), head=BODY_HEAD).start()
+        try:
+            sock = connect(server.port, timeout=10)
+            try:
+                headers = [("Content-Type", "application/json"), ("Content-Length", str(size))]
+                sock.sendall(request_bytes("POST", "/keyboard/show", None, headers))
+                started = time.monotonic()
+                for offset in range(0, size, piece):
+                    sock.sendall(body[offset : offset + piece])
+                    pause = started + (offset + piece) / rate - time.monotonic()
+                    if pause > 0:
+                        time.sleep(pause)
+                send_seconds = time.monotonic() - started
+                response = Reader(sock).read_response(timeout=5)
+            finally:
+                sock.close()
+            wait_all_closed(trickler, trickler.started + 5.0)
+            closed_at = trickler.closed_at.get(0)
+            trickler_closed = closed_at - trickler.head_at[0] if closed_at is not None else None
+            assert server.alive()
+        finally:
+            trickler.close()
+        code, _ = server.terminate()
+        assert code == 0, server.stderr()
+    record(
+        "min_body_rate",
+        min_body_rate=100,
+        steady_body_bytes=size,
+        steady_send_seconds=round(send_seconds, 2),
+        steady_status=response.status,
+        trickler_closed_after_s=round(trickler_closed, 2) if trickler_closed is not None else None,
+    )
+    assert response.status == 200, response
+    check_show_numbers(response.json())
+    assert trickler_closed is not None, "a body trickling 1 byte/s was still open after 5 s with --min-body-rate 100"
+    assert trickler_closed <= 4.0, f"the 1 byte/s body was closed {trickler_closed:.2f} s after its head"
+
+
+class Occupants:
+    """20 connections holding every slot of --connection-limit 20, in one of four ways."""
+
+    def __init__(self, port: int, kind: str, count: int = 20):
+        self.kind = kind
+        self.socks: list[socket.socket] = []
+        self.clients: list[KeepAliveClient] = []
+        self.trickler: Trickler | None = None
+        if kind == "sent-nothing":
+            self.socks = [connect(port, timeout=5) for _ in range(count)]
+        elif kind == "idle-keep-alive":
+            for _ in range(count):
+                client = KeepAliveClient(port, timeout=5)
+                response = client.request("GET", "/healthz")
+                assert response.status == 200 and not response.closed, response
+                self.clients.append(client)
+        elif kind == "trickling-head":
+            self.trickler = Trickler(port, count).start()
+        elif kind == "trickling-body":
+            self.trickler = Trickler(port, count, interval=(1.0, 1.0), head=BODY_HEAD).start()
+        else:
+            raise ValueError(kind)
+
+    def close(self) -> None:
+        for sock in self.socks:
+            sock.close()
+        for client in self.clients:
+            client.close()
+        if self.trickler is not None:
+            self.trickler.close()
+
+
+@pytest.mark.parametrize("kind", ["sent-nothing", "idle-keep-alive", "trickling-head", "trickling-body"])
+def test_a_new_client_evicts_an_occupant_at_the_connection_limit(kind: str) -> None:
+    """--connection-limit 20 held by 20 connections that are idle or trickle: a fresh GET /healthz answers 200
+    within 2 s (an idle or slow connection is evicted for it, not the newcomer left in the accept queue)."""
+    with Server("--connection-limit", "20", "--connection-timeout", "15") as server:
+        occupants = Occupants(server.port, kind)
+        try:
+            time.sleep(0.3)
+            status, seconds = healthz_within(server.port, 2.0)
+            after_status, _ = healthz_within(server.port, 2.0)
+            assert server.alive()
+        finally:
+            occupants.close()
+        code, _ = server.terminate()
+        assert code == 0, server.stderr()
+    record(
+        f"eviction_at_limit_{kind.replace('-', '_')}",
+        connection_limit=20,
+        occupants=kind,
+        healthz_status=status,
+        healthz_ms=round(seconds * 1000, 1),
+        second_healthz_status=after_status,
+    )
+    assert status == 200 and seconds < 2.0, f"GET /healthz with 20 {kind} connections: {status} after {seconds:.2f} s"
+    assert after_status == 200, f"a second GET /healthz: {after_status}"

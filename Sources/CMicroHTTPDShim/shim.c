@@ -9,6 +9,7 @@
 #include <netdb.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/types.h>
 #include <microhttpd.h>
@@ -112,4 +113,10 @@ size_t inset_hide_long_query(const char *uri, size_t max_arguments) {
 
 int inset_target_has_encoded_nul(const char *uri) {
     return uri != NULL && strstr(uri, "%00") != NULL;
+}
+
+int inset_socket_unread(int fd) {
+    int unread = 0;
+    if (ioctl(fd, FIONREAD, &unread) != 0) return 0;
+    return unread;
 }

@@ -34,6 +34,9 @@ final class ConnectionState {
     let phase = Atomic<Int>(0)
     /// Monotonic milliseconds at which the last request completed; read by the watchdog.
     let answeredAt = Atomic<Int>(0)
+    /// Body bytes the current request has received while its body is still arriving; -1 once the whole
+    /// request is in (or between requests). Read by the watchdog, which times bodies.
+    let bodyReceived = Atomic<Int>(-1)
 
     /// A state for a connection on `socket`.
     init(socket: Int32 = -1) {

@@ -69,7 +69,14 @@ public final class HTTPServer: Sendable {
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
                 MHD_OptionItem(
                     option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeout), ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+                // Past the service's own limit by a spare few, so that a new connection is accepted and the
+                // watchdog closes one waiting for its client to make room, instead of the new one waiting
+                // unseen in the kernel's accept queue while idle or trickling connections hold every slot.
+                MHD_OptionItem(
+                    option: .CONNECTION_LIMIT,
+                    value: max(1, configuration.connectionLimit)
+                        + ConnectionWatchdog.spareConnections(limit: configuration.connectionLimit),
+                    ptr_value: nil),
                 MHD_OptionItem(
                     option: .CONNECTION_MEMORY_LIMIT, value: HTTPServerConfiguration.connectionMemory, ptr_value: nil),
                 // Refuses HTTP/1.1 without Host and whitespace before a header's colon (RFC 9112).
@@ -95,7 +102,7 @@ public final class HTTPServer: Sendable {
             Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
             throw .startFailed(host: configuration.host, port: configuration.port)
         }
-        context.headDeadline?.start()
+        context.watchdog.start()
         daemon.withLock { $0 = Int(bitPattern: started) }
         let bound = Int(inset_daemon_bound_port(started))
         boundPort.store(bound, ordering: .relaxed)
@@ -114,7 +121,13 @@ public final class HTTPServer: Sendable {
     }
 
     /// Connections closed because their request head missed `headerTimeout`.
-    public var headTimeouts: Int { context.headDeadline?.expired.load(ordering: .relaxed) ?? 0 }
+    public var headTimeouts: Int { context.watchdog.headTimeouts.load(ordering: .relaxed) }
+
+    /// Connections closed because their request body missed `bodyTimeout` or `minBodyRate`.
+    public var bodyTimeouts: Int { context.watchdog.bodyTimeouts.load(ordering: .relaxed) }
+
+    /// Connections closed to make room for a new one at `connectionLimit`.
+    public var connectionsEvicted: Int { context.watchdog.evictions.load(ordering: .relaxed) }
 
     /// Answers that suspended connections wait for (a reply from Redis), or that were queued and not yet sent.
     public var answersPending: Int { context.suspended.withLock { $0.count } }
@@ -145,7 +158,7 @@ public final class HTTPServer: Sendable {
         }
         guard address > 0, let stopped = OpaquePointer(bitPattern: address) else { return }
         // First, so the watchdog touches no socket while libmicrohttpd closes them all.
-        context.headDeadline?.stop()
+        context.watchdog.stop()
         answerSuspendedConnections()
         MHD_stop_daemon(stopped)
         Unmanaged.passUnretained(context).release()

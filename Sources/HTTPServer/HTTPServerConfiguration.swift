@@ -8,13 +8,18 @@ public struct HTTPServerConfiguration: Sendable {
     public var threads: Int
     /// Seconds an idle or trickling connection is kept before it is closed.
     public var connectionTimeout: Int
-    /// Connections held open at once; more are refused at accept.
+    /// Connections held open at once: a new one past it closes the connection that has waited longest for its
+    /// client (idle, or sending a head or a body), or, when every one has a request running, is closed itself.
     public var connectionLimit: Int
     /// Largest request body accepted; a request declaring or sending more is refused with 413 before it runs.
     public var maxBodyBytes: Int
     /// Seconds a connection has to deliver a complete request head, from the head's first byte; 0 turns the
     /// deadline off.
     public var headerTimeout: Double
+    /// Seconds a request has to deliver its whole body, from its head; 0 turns the deadline off.
+    public var bodyTimeout: Double
+    /// Bytes a second a body must average once it has taken a second; 0 turns the floor off.
+    public var minBodyRate: Int
     /// Query arguments read at most; a request with more is refused with 414. The default keeps a long query's
     /// arguments well inside the connection's memory pool (`connectionMemory`).
     public var maxQueryArguments: Int
@@ -25,11 +30,16 @@ public struct HTTPServerConfiguration: Sendable {
     /// The default `maxQueryArguments`: each argument costs libmicrohttpd a 56-byte record in the pool, so this
     /// many take under a quarter of it even with the request line filling the read buffer.
     public static let defaultMaxQueryArguments = 128
+    /// The default `minBodyRate`: a 64 KiB body, the default limit, at this rate would take over four minutes,
+    /// so no client on a working network comes near it, while a trickle of a byte a second is cut after about
+    /// a second.
+    public static let defaultMinBodyRate = 256
 
     /// Creates a configuration; the defaults suit a container behind a load balancer.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 15,
-        connectionLimit: Int = 1000, maxBodyBytes: Int = 65536, headerTimeout: Double = 10,
+        connectionLimit: Int = 1000, maxBodyBytes: Int = 65536, headerTimeout: Double = 10, bodyTimeout: Double = 10,
+        minBodyRate: Int = HTTPServerConfiguration.defaultMinBodyRate,
         maxQueryArguments: Int = HTTPServerConfiguration.defaultMaxQueryArguments
     ) {
         self.host = host
@@ -39,6 +49,8 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionLimit = connectionLimit
         self.maxBodyBytes = maxBodyBytes
         self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.minBodyRate = minBodyRate
         self.maxQueryArguments = maxQueryArguments
     }
 }

@@ -47,18 +47,18 @@ func mhdConnectionNotified(
     code: MHD_ConnectionNotificationCode
 ) {
     guard let cls, let connection, let socketContext else { return }
-    let deadline = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.headDeadline }
+    let watchdog = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.watchdog }
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
         let state = ConnectionState(socket: inset_connection_fd(connection))
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
-        deadline?.watch(state)
+        watchdog.watch(state)
     case .CONNECTION_NOTIFY_CLOSED:
         guard let state = socketContext.pointee else { return }
         socketContext.pointee = nil
         let released = Unmanaged<ConnectionState>.fromOpaque(state)
         // Before libmicrohttpd closes the socket, which it does once this returns.
-        released._withUnsafeGuaranteedRef { deadline?.forget($0) }
+        released._withUnsafeGuaranteedRef { watchdog.forget($0) }
         released.release()
     @unknown default:
         break
@@ -90,6 +90,8 @@ private func startRequest(
     _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
     url: UnsafePointer<CChar>?, slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
+    // Before the phase turns odd, so the watchdog never sees the previous request's -1 for this one's body.
+    state.bodyReceived.store(0, ordering: .relaxed)
     state.phase.add(1, ordering: .releasing)
     let nulTarget = state.targetWithNul
     state.targetWithNul = nil
@@ -148,6 +150,9 @@ private func continueRequest(
         // libmicrohttpd refuses a response while a body is still arriving, so a chunked body past the limit is
         // read and dropped to its end for a 413; one that runs on past twice the limit is cut off instead.
         state.discarded += state.refusal != nil ? size : 0
+        if !state.responded {
+            state.bodyReceived.store(state.request.body.count + state.discarded, ordering: .relaxed)
+        }
         if state.discarded > 2 * server.maxBodyBytes { return MHD_Result.NO }
         return MHD_Result.YES
     }
@@ -224,6 +229,8 @@ private func originForm(_ target: String) -> String {
 
 private func respond(_ state: ConnectionState, server: ServerContext, connection: OpaquePointer) -> MHD_Result {
     state.responded = true
+    // The whole request is in: what follows is the server's time, which the watchdog does not time.
+    state.bodyReceived.store(-1, ordering: .relaxed)
     // Moved out of the state for the call and back after it, through a pointer: passing the class's property
     // itself, or a pointer's pointee, copies the request, retaining and then releasing each of its fields.
     let refusal = state.refusal

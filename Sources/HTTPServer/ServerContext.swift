@@ -7,8 +7,8 @@ final class ServerContext: Sendable {
     let maxBodyBytes: Int
     /// Query arguments parsed at most; a request with more is refused with 414.
     let maxQueryArguments: Int
-    /// The watchdog for request heads, when the configuration sets a deadline.
-    let headDeadline: HeadDeadline?
+    /// The watchdog for deadlines and the connection limit.
+    let watchdog: ConnectionWatchdog
     /// Once set, every response asks the client to close, so keep-alive connections drain.
     let draining = Atomic<Bool>(false)
     /// Requests whose headers arrived and that libmicrohttpd has not yet finished with.
@@ -33,6 +33,8 @@ final class ServerContext: Sendable {
         self.suspends = responder.answersLater
         self.maxBodyBytes = configuration.maxBodyBytes
         self.maxQueryArguments = configuration.maxQueryArguments
-        self.headDeadline = configuration.headerTimeout > 0 ? HeadDeadline(timeout: configuration.headerTimeout) : nil
+        self.watchdog = ConnectionWatchdog(
+            headTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
+            minBodyRate: configuration.minBodyRate, limit: configuration.connectionLimit)
     }
 }

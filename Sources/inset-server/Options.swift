@@ -71,9 +71,18 @@ struct Options: Sendable {
             "--header-timeout", "INSET_HEADER_TIMEOUT",
             "seconds a request head may take from its first byte, however it trickles; 0 turns it off (default 10)",
             0...86_400, \.http.headerTimeout),
+        .seconds(
+            "--body-timeout", "INSET_BODY_TIMEOUT",
+            "seconds a request body may take from its head, however it trickles; 0 turns it off (default 10)",
+            0...86_400, \.http.bodyTimeout),
         .integer(
-            "--connection-limit", "INSET_CONNECTION_LIMIT", "connections open at once (default 1000)", 1...1_000_000,
-            \.http.connectionLimit),
+            "--min-body-rate", "INSET_MIN_BODY_RATE",
+            "bytes a second a body must average once it has taken a second; 0 turns it off (default 256)",
+            0...1_000_000_000, \.http.minBodyRate),
+        .integer(
+            "--connection-limit", "INSET_CONNECTION_LIMIT",
+            "connections open at once; past it a new one closes the one waiting longest for its client (default 1000)",
+            1...1_000_000, \.http.connectionLimit),
         Flag(
             name: "--session-store", environment: "INSET_SESSION_STORE",
             help:

@@ -15,6 +15,10 @@ final class EchoResponder: HTTPResponder {
         var headers = echoed(request)
         headers.add(name: "X-Too-Large", value: "no")
         if request.path == "/slow" { usleep(300_000) }
+        // Holds the worker thread, as a route waiting on a stalled store does.
+        if request.path == "/sleep", let milliseconds = request.queryValue("ms").flatMap(UInt32.init) {
+            usleep(milliseconds * 1000)
+        }
         return HTTPResponse(status: 200, headers: headers, body: request.body)
     }
 
@@ -36,13 +40,15 @@ final class EchoResponder: HTTPResponder {
 }
 
 func startEchoServer(
-    maxBodyBytes: Int = 1024, threads: Int = 2, headerTimeout: Double = 10, connectionLimit: Int = 1000,
+    maxBodyBytes: Int = 1024, threads: Int = 2, headerTimeout: Double = 10, bodyTimeout: Double = 10,
+    minBodyRate: Int = HTTPServerConfiguration.defaultMinBodyRate, connectionLimit: Int = 1000,
     responder: EchoResponder = EchoResponder()
 ) throws -> HTTPServer {
     let server = HTTPServer(
         configuration: HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, threads: threads, connectionLimit: connectionLimit,
-            maxBodyBytes: maxBodyBytes, headerTimeout: headerTimeout),
+            maxBodyBytes: maxBodyBytes, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout,
+            minBodyRate: minBodyRate),
         responder: responder)
     try server.start()
     return server

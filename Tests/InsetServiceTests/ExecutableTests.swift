@@ -119,7 +119,7 @@ struct ExecutableTests {
         for flag in [
             "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes", "--cors-origin",
             "--api-token", "--shutdown-timeout", "--connection-timeout", "--header-timeout", "--connection-limit",
-            "--access-log",
+            "--access-log", "--body-timeout", "--min-body-rate",
             "--session-store",
         ] {
             #expect(rest.contains(flag), "\(flag) missing from --help")
@@ -130,6 +130,8 @@ struct ExecutableTests {
         for bad in [
             ["--port", "99999"], ["--session-ttl", "0"], ["--threads", "0"], ["--access-log", "maybe"],
             ["--session-store", "redis://"], ["--session-store", "rediss://cache:6379"],
+            // An empty token started a server with every route open.
+            ["--api-token="], ["--api-token", ""], ["--body-timeout", "-1"], ["--min-body-rate", "x"],
         ] {
             let (process, _, _) = try launch(bad)
             process.waitUntilExit()

@@ -36,6 +36,9 @@ int inset_connection_fd(struct MHD_Connection *connection);
 /// of them (`tcpi_bytes_received`, `tcpi_last_data_recv`). Returns 0, or -1 when the socket cannot say.
 int inset_socket_received(int fd, uint64_t *bytes, uint32_t *age_ms);
 
+/// Bytes the kernel holds for TCP socket `fd` that no one has read yet (`FIONREAD`); 0 when it cannot say.
+int inset_socket_unread(int fd);
+
 /// Called from libmicrohttpd's URI callback, which 0.9.75 runs after finding the query's `?` and before
 /// splitting the query into arguments: when the query at `uri` has more than `max_arguments` arguments, it is
 /// emptied where it lies (the byte after `?` becomes NUL), so libmicrohttpd parses none of them, and their

@@ -136,6 +136,15 @@ final class Metrics: Sendable {
         text += "# HELP inset_http_header_timeouts_total Connections closed for not completing a request head "
         text += "within --header-timeout.\n# TYPE inset_http_header_timeouts_total counter\n"
         text += "inset_http_header_timeouts_total \(transport.headTimeouts)\n"
+        text += "# HELP inset_http_body_timeouts_total Connections closed for a request body slower than "
+        text += "--body-timeout or --min-body-rate.\n# TYPE inset_http_body_timeouts_total counter\n"
+        text += "inset_http_body_timeouts_total \(transport.bodyTimeouts)\n"
+        text += "# HELP inset_http_connections_evicted_total Connections waiting for their client closed to make room "
+        text += "for a new one at --connection-limit.\n# TYPE inset_http_connections_evicted_total counter\n"
+        text += "inset_http_connections_evicted_total \(transport.connectionsEvicted)\n"
+        text += "# HELP inset_answers_pending Answers that connections wait for (a reply from Redis), or that are "
+        text += "queued and not yet sent.\n# TYPE inset_answers_pending gauge\n"
+        text += "inset_answers_pending \(transport.answersPending)\n"
         return text
     }
 }
@@ -146,4 +155,10 @@ struct TransportCounters {
     var accessLogDropped = 0
     /// Connections closed at the head deadline.
     var headTimeouts = 0
+    /// Connections closed for a slow body.
+    var bodyTimeouts = 0
+    /// Connections closed to make room at the connection limit.
+    var connectionsEvicted = 0
+    /// Answers waiting or queued: a gauge.
+    var answersPending = 0
 }

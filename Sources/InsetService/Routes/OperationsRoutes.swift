@@ -29,10 +29,15 @@ extension InsetApplication {
 
     /// `GET /metrics`: Prometheus text.
     func metricsText() -> HTTPResponse {
-        let headTimeouts = transport.withLock { $0.server?.headTimeouts ?? 0 }
-        let text = metrics.render(
-            sessions: store.statistics(now: now), draining: isDraining,
-            transport: TransportCounters(accessLogDropped: log.dropped, headTimeouts: headTimeouts))
+        var counters = TransportCounters(accessLogDropped: log.dropped)
+        transport.withLock {
+            guard let server = $0.server else { return }
+            counters.headTimeouts = server.headTimeouts
+            counters.bodyTimeouts = server.bodyTimeouts
+            counters.connectionsEvicted = server.connectionsEvicted
+            counters.answersPending = server.answersPending
+        }
+        let text = metrics.render(sessions: store.statistics(now: now), draining: isDraining, transport: counters)
         return HTTPResponse(
             status: 200, headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
             body: Array(text.utf8))

@@ -1,0 +1,54 @@
+"""Options that would weaken the server refuse to start: an empty API token (from the flag or the environment) is
+a mistake, not a way to turn auth off; the process exits 2 with a message and never listens."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from robust_server import record, server_binary
+
+import inset_process
+
+EMPTY_TOKEN_STARTS = [
+    pytest.param(["--api-token="], {}, id="flag-equals-empty"),
+    pytest.param(["--api-token", ""], {}, id="flag-empty-argument"),
+    pytest.param([], {"INSET_API_TOKEN": ""}, id="env-empty"),
+    pytest.param(["--api-token="], {"INSET_API_TOKEN": "secret"}, id="env-secret-flag-empty"),
+]
+
+
+def run_briefly(args: list[str], env_extra: dict[str, str], timeout: float = 5.0) -> tuple[int | None, str, str]:
+    """Starts inset-server with `args` and only `env_extra` among INSET_ variables; returns (exit code or None when
+    it still ran after `timeout` s, stdout, stderr)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
+    env.update(env_extra)
+    proc = subprocess.Popen(
+        [server_binary(), "--port", "0", "--access-log", "off", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=inset_process.die_with_parent,
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate(timeout=5)
+        code = None
+    return code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("args,env", EMPTY_TOKEN_STARTS)
+def test_empty_api_token_refuses_to_start(request, args: list[str], env: dict[str, str]) -> None:
+    code, out, err = run_briefly(args, env)
+    record(f"config_{request.node.callspec.id}", args=args, env=env, exit_code=code, stderr=err[-300:])
+    assert "listening on" not in out, f"started with an empty token: {out[:200]!r}"
+    assert code is not None, "still running 5 s after start with an empty token"
+    assert code == 2, f"exit code {code}; stderr: {err!r}"
+    assert "--api-token" in err or "INSET_API_TOKEN" in err, f"the message does not name the token: {err!r}"
+    assert "empty" in err.lower(), f"the message does not say the token is empty: {err!r}"

@@ -1,0 +1,112 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+/// Seconds on a monotonic clock.
+private func secondsNow() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Seconds until the server closes `client`, or nil when it has not within `limit`; sends `byte` every
+/// `interval` seconds meanwhile (a trickle), or nothing when `byte` is nil.
+private func secondsUntilClosed(
+    _ client: RawHTTPClient, trickling byte: UInt8? = UInt8(ascii: "b"), interval: Double = 0.2, limit: Double = 6
+) -> Double? {
+    let started = secondsNow()
+    while secondsNow() - started < limit {
+        usleep(UInt32(interval * 1_000_000))
+        if client.isClosedNow() { return secondsNow() - started }
+        if let byte {
+            do { try client.send([byte]) } catch { return secondsNow() - started }
+        }
+    }
+    return nil
+}
+
+/// The watchdog: bodies are timed as heads are, only the client's slowness counts, and the connection limit
+/// makes room for a new client.
+extension TransportTests {
+    /// `--header-timeout` stopped timing once the head was complete: a body sent a byte at a time held its
+    /// connection for as long as the client liked.
+    @Test func aBodyThatTricklesIsClosedAtTheBodyDeadline() throws {
+        let server = try startEchoServer(headerTimeout: 1, bodyTimeout: 1, minBodyRate: 0)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("POST /body HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
+        let seconds = try #require(secondsUntilClosed(client), "the trickling body was never cut off")
+        #expect(seconds >= 0.9 && seconds < 2.0, "closed \(seconds) s after the head")
+        #expect(server.bodyTimeouts == 1)
+        #expect(server.headTimeouts == 0)
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/after").status == 200)
+    }
+
+    @Test func aBodyBelowTheRateFloorIsClosedSoonAfterItsFirstSecond() throws {
+        let server = try startEchoServer(bodyTimeout: 30, minBodyRate: 100)
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("POST /body HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
+        let seconds = try #require(secondsUntilClosed(client), "the trickling body was never cut off")
+        #expect(seconds >= 1.0 && seconds < 2.5, "closed \(seconds) s after the head")
+        #expect(server.bodyTimeouts == 1)
+        // A body that keeps the rate is read whole, though it takes longer than the floor's first second.
+        let steady = try RawHTTPClient(port: server.port)
+        let body = [UInt8](repeating: UInt8(ascii: "s"), count: 600)
+        try steady.send("POST /steady HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        for start in stride(from: 0, to: body.count, by: 50) {
+            usleep(100_000)
+            try steady.send(Array(body[start..<start + 50]))
+        }
+        let response = try steady.readResponse()
+        #expect(response.status == 200 && response.body == body)
+    }
+
+    /// While a worker is held (by a route waiting on a stalled store), the heads of its other connections wait
+    /// unread in the kernel: the deadline, counted from their arrival, cut them with no answer.
+    @Test func aHeadThatArrivedWholeIsNotCutWhileTheServerIsBusy() throws {
+        let server = try startEchoServer(threads: 1, headerTimeout: 1)
+        defer { server.stop() }
+        // Both accepted before the worker is held: a connection still in the accept queue is nobody's yet.
+        let waiting = try RawHTTPClient(port: server.port)
+        let holder = try RawHTTPClient(port: server.port)
+        usleep(100_000)
+        try holder.send("GET /sleep?ms=2500 HTTP/1.1\r\nHost: x\r\n\r\n")
+        usleep(200_000)
+        try waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try holder.readResponse().status == 200)
+        let response = try waiting.readResponse()
+        #expect(response.status == 200 && response.header("X-Path") == "/healthz")
+        #expect(server.headTimeouts == 0)
+    }
+
+    @Test(arguments: ["silent", "idle", "trickling head", "trickling body"])
+    func aNewClientAtTheLimitTakesTheSlotOfOneWaitingForItsClient(occupants kind: String) throws {
+        let limit = 8
+        let server = try startEchoServer(connectionLimit: limit)
+        defer { server.stop() }
+        var occupants: [RawHTTPClient] = []
+        for _ in 0..<limit {
+            let client = try RawHTTPClient(port: server.port)
+            switch kind {
+            case "idle": #expect(try client.request("GET", "/first").status == 200)
+            case "trickling head": try client.send("GET /t HTTP/1.1\r\nHost: x\r\nX-Slow: a")
+            case "trickling body": try client.send("POST /t HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\na")
+            default: break
+            }
+            occupants.append(client)
+        }
+        usleep(100_000)
+        let started = secondsNow()
+        let fresh = try RawHTTPClient(port: server.port, timeoutSeconds: 2)
+        let response = try fresh.request("GET", "/fresh")
+        #expect(response.status == 200)
+        #expect(secondsNow() - started < 1)
+        #expect(server.connectionsEvicted >= 1)
+        // The one closed was the first to wait: the longest waiting goes first.
+        usleep(100_000)
+        #expect(occupants.first?.isClosedNow() == true)
+        #expect(occupants.dropFirst().filter { $0.isClosedNow() }.isEmpty)
+    }
+}
