@@ -1,6 +1,12 @@
 // MHD_get_daemon_info and MHD_get_connection_info are variadic and return a pointer to a union; both are awkward
 // from Swift. The value walk takes a bitmask of kinds, which Swift's closed import of MHD_ValueKind cannot express.
+// For RTLD_NEXT.
+#define _GNU_SOURCE
 #include "CMicroHTTPDShim.h"
+
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -119,4 +125,52 @@ int inset_socket_unread(int fd) {
     int unread = 0;
     if (ioctl(fd, FIONREAD, &unread) != 0) return 0;
     return unread;
+}
+
+// libmicrohttpd 0.9.75 answers some requests itself, before the access handler runs or between its calls: a
+// malformed or huge Content-Length, a missing Host, a chunk-size line longer than its read buffer (its only 500),
+// a request line or header too long, an HTTP version it does not speak. Those answers are HTML pages without the
+// service's request id, and for a bad Content-Length or a missing Host it sends the response head twice (fixed
+// in 1.0.0). It has no option to replace them, but it queues each through its PLT with MHD_queue_response, so
+// the definition below, which the executable exports and the dynamic linker binds the library's call to, sees
+// every one of them. The transport's own answers go through inset_queue_response instead, straight to the
+// library's definition.
+
+typedef enum MHD_Result (*inset_queue_function)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+
+static _Atomic(inset_queue_function) library_queue;
+static _Atomic(inset_error_answerer) error_answerer;
+
+static inset_queue_function library_queue_response(void) {
+    inset_queue_function queue = atomic_load_explicit(&library_queue, memory_order_acquire);
+    if (queue == NULL) {
+        // The next definition after this executable's own: libmicrohttpd's.
+        queue = (inset_queue_function)dlsym(RTLD_NEXT, "MHD_queue_response");
+        atomic_store_explicit(&library_queue, queue, memory_order_release);
+    }
+    return queue;
+}
+
+void inset_set_error_answerer(inset_error_answerer answerer) {
+    atomic_store_explicit(&error_answerer, answerer, memory_order_release);
+}
+
+int inset_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    inset_queue_function queue = library_queue_response();
+    return queue == NULL ? MHD_NO : queue(connection, status, response);
+}
+
+enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status,
+                                   struct MHD_Response *response) {
+    inset_error_answerer answerer = atomic_load_explicit(&error_answerer, memory_order_acquire);
+    // Answered by the service: libmicrohttpd, told the queueing failed, closes the connection and sends nothing.
+    if (answerer != NULL && answerer(connection, status) == 0) return MHD_NO;
+    return inset_queue_response(connection, status, response) == MHD_YES ? MHD_YES : MHD_NO;
+}
+
+size_t inset_http_date(char *buffer, size_t capacity) {
+    time_t now = time(NULL);
+    struct tm parts;
+    if (gmtime_r(&now, &parts) == NULL) return 0;
+    return strftime(buffer, capacity, "%a, %d %b %Y %H:%M:%S GMT", &parts);
 }

@@ -27,8 +27,10 @@ final class ConnectionState {
     /// That answer once queued, until libmicrohttpd has sent it (or the request ended otherwise): `stop()` waits
     /// for it, since libmicrohttpd closes a connection whose queued answer is not yet written.
     var sending: HTTPPendingResponse?
-    /// The connection's socket, -1 when unknown; read by the head deadline's watchdog.
+    /// The connection's socket, -1 when unknown; read by the watchdog.
     let socket: Int32
+    /// The server the connection belongs to, which outlives it; nil for a state made without an announcement.
+    unowned(unsafe) let server: ServerContext?
     /// Twice the requests whose head has arrived, plus one while such a request is in progress: even means the
     /// connection waits for a head. The watchdog reads it from its own thread.
     let phase = Atomic<Int>(0)
@@ -38,9 +40,10 @@ final class ConnectionState {
     /// request is in (or between requests). Read by the watchdog, which times bodies.
     let bodyReceived = Atomic<Int>(-1)
 
-    /// A state for a connection on `socket`.
-    init(socket: Int32 = -1) {
+    /// A state for a connection of `server`'s on `socket`.
+    init(socket: Int32 = -1, server: ServerContext? = nil) {
         self.socket = socket
+        self.server = server
     }
 
     /// Body storage reserved ahead of a declared length, and kept for the connection's next request, is at most

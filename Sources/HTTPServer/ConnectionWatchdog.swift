@@ -145,8 +145,12 @@ final class ConnectionWatchdog: @unchecked Sendable {
 
     private func run() {
         var lastLook = 0
+        // Set while a crowd found no connection waiting for its client: bytes a trickler just sent wait unread for
+        // a moment, so the watchdog looks again every few milliseconds for a tick before it closes the newest.
+        var crowdedSince: Int?
         while true {
-            let stopping = state.wait(until: { $0.stopping || $0.crowded }, atMost: Double(tick) / 1000) {
+            let slice = crowdedSince == nil ? Double(tick) / 1000 : Self.crowdedRetry
+            let stopping = state.wait(until: { $0.stopping || (crowdedSince == nil && $0.crowded) }, atMost: slice) {
                 $0.stopping
             }
             if stopping { return }
@@ -162,13 +166,18 @@ final class ConnectionWatchdog: @unchecked Sendable {
                     if due { look(at: &state.watches.values[index], now: now) }
                     state.watches.values.formIndex(after: &index)
                 }
-                if state.crowded {
+                if state.crowded || crowdedSince != nil {
                     state.crowded = false
-                    makeRoom(in: &state.watches)
+                    let since = crowdedSince ?? now
+                    let roomMade = makeRoom(in: &state.watches, closingTheNewest: now - since >= tick)
+                    crowdedSince = roomMade ? nil : since
                 }
             }
         }
     }
+
+    /// Seconds between looks while a crowd waits for room.
+    static let crowdedRetry = 0.01
 
     private func look(at watch: inout Watch, now: Int) {
         guard !watch.expired else { return }
@@ -249,11 +258,11 @@ final class ConnectionWatchdog: @unchecked Sendable {
         cut(&watch, reason)
     }
 
-    /// Past the limit: closes the connections that have waited longest for their clients, or, when none is
-    /// waiting, the newest, until the limit holds.
-    private func makeRoom(in watches: inout [ObjectIdentifier: Watch]) {
+    /// Past the limit: closes the connections that have waited longest for their clients, and, when that is not
+    /// enough and `closingTheNewest`, the newest ones, until the limit holds. Returns whether it holds.
+    private func makeRoom(in watches: inout [ObjectIdentifier: Watch], closingTheNewest: Bool) -> Bool {
         var live = watches.values.filter { !$0.expired }.count
-        guard live > limit else { return }
+        guard live > limit else { return true }
         var waiting: [(since: Int, arrival: Int, key: ObjectIdentifier)] = []
         var newest: [(since: Int, arrival: Int, key: ObjectIdentifier)] = []
         for (key, watch) in watches where !watch.expired {
@@ -265,12 +274,13 @@ final class ConnectionWatchdog: @unchecked Sendable {
         var victims = waiting.makeIterator()
         var fallbacks = newest.makeIterator()
         while live > limit {
-            guard let victim = victims.next() ?? fallbacks.next() else { return }
+            guard let victim = victims.next() ?? (closingTheNewest ? fallbacks.next() : nil) else { return false }
             guard var watch = watches[victim.key], !watch.expired else { continue }
             cut(&watch, .room)
             watches[victim.key] = watch
             live -= 1
         }
+        return true
     }
 
     /// Whether a connection waits for its client, not for the server: between requests, or reading a head or

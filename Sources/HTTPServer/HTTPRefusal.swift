@@ -12,6 +12,11 @@ public enum HTTPRefusal: Sendable, Equatable {
     /// The path or the query decodes to a NUL (`%00`): 400. libmicrohttpd hands the path over as a C string,
     /// which ends at the NUL, so `/metrics%00.css` would be served as `/metrics`.
     case nulInTarget
+    /// libmicrohttpd refused the request by itself, before or between the access handler's calls, with this
+    /// status: 400 (a malformed request line, header, `Content-Length`, `Host` or chunk), 413 (a length, or a
+    /// chunk's size line, past what it reads), 414 (a request line too long), 431 (a header too long), 505 (an
+    /// HTTP version other than 1.0 and 1.1). The connection is closed after the answer.
+    case unreadable(status: Int)
 
     /// The status code of the answer.
     public var status: Int {
@@ -20,6 +25,7 @@ public enum HTTPRefusal: Sendable, Equatable {
         case .malformedFraming: 400
         case .tooManyQueryArguments: 414
         case .nulInTarget: 400
+        case .unreadable(let status): status
         }
     }
 
@@ -31,6 +37,13 @@ public enum HTTPRefusal: Sendable, Equatable {
         case .tooManyQueryArguments(let count, let limit):
             "the query has \(count) arguments; at most \(limit) are read"
         case .nulInTarget: "the path or the query holds a NUL (%00)"
+        case .unreadable(400):
+            "a request line, a header, the Content-Length, the Host header or a chunk that cannot be parsed"
+        case .unreadable(413): "a declared length or a chunk's size line larger than the server reads"
+        case .unreadable(414): "a request line longer than the server reads"
+        case .unreadable(431): "a header line, or a header block, larger than the server reads"
+        case .unreadable(505): "an HTTP version other than HTTP/1.0 and HTTP/1.1"
+        case .unreadable: "a request the server cannot read"
         }
     }
 }

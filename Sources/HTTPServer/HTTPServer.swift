@@ -58,6 +58,9 @@ public final class HTTPServer: Sendable {
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         if isIPv6 != 0 { flags |= MHD_USE_IPv6.rawValue }
         if context.suspends { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
+        // Process-wide and the same function for every server: it finds a connection's server through the
+        // connection's state.
+        inset_set_error_answerer(mhdLibraryRefused)
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
         let notified: MHD_NotifyConnectionCallback = mhdConnectionNotified

@@ -47,10 +47,11 @@ func mhdConnectionNotified(
     code: MHD_ConnectionNotificationCode
 ) {
     guard let cls, let connection, let socketContext else { return }
-    let watchdog = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.watchdog }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let watchdog = server.watchdog
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
-        let state = ConnectionState(socket: inset_connection_fd(connection))
+        let state = ConnectionState(socket: inset_connection_fd(connection), server: server)
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
         watchdog.watch(state)
     case .CONNECTION_NOTIFY_CLOSED:
@@ -124,7 +125,7 @@ private func startRequest(
     // connection; libmicrohttpd closes it after either. A query refusal waits for the final call like any answer,
     // so the connection lives on.
     switch state.refusal {
-    case .bodyTooLarge, .malformedFraming: return respond(state, server: server, connection: connection)
+    case .bodyTooLarge, .malformedFraming, .unreadable: return respond(state, server: server, connection: connection)
     case .tooManyQueryArguments, .nulInTarget, nil: return MHD_Result.YES
     }
 }
@@ -294,5 +295,7 @@ private func queue(_ response: consuming HTTPResponse, on connection: OpaquePoin
         }
     }
     if closing { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
-    return MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+    // Not MHD_queue_response: the shim's definition of that takes libmicrohttpd's own error answers.
+    let queued = inset_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+    return queued == Int32(MHD_Result.YES.rawValue) ? MHD_Result.YES : MHD_Result.NO
 }

@@ -21,7 +21,9 @@ struct RequestHead {
     private var hosts = 0
     private var lengthsDisagree = false
     private var blankInName = false
-    private var codings: [String] = []
+    /// `Transfer-Encoding` headers seen, and whether every one said exactly `chunked`.
+    private var transferEncodings = 0
+    private var chunkedExactly = true
 
     /// Reads the values of `connection`'s request into `request`, whose header fields and query are empty.
     init(_ connection: OpaquePointer, into request: UnsafeMutablePointer<HTTPRequest>) {
@@ -36,12 +38,16 @@ struct RequestHead {
 
     /// Framing that must be refused rather than guessed at: request smuggling starts with these.
     var framingError: String? {
-        if blankInName { return "a header name contains whitespace" }
+        if blankInName { return "a header name that contains whitespace" }
         if lengthsDisagree { return "Content-Length headers that disagree" }
         if hosts > 1 { return "more than one Host header" }
-        if !codings.isEmpty {
+        if transferEncodings > 0 {
             if contentLength != nil { return "both Content-Length and Transfer-Encoding" }
-            if codings != ["chunked"] { return "a transfer coding other than chunked" }
+            // libmicrohttpd reads a body as chunked only when the first Transfer-Encoding is `chunked` exactly (in
+            // any case; it strips only leading whitespace). Anything else it reads as a body that never ends, so
+            // the client got no answer and requests behind it were taken for body: `chunked ` (RFC 9110 allows
+            // the trailing space), `chunked,`, an empty value. One exact `chunked` is all that is accepted.
+            if transferEncodings > 1 || !chunkedExactly { return "a Transfer-Encoding other than one 'chunked'" }
         }
         return nil
     }
@@ -62,7 +68,8 @@ struct RequestHead {
                 declaredLength = decimal(trimmed)
             }
         case 17 where name.equalsLowercase("transfer-encoding"):
-            codings += valueString.split(separator: ",").map { Substring($0.utf8.trimmingBlanks()).lowercased() }
+            transferEncodings += 1
+            chunkedExactly = chunkedExactly && value.equalsLowercase("chunked")
         default:
             break
         }
@@ -130,13 +137,17 @@ private func literal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Str
     return equal == true ? text : nil
 }
 
-/// The value of 1 to 18 decimal digits; nil for anything else (libmicrohttpd judges those itself).
+/// The value of a run of decimal digits, `Int.max` when it is larger (a 19- or 20-digit length, which
+/// libmicrohttpd takes, is then refused at once as too large instead of awaited); nil for anything that is not
+/// digits only (libmicrohttpd refuses those itself).
 private func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-    guard !digits.isEmpty, digits.count <= 18 else { return nil }
+    guard !digits.isEmpty else { return nil }
     var value = 0
     for byte in digits {
         guard byte >= 0x30 && byte <= 0x39 else { return nil }
-        value = value * 10 + Int(byte - 0x30)
+        let (tens, overflowTens) = value.multipliedReportingOverflow(by: 10)
+        let (sum, overflowSum) = tens.addingReportingOverflow(Int(byte - 0x30))
+        value = overflowTens || overflowSum ? Int.max : sum
     }
     return value
 }

@@ -175,8 +175,8 @@ struct TransportTests {
     @Test(arguments: [
         ("Content-Length: 2\r\nContent-Length: 3\r\n", "Content-Length headers that disagree"),
         ("Content-Length: 2\r\nTransfer-Encoding: chunked\r\n", "both Content-Length and Transfer-Encoding"),
-        ("Transfer-Encoding: gzip\r\n", "a transfer coding other than chunked"),
-        ("Transfer-Encoding: gzip, chunked\r\n", "a transfer coding other than chunked"),
+        ("Transfer-Encoding: gzip\r\n", "a Transfer-Encoding other than one 'chunked'"),
+        ("Transfer-Encoding: gzip, chunked\r\n", "a Transfer-Encoding other than one 'chunked'"),
         ("Host: other\r\n", "more than one Host header"),
     ])
     func refusesAmbiguousFramingAndCloses(headers: String, reason: String) throws {

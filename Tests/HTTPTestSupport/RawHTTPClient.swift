@@ -140,6 +140,19 @@ public final class RawHTTPClient {
         return read == 0 || (read < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
+    /// Everything the server sends after what was read, until it closes (or the receive timeout passes): empty
+    /// when a response was the only one.
+    public func readToEnd() -> [UInt8] {
+        var rest = buffer
+        buffer = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard received > 0 else { return rest }
+            rest.append(contentsOf: chunk[..<received])
+        }
+    }
+
     /// True when the server has closed its side (a read returns end of file).
     public func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0

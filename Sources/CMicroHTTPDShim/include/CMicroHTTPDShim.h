@@ -1,11 +1,13 @@
 #ifndef CMICROHTTPD_SHIM_PUBLIC_H
 #define CMICROHTTPD_SHIM_PUBLIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
 
 struct MHD_Daemon;
 struct MHD_Connection;
+struct MHD_Response;
 
 /// Fills `storage` with the address for `host` (an IPv4 or IPv6 literal, or a name) and `port`.
 /// Returns the address length, or 0 when the host cannot be resolved. `*is_ipv6` says which family.
@@ -48,5 +50,19 @@ size_t inset_hide_long_query(const char *uri, size_t max_arguments);
 /// Whether the raw request target `uri` holds `%00`, which libmicrohttpd decodes to a NUL in the path or in a
 /// query argument: its C strings end there, so the path the access handler sees would be cut short.
 int inset_target_has_encoded_nul(const char *uri);
+
+/// Answers a request libmicrohttpd refuses by itself with `status` (400, 413, 414, 431, 500 or 505), writing the
+/// whole response to the connection's socket; returns 0 when it did, -1 to leave the answer to libmicrohttpd.
+typedef int (*inset_error_answerer)(struct MHD_Connection *connection, unsigned int status);
+
+/// Routes libmicrohttpd's own error answers to `answerer` (process-wide; NULL restores the library's pages).
+void inset_set_error_answerer(inset_error_answerer answerer);
+
+/// Queues a response as `MHD_queue_response` does (returning `MHD_YES` or `MHD_NO`): every answer of the transport's own goes through this, since
+/// the shim's definition of `MHD_queue_response` takes the library's own error answers.
+int inset_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
+
+/// Writes the current time as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`) into `buffer`; returns its length.
+size_t inset_http_date(char *buffer, size_t capacity);
 
 #endif

@@ -120,6 +120,22 @@ extension Problem {
         case .malformedFraming(let reason): .malformedRequest(reason)
         case .tooManyQueryArguments(let count, let limit): .tooManyQueryArguments(count: count, limit: limit)
         case .nulInTarget: .malformedRequest(refusal.reason)
+        case .unreadable(let status): .unreadable(status: status, reason: refusal.reason)
+        }
+    }
+
+    /// A request libmicrohttpd could not read, in the service's words: the problem type its status names.
+    static func unreadable(status: Int, reason: String) -> Problem {
+        let detail = "The request has \(reason); the connection is closed."
+        return switch status {
+        case 413: Problem(slug: "body-too-large", title: "Request body too large", status: 413, detail: detail)
+        case 414: Problem(slug: "uri-too-long", title: "Request target too long", status: 414, detail: detail)
+        case 431:
+            Problem(slug: "header-too-large", title: "Request header too large", status: 431, detail: detail)
+        case 505:
+            Problem(
+                slug: "http-version-not-supported", title: "HTTP version not supported", status: 505, detail: detail)
+        default: .malformedRequest(reason)
         }
     }
 
