@@ -34,6 +34,10 @@ struct Options: Sendable {
         .integer(
             "--max-sessions", "INSET_MAX_SESSIONS", "sessions kept; least recently used evicted first (default 100000)",
             1...100_000_000, \.service.maxSessions),
+        .integer(
+            "--max-session-bytes", "INSET_MAX_SESSION_BYTES",
+            "bytes the sessions in memory may hold; least recently used evicted first (default 536870912, 512 MiB)",
+            1 << 16...(1 << 40), \.service.maxSessionBytes),
         .seconds(
             "--session-ttl", "INSET_SESSION_TTL", "idle seconds before a session is dropped (default 1800)",
             1...31_536_000, \.service.sessionTTL),

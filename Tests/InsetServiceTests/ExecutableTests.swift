@@ -119,7 +119,7 @@ struct ExecutableTests {
         for flag in [
             "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes", "--cors-origin",
             "--api-token", "--shutdown-timeout", "--connection-timeout", "--header-timeout", "--connection-limit",
-            "--access-log", "--body-timeout", "--min-body-rate",
+            "--access-log", "--body-timeout", "--min-body-rate", "--max-session-bytes",
             "--session-store",
         ] {
             #expect(rest.contains(flag), "\(flag) missing from --help")

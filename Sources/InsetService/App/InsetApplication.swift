@@ -47,7 +47,9 @@ public final class InsetApplication: HTTPResponder {
         switch configuration.sessionStore {
         case .memory:
             self.store = .memory(
-                SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL))
+                SessionStore(
+                    maxSessions: configuration.maxSessions, maxBytes: configuration.maxSessionBytes,
+                    ttlSeconds: configuration.sessionTTL))
         case .redis(let endpoint):
             self.store = .redis(RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL))
         }

@@ -2,6 +2,8 @@
 public struct ServiceConfiguration: Sendable {
     /// Sessions kept at most; the least recently used goes first.
     public var maxSessions: Int
+    /// Bytes the sessions in memory may hold (`Session.footprint`); the least recently used goes first.
+    public var maxSessionBytes: Int
     /// Idle seconds after which a session is gone.
     public var sessionTTL: Double
     /// Largest request body, in bytes.
@@ -18,13 +20,21 @@ public struct ServiceConfiguration: Sendable {
     /// Where sessions live: this process (default) or Redis.
     public var sessionStore: SessionStoreLocation
 
+    /// The default `maxSessionBytes`, 512 MiB: a session as a typical request makes it takes a few kilobytes, so
+    /// the default 100 000 sessions stay under it and the count is what binds; sessions at the largest body
+    /// (about 100 KB each) are held to some 5 000 instead of 100 000, which would take gigabytes
+    /// (docs/reliability.md has the measurement).
+    public static let defaultMaxSessionBytes = 512 << 20
+
     /// Creates a configuration with the documented defaults.
     public init(
-        maxSessions: Int = 100_000, sessionTTL: Double = 1800, maxBodyBytes: Int = 65536,
+        maxSessions: Int = 100_000, maxSessionBytes: Int = ServiceConfiguration.defaultMaxSessionBytes,
+        sessionTTL: Double = 1800, maxBodyBytes: Int = 65536,
         corsOrigin: String? = "*", apiToken: String? = nil, accessLog: Bool = true, clock: MonotonicClock = .system,
         sessionStore: SessionStoreLocation = .memory
     ) {
         self.maxSessions = maxSessions
+        self.maxSessionBytes = maxSessionBytes
         self.sessionTTL = sessionTTL
         self.maxBodyBytes = maxBodyBytes
         self.corsOrigin = corsOrigin

@@ -120,6 +120,11 @@ final class Metrics: Sendable {
         text += "# TYPE inset_sessions_evicted_total counter\n"
         text += "inset_sessions_evicted_total{reason=\"lru\"} \(sessions.evicted)\n"
         text += "inset_sessions_evicted_total{reason=\"ttl\"} \(sessions.expired)\n"
+        if let bytes = sessions.bytes {
+            text +=
+                "# HELP inset_session_bytes Bytes the sessions in memory hold, as --max-session-bytes counts them.\n"
+            text += "# TYPE inset_session_bytes gauge\ninset_session_bytes \(bytes)\n"
+        }
         if let redis = sessions.redis {
             text += "# HELP inset_redis_commands_total Commands sent to Redis.\n"
             text += "# TYPE inset_redis_commands_total counter\n"

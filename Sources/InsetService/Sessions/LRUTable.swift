@@ -7,6 +7,8 @@ struct LRUTable<Key: Hashable, Value> {
     private struct Link {
         var key: Key?
         var lastUse: Double
+        /// What the value weighs (bytes, for sessions); 0 for tables that do not weigh.
+        var weight = 0
         var older: Int
         var newer: Int
     }
@@ -19,6 +21,8 @@ struct LRUTable<Key: Hashable, Value> {
     private var oldest = -1
 
     var count: Int { index.count }
+    /// The weights of every value, summed.
+    private(set) var totalWeight = 0
 
     /// Runs `body` on the value of `key` in place, given its last use (before this call); if `body` returns, the
     /// value becomes the most recently used at `now`. Nil when `key` is absent.
@@ -27,7 +31,8 @@ struct LRUTable<Key: Hashable, Value> {
     /// session is several hundred bytes and copying it out and back cost more than the event itself. Debug
     /// builds check this (the tests run them).
     mutating func modify<T, E: Error>(
-        _ key: Key, now: Double, _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
+        _ key: Key, now: Double, weighing weigh: (Value) -> Int = { _ in 0 },
+        _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
     ) throws(E) -> T? where Value: Equatable {
         // A pattern, not `!= nil`, which copied the whole session out to compare it.
         guard let slot = index[key], case .some = values[slot] else { return nil }
@@ -45,6 +50,10 @@ struct LRUTable<Key: Hashable, Value> {
             #endif
             throw error
         }
+        // swift-format-ignore: NeverForceUnwrap
+        let weight = weigh(values[slot]!)
+        totalWeight += weight - links[slot].weight
+        links[slot].weight = weight
         unlink(slot)
         links[slot].lastUse = now
         linkAsNewest(slot)
@@ -52,8 +61,9 @@ struct LRUTable<Key: Hashable, Value> {
     }
 
     /// Inserts a new key as the most recently used.
-    mutating func insert(_ key: Key, _ value: Value, now: Double) {
-        let link = Link(key: key, lastUse: now, older: -1, newer: -1)
+    mutating func insert(_ key: Key, _ value: Value, now: Double, weight: Int = 0) {
+        let link = Link(key: key, lastUse: now, weight: weight, older: -1, newer: -1)
+        totalWeight += weight
         let slot: Int
         if let reused = free.popLast() {
             slot = reused
@@ -73,6 +83,8 @@ struct LRUTable<Key: Hashable, Value> {
     mutating func remove(_ key: Key) -> Bool {
         guard let slot = index.removeValue(forKey: key) else { return false }
         unlink(slot)
+        totalWeight -= links[slot].weight
+        links[slot].weight = 0
         values[slot] = nil
         links[slot].key = nil
         free.append(slot)
@@ -84,6 +96,8 @@ struct LRUTable<Key: Hashable, Value> {
         guard let slot = index.removeValue(forKey: key) else { return nil }
         let lastUse = links[slot].lastUse
         unlink(slot)
+        totalWeight -= links[slot].weight
+        links[slot].weight = 0
         let value = values[slot].take()
         links[slot].key = nil
         free.append(slot)

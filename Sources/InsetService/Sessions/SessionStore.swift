@@ -1,6 +1,7 @@
 import Locking
 
-/// Sessions in memory: bounded by count (least recently used evicted first) and by idle time.
+/// Sessions in memory: bounded by count and by the bytes they hold (least recently used evicted first, to stay
+/// under both), and by idle time.
 /// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
 final class SessionStore: SessionStoring {
     private struct State {
@@ -11,26 +12,33 @@ final class SessionStore: SessionStoring {
     }
 
     let maxSessions: Int
+    /// Bytes the sessions may hold, by `Session.footprint`.
+    let maxBytes: Int
     /// Idle time after which a session is gone, in milliseconds.
     let ttl: Double
     private let state = Locked(State())
 
-    init(maxSessions: Int, ttlSeconds: Double) {
+    init(maxSessions: Int, maxBytes: Int = ServiceConfiguration.defaultMaxSessionBytes, ttlSeconds: Double) {
         self.maxSessions = max(1, maxSessions)
+        self.maxBytes = max(1, maxBytes)
         self.ttl = ttlSeconds * 1000
     }
 
-    /// Stores a new session, first dropping expired ones and, when full, the least recently used.
+    /// Stores a new session, first dropping expired ones and, when full by count or by bytes, the least recently
+    /// used.
     func insert(_ session: Session, now: Double) {
         // Ids come from SessionID.make, so always well-formed.
         guard let key = SessionKey(session.id) else { preconditionFailure("a malformed session id") }
+        let bytes = session.footprint
         state.withLock { state in
             Self.purgeExpired(&state, now: now, ttl: ttl)
-            while state.table.count >= maxSessions, let oldest = state.table.oldestEntry {
+            while state.table.count >= maxSessions || state.table.totalWeight + bytes > maxBytes,
+                let oldest = state.table.oldestEntry
+            {
                 state.table.remove(oldest.key)
                 state.evicted += 1
             }
-            state.table.insert(key, session, now: now)
+            state.table.insert(key, session, now: now, weight: bytes)
             state.created += 1
         }
     }
@@ -43,7 +51,8 @@ final class SessionStore: SessionStoring {
         let ttl = ttl
         return try state.withLock { (state: inout State) throws(SessionError) -> T in
             var expired = false
-            let result = try state.table.modify(key, now: now) { (session, lastUse) throws(SessionError) -> T? in
+            let result = try state.table.modify(key, now: now, weighing: \.footprint) {
+                (session, lastUse) throws(SessionError) -> T? in
                 if now - lastUse > ttl {
                     expired = true
                     return nil
@@ -53,6 +62,11 @@ final class SessionStore: SessionStoring {
             if expired {
                 state.table.remove(key)
                 state.expired += 1
+            }
+            // A session that grew (a PATCH that sent fields) may pass the budget: older ones make room for it.
+            while state.table.totalWeight > maxBytes, let oldest = state.table.oldestEntry, oldest.key != key {
+                state.table.remove(oldest.key)
+                state.evicted += 1
             }
             guard let result, let value = result else { throw .notFound }
             return value
@@ -70,7 +84,8 @@ final class SessionStore: SessionStoring {
         state.withLock { state in
             Self.purgeExpired(&state, now: now, ttl: ttl)
             return SessionStatistics(
-                live: state.table.count, created: state.created, evicted: state.evicted, expired: state.expired)
+                live: state.table.count, created: state.created, evicted: state.evicted, expired: state.expired,
+                bytes: state.table.totalWeight)
         }
     }
 

@@ -4,10 +4,12 @@ struct SessionStatistics: Equatable, Sendable {
     var live: Int
     /// Sessions this process created.
     var created: Int
-    /// Sessions dropped to stay under `--max-sessions`.
+    /// Sessions dropped to stay under `--max-sessions` or `--max-session-bytes`.
     var evicted: Int
     /// Sessions dropped after `--session-ttl` idle seconds, as this process saw them.
     var expired: Int
+    /// Bytes the sessions hold in this process (`Session.footprint` summed); nil with Redis, which holds them.
+    var bytes: Int? = nil
     /// With Redis, how many batches carried how many commands; nil in memory.
     var redis: RedisPipelineCounters? = nil
 }
