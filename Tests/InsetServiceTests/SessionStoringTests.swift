@@ -60,10 +60,16 @@ struct SessionStoringTests {
     @Test func ttlAndStatistics() throws {
         let first = try Self.session()
         try store.insert(first, now: 0)
-        #expect(store.statistics(now: 500) == SessionStatistics(live: 1, created: 1, evicted: 0, expired: 0))
+        // The counts; the bytes, which only memory counts, are the byte budget's tests'.
+        func counts(_ now: Double) -> SessionStatistics {
+            var statistics = store.statistics(now: now)
+            statistics.bytes = nil
+            return statistics
+        }
+        #expect(counts(500) == SessionStatistics(live: 1, created: 1, evicted: 0, expired: 0))
         #expect(throws: SessionError.notFound) { try store.modify(first.id, now: 1_001) { $0.lastTime } }
         for _ in 0..<3 { try store.insert(try Self.session(), now: 2_000) }
-        #expect(store.statistics(now: 2_000) == SessionStatistics(live: 2, created: 4, evicted: 1, expired: 1))
+        #expect(counts(2_000) == SessionStatistics(live: 2, created: 4, evicted: 1, expired: 1))
         #expect(store.isReachable())
     }
 
