@@ -24,36 +24,34 @@ struct LRUTable<Key: Hashable, Value> {
     /// The weights of every value, summed.
     private(set) var totalWeight = 0
 
-    /// Runs `body` on the value of `key` in place, given its last use (before this call); if `body` returns, the
-    /// value becomes the most recently used at `now`. Nil when `key` is absent.
+    /// Runs `body` on the value of `key` in place, given its last use (before this call) and its weight, which
+    /// `body` may change with the value; if `body` returns, the value becomes the most recently used at `now`.
+    /// Nil when `key` is absent.
     ///
     /// `body` must throw, if at all, before it changes the value: nothing is copied to roll back to, because a
     /// session is several hundred bytes and copying it out and back cost more than the event itself. Debug
     /// builds check this (the tests run them).
     mutating func modify<T, E: Error>(
-        _ key: Key, now: Double, weighing weigh: (Value) -> Int = { _ in 0 },
-        _ body: (_ value: inout Value, _ lastUse: Double) throws(E) -> T
+        _ key: Key, now: Double, _ body: (_ value: inout Value, _ lastUse: Double, _ weight: inout Int) throws(E) -> T
     ) throws(E) -> T? where Value: Equatable {
         // A pattern, not `!= nil`, which copied the whole session out to compare it.
         guard let slot = index[key], case .some = values[slot] else { return nil }
         #if DEBUG
             let before = values[slot]
         #endif
+        let weightBefore = links[slot].weight
         let result: T
         do {
             // Unwrapping through the array's accessor changes the value where it lies; the guard saw it there.
             // swift-format-ignore: NeverForceUnwrap
-            result = try body(&values[slot]!, links[slot].lastUse)
+            result = try body(&values[slot]!, links[slot].lastUse, &links[slot].weight)
         } catch {
             #if DEBUG
                 assert(values[slot] == before, "modify's body changed the value, then threw")
             #endif
             throw error
         }
-        // swift-format-ignore: NeverForceUnwrap
-        let weight = weigh(values[slot]!)
-        totalWeight += weight - links[slot].weight
-        links[slot].weight = weight
+        totalWeight += links[slot].weight - weightBefore
         unlink(slot)
         links[slot].lastUse = now
         linkAsNewest(slot)

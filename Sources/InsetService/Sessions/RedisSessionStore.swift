@@ -377,7 +377,7 @@ struct RecordCache {
     /// Keeps `record` for `id`, unless a later revision is kept already (two threads of this replica finishing
     /// in the other order); makes room by dropping expired entries, then the least recently used.
     mutating func remember(_ id: String, _ record: CachedRecord, now: Double) {
-        let present: Bool? = table.modify(id, now: now) { (kept, _) in
+        let present: Bool? = table.modify(id, now: now) { (kept, _, _) in
             if record.revision >= kept.revision { kept = record }
             return true
         }

@@ -51,13 +51,16 @@ final class SessionStore: SessionStoring {
         let ttl = ttl
         return try state.withLock { (state: inout State) throws(SessionError) -> T in
             var expired = false
-            let result = try state.table.modify(key, now: now, weighing: \.footprint) {
-                (session, lastUse) throws(SessionError) -> T? in
+            let result = try state.table.modify(key, now: now) {
+                (session, lastUse, weight) throws(SessionError) -> T? in
                 if now - lastUse > ttl {
                     expired = true
                     return nil
                 }
-                return try body(&session)
+                let result = try body(&session)
+                // Weighed where it lies: handing the session to a function by value copied all of it.
+                weight = session.footprint
+                return result
             }
             if expired {
                 state.table.remove(key)
