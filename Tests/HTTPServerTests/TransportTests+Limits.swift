@@ -100,9 +100,8 @@ extension TransportTests {
         let waited = secondsNow() - started
         #expect(served, "a normal client was locked out for \(waited) s")
         #expect(waited < 2.0, "a normal client waited \(waited) s")
-        // A trickler made room for it: at once, closed for the newcomer, or, on a machine slow enough that the
-        // newcomer came after the deadline, cut at it.
-        #expect(server.connectionsEvicted + server.headTimeouts >= 1)
+        // How it got in depends on timing (a spare slot while the watchdog made room, a trickler closed for it,
+        // or one cut at the deadline); that it got in at once is the point. Eviction has tests of its own.
     }
 
     @Test func aQueryWithTooManyArgumentsIsRefusedAndTheConnectionLivesOn() throws {
