@@ -78,6 +78,8 @@ final class RedisSessionStore: SessionStoring {
     static let keyPrefix = "inset:session:"
 
     let pool: RedisPool
+    /// The ids of the attempts this replica writes (`RecordWriters`).
+    let writerIDs = WriterIDs()
     /// Idle time after which a session is gone, in whole milliseconds (the keys' expiry).
     let ttlMilliseconds: Int
     /// What this replica last read or wrote of each session it served.
@@ -266,7 +268,8 @@ final class RedisSessionStore: SessionStoring {
     static func decode(_ stored: [UInt8]) throws(SessionError) -> CachedRecord {
         do {
             let (session, revision) = try SessionRecord.decode(stored)
-            return CachedRecord(session: session, revision: revision, bytes: stored)
+            return CachedRecord(
+                session: session, revision: revision, writers: try SessionRecord.writers(in: stored), bytes: stored)
         } catch {
             throw .storeUnavailable("the stored session cannot be read: \(error.reason)")
         }
@@ -335,6 +338,8 @@ struct CachedRecord: Equatable {
     var session: Session
     /// Its revision, which the compare-and-set checks.
     var revision: Int
+    /// The attempts that wrote its last revisions.
+    var writers = RecordWriters()
     /// The record as stored, to tell a change from a touch.
     var bytes: [UInt8]
     /// Where the geometry's value lies in `bytes`, when this build wrote them (nil when read from Redis).

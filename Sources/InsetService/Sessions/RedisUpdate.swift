@@ -149,11 +149,14 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             return .done(.failure(error))
         }
         let base = record.revision
-        let (updated, geometryText) = SessionRecord.encode(record.session, revision: base + 1, reusing: reusable)
+        let writers = record.writers.adding(store.writerIDs.next())
+        let (updated, geometryText) = SessionRecord.encode(
+            record.session, revision: base + 1, writers: writers, reusing: reusable)
         // A change that leaves the record as it was (a read, a touch) keeps what Redis holds, at its revision.
         let unchanged = SessionRecord.equalApartFromRevision(updated, record.bytes)
         if !unchanged {
             record.revision = base + 1
+            record.writers = writers
             record.bytes = updated
             record.geometryText = geometryText
         }
