@@ -49,7 +49,9 @@ public final class InsetApplication: HTTPResponder {
             self.store = .memory(
                 SessionStore(maxSessions: configuration.maxSessions, ttlSeconds: configuration.sessionTTL))
         case .redis(let endpoint):
-            self.store = .redis(RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL))
+            self.store = .redis(
+                RedisSessionStore(
+                    endpoint: endpoint, ttlSeconds: configuration.sessionTTL, timeouts: configuration.redisTimeouts))
         }
         self.log = AccessLog(enabled: configuration.accessLog)
         self.router = Self.routes()

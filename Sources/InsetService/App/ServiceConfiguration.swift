@@ -17,6 +17,8 @@ public struct ServiceConfiguration: Sendable {
     public var clock: MonotonicClock
     /// Where sessions live: this process (default) or Redis.
     public var sessionStore: SessionStoreLocation
+    /// Redis's connect and command timeouts; the tests shorten them.
+    var redisTimeouts = RedisTimeouts()
 
     /// Creates a configuration with the documented defaults.
     public init(
