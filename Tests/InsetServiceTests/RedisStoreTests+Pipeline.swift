@@ -114,9 +114,10 @@ extension RedisStoreTests {
         #expect(pool.sent.batches == 4)
     }
 
-    /// Events in flight when Redis freezes fail as 503s within twice the command timeout (the call on the reused
-    /// connection, then once more on a fresh one), none waits longer, and the next event after Redis thaws
-    /// succeeds; no raise was applied twice.
+    /// Events in flight when Redis freezes for good: the one whose write went out is sent again until the outcome
+    /// wait has passed (three command timeouts after its reply was lost), then fails as `outcomeUnknown`, since
+    /// Redis may run it yet; the ones waiting behind it, never sent, fail as 503s with it; none waits longer, and
+    /// the next event after Redis thaws succeeds; no raise was applied twice.
     @Test func eventsOnAFrozenRedisFailWithinTheTimeoutsAndTheNextSucceeds() throws {
         let redis = try RedisProcess()
         let store = RedisSessionStore(
@@ -137,22 +138,26 @@ extension RedisStoreTests {
         let waited = Date().timeIntervalSince(started)
         kill(redis.process.processIdentifier, SIGCONT)
         #expect(failed.count == events)
-        for result in failed {
-            guard case .failure(.storeUnavailable) = result else {
-                Issue.record("expected a 503, got \(result)")
-                continue
+        for (index, result) in failed.enumerated() {
+            switch result {
+            case .failure(.outcomeUnknown(let id, _)) where index == 0 && id == session.id: continue
+            case .failure(.storeUnavailable) where index > 0: continue
+            default: Issue.record("event \(index): \(result)")
             }
         }
+        // 0.2 s until the reply is lost, 0.6 s of sends again, and the last one's timeout.
         #expect(waited < 1.5, "waited \(waited) s")
-        // The raises that reached Redis before it froze may have been applied; the next one builds on them.
+        // The raise that reached Redis before it froze is applied once it thaws, once whatever how often it was
+        // sent; the next one builds on it.
         let next = try store.modify(session.id, now: 3, Self.raise)
         let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
         #expect(stored.geometry.scrollView.contentInset.top == next)
-        #expect(next >= 2)
+        #expect(next == 2 || next == 3)
     }
 
-    /// Redis killed while batches are in flight: every event in flight fails as a 503 (none hangs, none answers
-    /// a value another one answered), and once Redis is back the store serves again on a fresh connection.
+    /// Redis killed while batches are in flight: every event in flight fails as a 503, `outcomeUnknown` for a
+    /// write that went out (none hangs, none answers a value another one answered), and once Redis is back the
+    /// store serves again on a fresh connection.
     @Test func redisKilledMidBatchFailsWhatWasInFlightAndRecovers() throws {
         let redis = try RedisProcess()
         let store = RedisSessionStore(endpoint: redis.endpoint(), ttlSeconds: 60)
@@ -177,6 +182,8 @@ extension RedisStoreTests {
                         answers.withLock { $0.append(value) }
                     } catch .storeUnavailable {
                         failures.withLock { $0.append("503") }
+                    } catch .outcomeUnknown {
+                        failures.withLock { $0.append("unknown") }
                     } catch {
                         failures.withLock { $0.append("\(error)") }
                     }
@@ -193,7 +200,7 @@ extension RedisStoreTests {
         let answered = answers.withLock { $0 }
         #expect(!answered.isEmpty)
         #expect(Set(answered).count == answered.count)
-        #expect(failures.withLock { $0 }.allSatisfy { $0 == "503" })
+        #expect(failures.withLock { $0 }.allSatisfy { $0 == "503" || $0 == "unknown" })
         #expect(failures.withLock { $0.count } > 0)
         // Back on the same port, empty: the backoff passes within a second, and a new session works.
         let restarted = try RedisProcess(port: redis.port)

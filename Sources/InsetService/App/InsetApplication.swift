@@ -51,7 +51,9 @@ public final class InsetApplication: HTTPResponder {
                     maxSessions: configuration.maxSessions, maxBytes: configuration.maxSessionBytes,
                     ttlSeconds: configuration.sessionTTL))
         case .redis(let endpoint):
-            self.store = .redis(RedisSessionStore(endpoint: endpoint, ttlSeconds: configuration.sessionTTL))
+            self.store = .redis(
+                RedisSessionStore(
+                    endpoint: endpoint, ttlSeconds: configuration.sessionTTL, timeouts: configuration.redisTimeouts))
         }
         self.log = AccessLog(enabled: configuration.accessLog)
         self.router = Self.routes()

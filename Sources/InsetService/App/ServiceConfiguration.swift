@@ -19,6 +19,8 @@ public struct ServiceConfiguration: Sendable {
     public var clock: MonotonicClock
     /// Where sessions live: this process (default) or Redis.
     public var sessionStore: SessionStoreLocation
+    /// Redis's connect and command timeouts; the tests shorten them.
+    var redisTimeouts = RedisTimeouts()
 
     /// The default `maxSessionBytes`, 512 MiB: a session as a typical request makes it takes a few kilobytes, so
     /// the default 100 000 sessions stay under it and the count is what binds; sessions at the largest body

@@ -13,6 +13,7 @@ extension Problem {
         case .notFound: self = .sessionNotFound
         case .staleTimestamp(let time, let last): self = .staleTimestamp(time, last: last)
         case .storeUnavailable(let reason): self = .storeUnavailable(reason)
+        case .outcomeUnknown(let session, let reason): self = .storeOutcomeUnknown(session: session, reason)
         case .keyboardNotShown: self = .keyboardNotShown
         case .invalid(let errors): self = .validation(errors)
         }

@@ -215,4 +215,17 @@ extension Problem {
             detail: "The session store is unavailable (\(reason)); retry in \(storeRetryAfterSeconds) s.",
             headers: [("Retry-After", String(storeRetryAfterSeconds))])
     }
+
+    /// A change went out to the session store and its reply was lost, and the store could not be asked again
+    /// in time whether it was applied: it may have been. No `Retry-After`: sent again as it is, the change could
+    /// be applied twice, so the client reads the session first (`session` is the id, also of a session being
+    /// created).
+    static func storeOutcomeUnknown(session: String, _ reason: String) -> Problem {
+        Problem(
+            slug: "store-outcome-unknown", title: "Session store outcome unknown", status: 503,
+            detail:
+                "The change went to the session store but its answer was lost (\(reason)), and the store could "
+                + "not be asked again in time whether it was applied: it may have been. GET /sessions/\(session) "
+                + "before sending it again.")
+    }
 }

@@ -74,6 +74,13 @@ final class RedisPool: Sendable {
         min(1000, 25 * Double(1 << min(max(0, failures - 1), 10)))
     }
 
+    /// Milliseconds until a connect may be tried again after a failed one (0 when it may now): a command sent
+    /// before then fails at once, without reaching Redis.
+    var reconnectDelay: Double {
+        let retryAt = state.withLock { $0.retryAt }
+        return max(0, retryAt - clock.now())
+    }
+
     /// Batches sent and commands in them so far: how much pipelining there was.
     var sent: (batches: Int, commands: Int) {
         state.withLock { ($0.batches, $0.commands) }
@@ -119,7 +126,8 @@ final class RedisPool: Sendable {
         let onOwnThread = state.withLock { state in state.thread.map { pthread_equal($0, pthread_self()) != 0 } }
         guard onOwnThread != true else {
             return RedisOutcome(
-                .failure(.unavailable("a Redis reply waited for on the thread that reads it")), reused: false)
+                .failure(.unavailable("a Redis reply waited for on the thread that reads it")), reused: false,
+                sent: false)
         }
         let outcome = Locked<RedisOutcome?>(nil)
         send(command) { result in outcome.withLockSignalling { $0 = result } }
@@ -143,7 +151,8 @@ final class RedisPool: Sendable {
                 defer { state.queue.removeAll() }
                 return state.queue
             }
-            let failure = RedisOutcome(.failure(.unavailable("cannot start the Redis thread")), reused: false)
+            let failure = RedisOutcome(
+                .failure(.unavailable("cannot start the Redis thread")), reused: false, sent: false)
             for ticket in queued { ticket.completion(failure) }
         }
     }
@@ -163,7 +172,9 @@ final class RedisPool: Sendable {
                 continue
             }
             guard let batch = inFlight, let reading = connection else { continue }
-            let outcomes = reading.readReplies(batch.tickets.count).map { RedisOutcome($0, reused: batch.reused) }
+            let outcomes = reading.readReplies(batch.tickets.count).map {
+                RedisOutcome($0, reused: batch.reused, sent: true)
+            }
             inFlight = nil
             if reading.isBroken {
                 connection = nil
@@ -208,21 +219,22 @@ final class RedisPool: Sendable {
             do {
                 connection = try connect()
             } catch {
-                fail(tickets, error, reused: false)
+                fail(tickets, error, reused: false, sent: false)
                 return nil
             }
         }
         guard let open = connection else { return nil }
         if let failure = open.write(tickets.map(\.command)) {
             connection = nil
-            fail(tickets, failure, reused: reused)
+            // Some of the batch may have gone out before the write failed.
+            fail(tickets, failure, reused: reused, sent: true)
             return nil
         }
         return Batch(tickets: tickets, reused: reused)
     }
 
-    private func fail(_ tickets: [RedisTicket], _ error: RedisError, reused: Bool) {
-        let outcome = RedisOutcome(.failure(error), reused: reused)
+    private func fail(_ tickets: [RedisTicket], _ error: RedisError, reused: Bool, sent: Bool) {
+        let outcome = RedisOutcome(.failure(error), reused: reused, sent: sent)
         for ticket in tickets { ticket.completion(outcome) }
     }
 
@@ -248,18 +260,23 @@ final class RedisPool: Sendable {
     }
 }
 
-/// What one command came to: Redis's reply or why there is none, and whether it went out on a connection opened
-/// before its batch (which may have died unnoticed with a Redis that restarted).
+/// What one command came to: Redis's reply or why there is none, whether it went out on a connection opened
+/// before its batch (which may have died unnoticed with a Redis that restarted), and whether it may have reached
+/// Redis at all.
 struct RedisOutcome: Sendable {
     /// The reply, or the failure.
     var result: Result<RedisReply, RedisError>
     /// Whether the connection had served earlier batches.
     var reused: Bool
+    /// Whether the command was written to a connection, so that Redis may have run it (or run it yet) though its
+    /// reply failed; false when it never left this process (no connection, the backoff after a failed connect).
+    var sent: Bool
 
     /// An outcome.
-    init(_ result: Result<RedisReply, RedisError>, reused: Bool) {
+    init(_ result: Result<RedisReply, RedisError>, reused: Bool, sent: Bool = true) {
         self.result = result
         self.reused = reused
+        self.sent = sent
     }
 }
 

@@ -1,5 +1,9 @@
 import Locking
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Sessions in Redis, shared by every replica: any replica serves any session, and a replica's death loses none.
 ///
 /// Each session is one key, `inset:session:<id>`, holding its `SessionRecord` and expiring after the idle TTL
@@ -21,10 +25,18 @@ import Locking
 ///   with a `GET`.
 /// - A change that throws on a cached record (a stale timestamp, a drag without a keyboard) is not answered
 ///   from it: the record may be stale, so the event starts over with a `GET` and answers what Redis holds.
-/// - A pooled connection found dead (Redis restarted) gets the call again on a fresh one, so the first event
-///   after a restart succeeds. If the lost send had written, Redis now holds that very record at the next
-///   revision, which counts as written; any other record after a lost write is a 503, since running the change
-///   again on it could apply it twice.
+/// - A read or a touch whose pooled connection is found dead (Redis restarted) goes again on a fresh one, so the
+///   first request after a restart succeeds.
+/// - A write whose reply is lost after it went out (the command timeout, a connection that broke: Redis may have
+///   run it, or run it yet) is never answered as not done. The same compare-and-set goes again, on fresh
+///   connections, until Redis answers one of its sends or `outcomeWait` has passed (`LostReply`): since only one
+///   write follows a revision, an answer tells whether it was applied (`RedisUpdate.settled`): applied, the change
+///   is answered; another's record at the next revision, it runs again on that record. Each record names the
+///   attempts that wrote its last few revisions (`RecordWriters`), which tells even when others wrote on top of
+///   it meanwhile. Redis not answering in time, or the writers kept not reaching back far enough, it is a 503
+///   `store-outcome-unknown` without `Retry-After` that says the change may have been applied. The insert (`SET
+///   … NX`) and the `DEL` go again the same way. Only a write that never left this process (no connection) is a
+///   503 `store-unavailable` with `Retry-After`, as is a read: both are safe to send again.
 ///
 /// The revision identifies a record: the insert writes revision 0, every write raises it by one, and the script
 /// writes revision `r + 1` only over revision `r`, atomically, so under one key no two writes ever leave the same
@@ -63,6 +75,10 @@ final class RedisSessionStore: SessionStoring {
         end \
         return 1
         """
+    /// How long a write whose reply was lost is sent again to learn whether it was applied, in command timeouts
+    /// after the loss: Redis frozen for up to about two of them (after the timeout of the lost send and one more
+    /// send's) still gives an answer.
+    static let outcomeWaitTimeouts = 3.0
     /// Read-modify-write attempts before giving up on a session that other writers keep changing. Optimistic
     /// writes are not fair: when two replicas' changes of one session meet at Redis in step, the replica whose
     /// batch lands second can lose every time for as long as the other has changes to make (eight clients
@@ -78,6 +94,16 @@ final class RedisSessionStore: SessionStoring {
     static let keyPrefix = "inset:session:"
 
     let pool: RedisPool
+    /// Milliseconds a lost write is sent again for (`outcomeWaitTimeouts`).
+    let outcomeWait: Double
+    /// The ids of the attempts this replica writes (`RecordWriters`).
+    let writerIDs = WriterIDs()
+    /// Milliseconds a deletion mark lives (`deleteOnce`): ten command timeouts, past the last send again of its
+    /// `DELETE` whose answer is read, at most five after the first send ran (its timeout, the outcome wait, the
+    /// timeout of the send in flight then).
+    let deletionMarkTTL: [UInt8]
+    /// Where an update that does not wait pauses between sends of a lost write, while Redis refuses connections.
+    let delays = DelayedCalls()
     /// Idle time after which a session is gone, in whole milliseconds (the keys' expiry).
     let ttlMilliseconds: Int
     /// What this replica last read or wrote of each session it served.
@@ -92,6 +118,11 @@ final class RedisSessionStore: SessionStoring {
     /// The script's number of keys.
     static let oneKey = Array("1".utf8)
     static let get = Array("GET".utf8)
+    static let set = Array("SET".utf8)
+    static let eval = Array("EVAL".utf8)
+    static let twoKeys = Array("2".utf8)
+    static let px = Array("PX".utf8)
+    static let nx = Array("NX".utf8)
     /// Loads `compareAndSet`, whose SHA1 Redis answers.
     static let scriptLoad = RedisCommand([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(compareAndSet.utf8)])
 
@@ -101,6 +132,8 @@ final class RedisSessionStore: SessionStoring {
         cacheCapacity: Int = RedisSessionStore.cacheCapacity
     ) {
         pool = RedisPool(endpoint: endpoint, timeouts: timeouts)
+        outcomeWait = Self.outcomeWaitTimeouts * timeouts.command * 1000
+        deletionMarkTTL = RedisCommand.decimal(max(1, Int(10 * timeouts.command * 1000)))
         ttlMilliseconds = max(1, Int(ttlSeconds * 1000))
         ttlArgument = RedisCommand.decimal(ttlMilliseconds)
         cache = Locked(RecordCache(capacity: cacheCapacity, ttl: Double(max(1, Int(ttlSeconds * 1000)))))
@@ -120,18 +153,6 @@ final class RedisSessionStore: SessionStoring {
 
     private static let keyPrefixBytes = Array(keyPrefix.utf8)
 
-    /// Runs commands on a pooled connection (retried once on a stale one when `idempotent`); any Redis failure is
-    /// a 503 with `Retry-After`.
-    private func run<T>(
-        idempotent: Bool = true, _ body: (RedisChannel) throws(RedisError) -> T
-    ) throws(SessionError) -> T {
-        do {
-            return try pool.withConnection(idempotent: idempotent, body)
-        } catch {
-            throw unavailable(error)
-        }
-    }
-
     /// The 503 for a Redis failure.
     func unavailable(_ error: RedisError) -> SessionError {
         if case .unavailable = error {
@@ -142,11 +163,16 @@ final class RedisSessionStore: SessionStoring {
         return .storeUnavailable(error.reason)
     }
 
+    /// `SET … NX`: a send whose reply was lost goes again (`write`), and finds the key there when the first was
+    /// applied; no other writer makes a new key under a fresh random id. `NX` also keeps a lost send that Redis
+    /// runs late from overwriting what the session became meanwhile.
     func insert(_ session: Session, now: Double) throws(SessionError) {
         let (record, geometryText) = SessionRecord.encode(session, revision: 0, reusing: nil)
-        let ttl = ttlArgument
-        _ = try run { connection throws(RedisError) in
-            try connection.command([Array("SET".utf8), Self.key(session.id), record, Array("PX".utf8), ttl])
+        let (reply, again) = try write(
+            RedisCommand([Self.set, Self.key(session.id), record, Self.px, ttlArgument, Self.nx]), session: session.id)
+        // Nil: the key was there. After a lost send, that send's; else an id drawn twice, which is not this one's.
+        guard reply == .status("OK") || (reply == .null && again) else {
+            throw .storeUnavailable("session id \(session.id) is taken")
         }
         created.withLock { $0 += 1 }
         cache.withLock {
@@ -168,6 +194,9 @@ final class RedisSessionStore: SessionStoring {
         while true {
             switch step {
             case .send(let command): step = update.received(pool.send(command), body)
+            case .pause(let milliseconds):
+                usleep(UInt32(max(0, milliseconds) * 1000))
+                step = update.resume()
             case .done(let result):
                 endTurn(id, result)
                 return try result.get()
@@ -201,13 +230,17 @@ final class RedisSessionStore: SessionStoring {
     }
 
     /// Ends a change of session `id`: the next one waiting starts, unless Redis could not be reached, and then
-    /// they all fail with it, so that none waits out more than one change's timeouts.
+    /// they all fail (as not done: none was sent), so that none waits out more than one change's timeouts.
     private func endTurn<T>(_ id: String, _ result: Result<T, SessionError>) {
-        if case .failure(let error) = result, case .storeUnavailable = error {
-            for waiting in waitingEvents.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiting.fail(error) }
-        } else {
+        let failure: SessionError
+        switch result {
+        case .failure(.storeUnavailable(let reason)): failure = .storeUnavailable(reason)
+        case .failure(.outcomeUnknown(_, let reason)): failure = .storeUnavailable(reason)
+        default:
             startNext(id)
+            return
         }
+        for waiting in waitingEvents.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiting.fail(failure) }
     }
 
     /// `modify` without waiting: `completion` gets the result, on this thread when no round trip was needed,
@@ -257,6 +290,8 @@ final class RedisSessionStore: SessionStoring {
             pool.send(command) { [self] outcome in
                 continueUpdate(update.received(outcome, body), update, body, completion)
             }
+        case .pause(let milliseconds):
+            delays.after(milliseconds) { [self] in continueUpdate(update.resume(), update, body, completion) }
         case .done(let result):
             completion(result)
         }
@@ -266,20 +301,79 @@ final class RedisSessionStore: SessionStoring {
     static func decode(_ stored: [UInt8]) throws(SessionError) -> CachedRecord {
         do {
             let (session, revision) = try SessionRecord.decode(stored)
-            return CachedRecord(session: session, revision: revision, bytes: stored)
+            return CachedRecord(
+                session: session, revision: revision, writers: try SessionRecord.writers(in: stored), bytes: stored)
         } catch {
             throw .storeUnavailable("the stored session cannot be read: \(error.reason)")
         }
     }
 
+    /// One `EVAL` of `deleteOnce`, which goes again when its reply was lost (`write`) and answers whether this
+    /// `DELETE` deleted the session, by that send or an earlier one: 204 then, else 404.
     func remove(_ id: String) throws(SessionError) -> Bool {
         guard SessionID.isWellFormed(id) else { return false }
         cache.withLock { $0.forget(id) }
-        // Not retried: a DEL that went through before the connection broke would then report 404.
-        let reply = try run(idempotent: false) { connection throws(RedisError) in
-            try connection.command([Array("DEL".utf8), Self.key(id)])
-        }
+        let command = RedisCommand([
+            Self.eval, Self.deleteOnce, Self.twoKeys, Self.key(id), Self.deletionMark(id),
+            WriterIDs.text(writerIDs.next()), deletionMarkTTL,
+        ])
+        let (reply, _) = try write(command, session: id)
         return reply == .integer(1)
+    }
+
+    /// `KEYS[1]` the session, `KEYS[2]` its deletion mark, `ARGV[1]` the deleting `DELETE`'s id, `ARGV[2]` the
+    /// mark's TTL in ms. Marks the session deleted by that id and deletes it; 1 when that `DELETE` deleted it,
+    /// now or at an earlier send, 0 when it was not there for it (never, expired, deleted by another).
+    ///
+    /// A `DEL` sent again after its reply was lost finds nothing either way, so the mark tells. It outlives any
+    /// send of the same `DELETE` whose answer is still read (`deletionMarkTTL`), and is counted by `DBSIZE` (the
+    /// sessions `/metrics` reports) meanwhile. The mark is set before the `DEL`, so that a `SET` Redis refuses
+    /// (out of memory) fails the script before it deleted anything. `EVAL` rather than `EVALSHA`: a `DELETE` is
+    /// rare, and its script text saves the load and the `NOSCRIPT` handling.
+    static let deleteOnce = Array(
+        """
+        if redis.call('EXISTS', KEYS[1]) == 1 then \
+        redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2]) \
+        redis.call('DEL', KEYS[1]) \
+        return 1 \
+        end \
+        if redis.call('GET', KEYS[2]) == ARGV[1] then return 1 end \
+        return 0
+        """.utf8)
+    /// Where a deleted session's mark is kept (`deleteOnce`), beside the session keys.
+    static let deletionPrefix = "inset:deleted:"
+
+    /// The key of session `id`'s deletion mark.
+    static func deletionMark(_ id: String) -> [UInt8] { Array((deletionPrefix + id).utf8) }
+
+    /// Sends `command`, a write of session `id` that has the same effect however often it runs, waiting for its
+    /// reply; a send whose reply was lost goes again until one is answered (`LostReply`), and `again` says
+    /// whether it did. A failure before it was sent is a 503 with `Retry-After`; a lost reply that no send again
+    /// could settle in time is `outcomeUnknown`.
+    private func write(_ command: RedisCommand, session id: String) throws(SessionError) -> (RedisReply, again: Bool) {
+        var lost: LostReply?
+        while true {
+            let outcome = pool.send(command)
+            let error: RedisError
+            switch outcome.result {
+            case .success(let reply): return (reply, lost != nil)
+            case .failure(let failure): error = failure
+            }
+            if lost == nil {
+                guard outcome.sent, case .unavailable(let reason) = error else { throw unavailable(error) }
+                lost = LostReply(reason: reason, now: MonotonicClock.system.now(), waiting: outcomeWait)
+            }
+            var next = lost?.next(after: outcome, now: MonotonicClock.system.now(), reconnectDelay: pool.reconnectDelay)
+            while case .wait(let milliseconds) = next {
+                usleep(UInt32(milliseconds * 1000))
+                next = lost?.next(after: nil, now: MonotonicClock.system.now(), reconnectDelay: pool.reconnectDelay)
+            }
+            guard next == .send else {
+                _ = unavailable(error)
+                throw .outcomeUnknown(session: id, reason: lost?.reason ?? error.reason)
+            }
+            lost?.sending(at: MonotonicClock.system.now())
+        }
     }
 
     /// `live` is the size of the Redis database (give the service a database of its own), 0 while unreachable.
@@ -335,6 +429,8 @@ struct CachedRecord: Equatable {
     var session: Session
     /// Its revision, which the compare-and-set checks.
     var revision: Int
+    /// The attempts that wrote its last revisions.
+    var writers = RecordWriters()
     /// The record as stored, to tell a change from a touch.
     var bytes: [UInt8]
     /// Where the geometry's value lies in `bytes`, when this build wrote them (nil when read from Redis).

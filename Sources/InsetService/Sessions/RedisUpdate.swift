@@ -1,11 +1,12 @@
 /// One `RedisSessionStore.modify`, as the steps between its round trips: what to send next, or how it ended.
 ///
 /// The store's rules live here once (its doc comment has them: the cached record, the compare-and-set, the retry
-/// on a mismatch, the `GET` without a cached record, the script reloaded after `NOSCRIPT`, the send repeated once
-/// on a fresh connection when a reused one broke, and whether that lost send had written), and two drivers run
-/// them: one that waits for each reply on the caller's thread, and one that goes on from each reply on the Redis
-/// thread, so that a worker answering an HTTP request never waits for Redis. `body` is passed to each step rather
-/// than kept, so that the waiting driver can run a closure that must not escape.
+/// on a mismatch, the `GET` without a cached record, the script reloaded after `NOSCRIPT`, a read sent again once
+/// on a fresh connection when a reused one broke, and a write whose reply was lost sent again until Redis tells
+/// whether it was applied), and two drivers run them: one that waits for each reply on the caller's thread, and
+/// one that goes on from each reply on the Redis thread, so that a worker answering an HTTP request never waits
+/// for Redis. `body` is passed to each step rather than kept, so that the waiting driver can run a closure that
+/// must not escape.
 ///
 /// A class, changed in place: its records and the body's result are large, and a value would be copied at every
 /// step. Used by one thread at a time, each step handed to the next through the Redis pool's lock, hence
@@ -15,6 +16,9 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     enum Step {
         /// Send this command and give its outcome to `received`.
         case send(RedisCommand)
+        /// Wait this many milliseconds, then call `resume`: a write's outcome is being sought from a Redis that
+        /// cannot be reached yet.
+        case pause(Double)
         /// Done, with the body's result or why not.
         case done(Result<T, SessionError>)
     }
@@ -38,10 +42,14 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         var written: CachedRecord
         var result: T
         var unchanged: Bool
-        /// How often the call went out (a second time after a reused connection broke).
+        /// The id this attempt writes into the record's writers.
+        var writer: UInt64
+        /// How often the call went out (again after a reused connection broke, or a write's reply was lost).
         var sends: Int
         /// Whether the script was loaded for this send already, after a `NOSCRIPT`.
         var reloaded: Bool
+        /// Once a send of this write went out and its reply was lost: the search for what became of it.
+        var lost: LostReply?
     }
 
     let store: RedisSessionStore
@@ -100,7 +108,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         case .loading:
             guard case .success(.string(let sha)) = outcome.result else {
                 if case .failure(let error) = outcome.result { return evaluationFailed(error, outcome) }
-                return failed(.server("SCRIPT LOAD answered no SHA1"))
+                return evaluationFailed(.server("SCRIPT LOAD answered no SHA1"), outcome)
             }
             store.scriptSHA.withLock { $0 = sha }
             return evaluate(sha: sha)
@@ -117,6 +125,12 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
                 return evaluated(reply, body)
             }
         }
+    }
+
+    /// The step after a `.pause`: the write whose reply was lost goes again, unless the wait is over.
+    func resume() -> Step {
+        guard let lost = attempt?.lost else { return .done(.failure(.storeUnavailable("no change to send"))) }
+        return settle(lost, after: nil)
     }
 
     /// The next attempt: on the record known, or after a `GET`.
@@ -149,16 +163,21 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             return .done(.failure(error))
         }
         let base = record.revision
-        let (updated, geometryText) = SessionRecord.encode(record.session, revision: base + 1, reusing: reusable)
+        let writer = store.writerIDs.next()
+        let writers = record.writers.adding(writer)
+        let (updated, geometryText) = SessionRecord.encode(
+            record.session, revision: base + 1, writers: writers, reusing: reusable)
         // A change that leaves the record as it was (a read, a touch) keeps what Redis holds, at its revision.
         let unchanged = SessionRecord.equalApartFromRevision(updated, record.bytes)
         if !unchanged {
             record.revision = base + 1
+            record.writers = writers
             record.bytes = updated
             record.geometryText = geometryText
         }
         attempt = Attempt(
-            base: base, written: record, result: result, unchanged: unchanged, sends: 0, reloaded: false)
+            base: base, written: record, result: result, unchanged: unchanged, writer: writer, sends: 0,
+            reloaded: false, lost: nil)
         return send()
     }
 
@@ -166,6 +185,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     private func send() -> Step {
         attempt?.sends += 1
         attempt?.reloaded = false
+        if attempt?.lost != nil { attempt?.lost?.sending(at: MonotonicClock.system.now()) }
         guard let sha = store.scriptSHA.withLock({ $0 }) else {
             phase = .loading
             return .send(RedisSessionStore.scriptLoad)
@@ -186,11 +206,75 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             ]))
     }
 
-    /// A call that failed: sent again on a fresh connection when a pooled one turned out dead (Redis restarted),
-    /// so the first event after a restart succeeds; the answer then tells whether the first send had written.
+    /// A call (or the `SCRIPT LOAD` before it) that failed.
+    ///
+    /// A write that may have reached Redis (its reply was lost, not refused) may have been applied, or be applied
+    /// yet: it is sent again until Redis answers, which tells (`settle`). Anything else wrote nothing (a read or a
+    /// touch, a `SCRIPT LOAD`, a call that never left this process or that Redis answered with an error): it goes
+    /// again once, on a fresh connection, when a pooled one turned out dead (Redis restarted), so that the first
+    /// request after a restart succeeds; otherwise it fails, and the client may retry.
     private func evaluationFailed(_ error: RedisError, _ outcome: RedisOutcome) -> Step {
-        if case .unavailable = error, outcome.reused, attempt?.sends == 1 { return send() }
-        return failed(error)
+        if let lost = attempt?.lost { return settle(lost, after: outcome) }
+        guard case .evaluating = phase, attempt?.unchanged == false, outcome.sent, case .unavailable(let reason) = error
+        else {
+            if case .unavailable = error, outcome.reused, attempt?.sends == 1 { return send() }
+            return failed(error)
+        }
+        let lost = LostReply(reason: reason, now: MonotonicClock.system.now(), waiting: store.outcomeWait)
+        attempt?.lost = lost
+        return settle(lost, after: outcome)
+    }
+
+    /// The next step while a lost write's outcome is sought: send it again, wait, or give up with the outcome
+    /// unknown (a 503 that does not say "not done").
+    private func settle(_ lost: LostReply, after failure: RedisOutcome?) -> Step {
+        switch lost.next(after: failure, now: MonotonicClock.system.now(), reconnectDelay: store.pool.reconnectDelay)
+        {
+        case .send:
+            return send()
+        case .wait(let milliseconds):
+            return .pause(milliseconds)
+        case .giveUp:
+            store.cache.withLock { $0.removeAll() }
+            return .done(.failure(.outcomeUnknown(session: id, reason: lost.reason)))
+        }
+    }
+
+    /// What Redis holds, `stored`, tells of a write sent again after its reply was lost, whose send just found
+    /// another revision than its base `b`. Only one write ever follows a revision, and every send of this write
+    /// is the same compare-and-set on `b`: it was applied exactly when revision `b + 1` is its own record, which
+    /// the record's writers tell when later writes came on top of it (`RecordWriters`), and the sends still on
+    /// their way can no longer apply it, since the revision has moved past `b`. Applied, it answers the change's
+    /// result; not applied, the change runs again on what Redis holds, as after any mismatch; when the writers
+    /// kept do not reach back to `b + 1`, the outcome stays unknown.
+    private func settled(
+        _ attempt: Attempt, stored: [UInt8], _ body: (inout Session) throws(SessionError) -> T
+    ) -> Step {
+        let record: CachedRecord
+        do throws(SessionError) {
+            record = try RedisSessionStore.decode(stored)
+        } catch {
+            store.cache.withLock { $0.forget(id) }
+            return .done(.failure(.outcomeUnknown(session: id, reason: attempt.lost?.reason ?? "")))
+        }
+        let back = record.revision - (attempt.base + 1)
+        let applied: Bool
+        if back == 0 {
+            applied = stored == attempt.written.bytes
+        } else if let writer = record.writers.writer(back: back) {
+            applied = writer == attempt.writer
+        } else {
+            store.cache.withLock { $0.forget(id) }
+            return .done(.failure(.outcomeUnknown(session: id, reason: attempt.lost?.reason ?? "")))
+        }
+        guard !applied else {
+            store.cache.withLock { $0.remember(id, record, now: now) }
+            return .done(.success(attempt.result))
+        }
+        store.cache.withLock { $0.forget(id) }
+        current = record
+        fresh = true
+        return advance(body)
     }
 
     private func evaluated(_ reply: RedisReply, _ body: (inout Session) throws(SessionError) -> T) -> Step {
@@ -199,16 +283,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         case .integer(1):
             store.cache.withLock { $0.remember(id, attempt.written, now: now) }
             return .done(.success(attempt.result))
-        case .string(let stored) where attempt.sends > 1 && !attempt.unchanged:
-            // The lost send wrote if Redis holds this very record at the next revision (only one write can
-            // follow a revision). Anything else may be a write on top of it: running the change again could
-            // apply it twice, so the event fails as the lost connection did.
-            guard stored == attempt.written.bytes else {
-                store.cache.withLock { $0.forget(id) }
-                return .done(.failure(.storeUnavailable("the connection to Redis broke during a write")))
-            }
-            store.cache.withLock { $0.remember(id, attempt.written, now: now) }
-            return .done(.success(attempt.result))
+        case .string(let stored) where attempt.lost != nil:
+            return settled(attempt, stored: stored, body)
         case .string(let stored):
             // Another replica wrote first: the change runs again on the record it wrote.
             store.cache.withLock { $0.forget(id) }
@@ -220,6 +296,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             fresh = true
             return advance(body)
         default:
+            // The key is gone. After a lost reply too: whether or not that write was applied, the session was
+            // deleted or expired since, and a change sent again would find none.
             store.cache.withLock { $0.forget(id) }
             return .done(.failure(.notFound))
         }

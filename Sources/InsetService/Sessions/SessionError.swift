@@ -9,6 +9,11 @@ enum SessionError: Error, Equatable {
     /// The body asks for something the session's state does not allow (a focus on no field), found before
     /// anything changed.
     case invalid([FieldError])
-    /// The shared store cannot be reached or did not answer in time, for the reason given.
+    /// The shared store cannot be reached or did not answer in time, for the reason given; nothing was changed,
+    /// so the request may be sent again.
     case storeUnavailable(String)
+    /// A change of session `session` went out to the shared store, its reply was lost (`reason`), and the store
+    /// could not be asked again in time whether it was applied: it may have been. Sent again blindly, it could
+    /// be applied twice.
+    case outcomeUnknown(session: String, reason: String)
 }

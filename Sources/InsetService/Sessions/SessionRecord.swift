@@ -13,9 +13,12 @@ import InsetJSON
 /// value, and `-0`, which that writer prints as `0`, is written `-0.0` here. Rects, insets, sizes, points and
 /// scroll states are arrays of numbers in a fixed order:
 ///
-///     {"v":1,"r":7,"id":"…","t":[lastTime,lastServerTime],"cf":clockFixed,"kv":keyboardVisible,
+///     {"v":1,"r":7,"w":"…","id":"…","t":[lastTime,lastServerTime],"cf":clockFixed,"kv":keyboardVisible,
 ///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"kf":[keyboard frame]|null,
 ///      "al":{"h":historyStart,"a":[[16 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]}}
+///
+/// `"w"` names the attempts that wrote the last few revisions (`RecordWriters`), so that a write whose reply was lost
+/// can tell whether it was applied; a record without it (revision 0, or written before it existed) keeps none.
 ///
 /// The target carries the keyboard layout guide's frame `"kg"` (records without it place the guide again from
 /// the geometry and keyboard frame), and animations written before the guide was animated have 14 deltas.
@@ -56,16 +59,21 @@ enum SessionRecord {
         var text: ArraySlice<UInt8>
     }
 
-    /// The record of `session` at `revision`, and where its geometry's value lies in it. Most events change the
-    /// keyboard and the animations, not the geometry, whose 30 members were the larger part of writing a record
-    /// (callgrind, docs/performance.md): when `previous` holds the very same geometry, its text is copied.
+    /// The record of `session` at `revision`, written by `writers`, and where its geometry's value lies in it.
+    /// Most events change the keyboard and the animations, not the geometry, whose 30 members were the larger
+    /// part of writing a record (callgrind, docs/performance.md): when `previous` holds the very same geometry,
+    /// its text is copied.
     static func encode(
-        _ session: Session, revision: Int, reusing previous: GeometryText?
+        _ session: Session, revision: Int, writers: RecordWriters = RecordWriters(), reusing previous: GeometryText?
     ) -> (bytes: [UInt8], geometry: Range<Int>) {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginObject()
         writer.field("v", version)
         writer.field("r", revision)
+        if writers.count > 0 {
+            writer.key(static: "w")
+            writers.withText { writer.raw($0) }
+        }
         writer.field("id", session.id)
         writer.key(static: "t")
         writer.exactNumbers(session.lastTime, session.lastServerTime)
@@ -108,13 +116,26 @@ enum SessionRecord {
     /// script reads the revision there, so `"v"` and `"r"` stay the first two members.
     static let revisionLead = Array("{\"v\":\(version),\"r\":".utf8)
 
-    /// Whether two records of this build hold the same session, whatever their revisions: a change that changed
-    /// nothing (a read), which needs no write.
+    /// Whether two records of this build hold the same session, whatever their revisions and writers: a change
+    /// that changed nothing (a read), which needs no write.
     static func equalApartFromRevision(_ first: [UInt8], _ second: [UInt8]) -> Bool {
         guard let firstRest = afterRevision(first), let secondRest = afterRevision(second) else {
             return first == second
         }
-        return first[firstRest...] == second[secondRest...]
+        return first[afterWriters(first, firstRest)...] == second[afterWriters(second, secondRest)...]
+    }
+
+    /// The writers a record names in `"w"` right after its revision; none when it has no `"w"` there.
+    static func writers(in bytes: [UInt8]) throws(Unreadable) -> RecordWriters {
+        guard let start = afterRevision(bytes), bytes[start...].starts(with: writersLead) else {
+            return RecordWriters()
+        }
+        let end = afterWriters(bytes, start)
+        // Between `,"w":"` and the closing quote.
+        guard end - 1 > start + writersLead.count,
+            let writers = RecordWriters(text: bytes[(start + writersLead.count)..<(end - 1)])
+        else { throw Unreadable(reason: "w is not a list of writers") }
+        return writers
     }
 
     /// Where the members after the revision begin in a record that opens with `revisionLead`; nil otherwise.
@@ -125,6 +146,17 @@ enum SessionRecord {
             index += 1
         }
         return index
+    }
+
+    /// How the writers follow the revision.
+    private static let writersLead = Array(#","w":""#.utf8)
+
+    /// Past the writers that follow the revision at `index` (their closing quote), or `index` when none do.
+    private static func afterWriters(_ bytes: [UInt8], _ index: Int) -> Int {
+        guard bytes[index...].starts(with: writersLead) else { return index }
+        var end = index + writersLead.count
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+        return min(end + 1, bytes.count)
     }
 
     /// The session and revision in `bytes`; throws when they are not a record of this schema version.

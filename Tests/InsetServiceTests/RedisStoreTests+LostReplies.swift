@@ -1,0 +1,368 @@
+import Foundation
+import InsetCore
+import Locking
+import Testing
+
+@testable import InsetService
+
+/// Writes whose reply is lost (issue 27, item 4): Redis frozen past the command timeout runs what reached it once
+/// it thaws, so a lost reply is no proof of a change not made. A change that went out is never answered "not
+/// done" (`store-unavailable`, retry): it is sent again until Redis tells whether it was applied, and answered
+/// as applied, or run again, or, when Redis does not answer in time, `store-outcome-unknown`. Part of
+/// `RedisStoreTests`, so that its ThreadSanitizer run covers them.
+extension RedisStoreTests {
+    /// Command timeout of these tests' applications, in seconds: the first send's reply is lost after it, the
+    /// old store gave up after twice it, and the outcome is sought for three more (`outcomeWaitTimeouts`).
+    static let lostTimeout = 0.3
+
+    /// An application on `redis` with a command timeout of `lostTimeout`.
+    static func lostReplyApp(_ redis: RedisProcess) -> InsetApplication {
+        var configuration = ServiceConfiguration(
+            accessLog: false, clock: .realTime, sessionStore: .redis(redis.endpoint()))
+        configuration.redisTimeouts = RedisTimeouts(connect: 0.2, command: lostTimeout)
+        return buildApplication(configuration)
+    }
+
+    /// A session with its keyboard shown at 1000 ms; the show also loads the script and leaves the record
+    /// cached, so that a change after it is one `EVALSHA`.
+    static func shownSession(_ app: InsetApplication) throws -> String {
+        let id = try #require(app.call("POST", "/sessions", json: Phone.sessionBody).json["id"] as? String)
+        let shown = app.call(
+            "POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","timestamp":1000,"keyboard":\#(Phone.keyboard)}"#)
+        #expect(shown.status == 200)
+        return id
+    }
+
+    /// The stored revision of session `id`.
+    static func revision(_ id: String, in redis: RedisProcess) throws -> Int {
+        try SessionRecord.decode(try stored(id, in: redis)).revision
+    }
+
+    /// A PATCH (which waits on its worker) and a hide (which answers later, without one) sent while Redis is
+    /// frozen for 2.8 command timeouts: each one's first reply is lost, and so is the reply of its send again on
+    /// a fresh connection, which is where the store used to answer 503 `store-unavailable`, "retry" (a client
+    /// that did applied it twice). Redis thaws within the outcome wait: both are answered 200, both were applied,
+    /// and once: each record is one revision on.
+    @Test func aLostReplyOnAPatchOrAnEventIsAnsweredAsApplied() throws {
+        let redis = try RedisProcess()
+        let app = Self.lostReplyApp(redis)
+        let patched = try Self.shownSession(app)
+        let hidden = try Self.shownSession(app)
+        let before = try [patched, hidden].map { try Self.revision($0, in: redis) }
+        let answers = Locked([String: Answer]())
+        onThreads(2, whenAllStarted: { Self.pause(redis, for: 2.8 * Self.lostTimeout) }) { index in
+            let answer =
+                index == 0
+                ? app.call(
+                    "PATCH", "/sessions/\(patched)",
+                    json: #"{"timestamp":2000,"scrollView":{"contentSize":{"width":390,"height":3333}}}"#)
+                : app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(hidden)","timestamp":2000}"#)
+            answers.withLock { $0[index == 0 ? "PATCH" : "hide"] = answer }
+        }
+        for (name, answer) in answers.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            #expect(answer.status == 200, "\(name): \(answer.status) \(answer.text)")
+        }
+        usleep(200_000)
+        let patch = app.call("GET", "/sessions/\(patched)").json
+        #expect(patch.at("scrollView", "contentSize").number("height") == 3333)
+        #expect(patch.number("lastEventTime") == 2000)
+        let hide = app.call("GET", "/sessions/\(hidden)").json
+        #expect(["hiding", "hidden"].contains(hide.string("keyboardState") ?? ""))
+        #expect(hide.number("lastEventTime") == 2000)
+        let after = try [patched, hidden].map { try Self.revision($0, in: redis) }
+        #expect(after == before.map { $0 + 1 })
+    }
+
+    /// Redis frozen for longer than the outcome wait: the PATCH and the hide whose writes went out are answered
+    /// 503 `store-outcome-unknown`, without `Retry-After` and telling the client to GET the session, not
+    /// `store-unavailable`; a second hide of the same session, queued behind the first and never sent, is
+    /// `store-unavailable` with `Retry-After`. Once Redis thaws, both changes are applied, once: "unknown" was
+    /// the truth.
+    @Test func aLostReplyRedisDoesNotSettleInTimeIsOutcomeUnknown() throws {
+        let redis = try RedisProcess()
+        let app = Self.lostReplyApp(redis)
+        let patched = try Self.shownSession(app)
+        let hidden = try Self.shownSession(app)
+        let before = try [patched, hidden].map { try Self.revision($0, in: redis) }
+        let answers = Locked([Int: Answer]())
+        // Lost after one timeout, sought for three more: thawed after six.
+        let thawed = Date().addingTimeInterval(6 * Self.lostTimeout)
+        onThreads(3, whenAllStarted: { Self.pause(redis, for: 6 * Self.lostTimeout) }) { index in
+            let answer: Answer
+            switch index {
+            case 0:
+                answer = app.call(
+                    "PATCH", "/sessions/\(patched)",
+                    json: #"{"timestamp":2000,"scrollView":{"contentSize":{"width":390,"height":3333}}}"#)
+            case 1:
+                answer = app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(hidden)","timestamp":2000}"#)
+            default:
+                usleep(100_000)
+                answer = app.call("POST", "/keyboard/hide", json: #"{"sessionId":"\#(hidden)","timestamp":2100}"#)
+            }
+            answers.withLock { $0[index] = answer }
+        }
+        let all = answers.withLock { $0 }
+        for (index, id) in [(0, patched), (1, hidden)] {
+            let answer = try #require(all[index])
+            #expect(answer.status == 503)
+            #expect(answer.json.string("type") == "/problems/store-outcome-unknown", "\(answer.text)")
+            #expect(answer.headers["Retry-After"] == nil)
+            #expect(answer.json.string("detail")?.contains("GET /sessions/\(id) before sending it again") == true)
+        }
+        let queued = try #require(all[2])
+        #expect(queued.status == 503)
+        #expect(queued.json.string("type") == "/problems/store-unavailable", "\(queued.text)")
+        #expect(queued.headers["Retry-After"] == "1")
+        Thread.sleep(until: thawed.addingTimeInterval(0.3))
+        #expect(app.call("GET", "/sessions/\(patched)").json.number("lastEventTime") == 2000)
+        #expect(app.call("GET", "/sessions/\(hidden)").json.number("lastEventTime") == 2000)
+        let after = try [patched, hidden].map { try Self.revision($0, in: redis) }
+        #expect(after == before.map { $0 + 1 })
+    }
+
+    /// `POST /sessions` and `DELETE` whose replies are lost as above: the session created is answered 201 and
+    /// exists once, the one deleted is answered 204 and is gone. The store used to answer both 503, "retry", and
+    /// a client that did created a second session, or was told 404; a `DEL` sent again alone answers 0 here,
+    /// since a send before it deleted the session, which is why the deletion leaves a mark.
+    @Test func aLostReplyOnACreateOrADeleteIsAnsweredAsDone() throws {
+        let redis = try RedisProcess()
+        let app = Self.lostReplyApp(redis)
+        let deleted = try Self.shownSession(app)
+        let sessionKeys = { () throws -> [RedisReply] in
+            guard case .array(let keys) = try redis.connection().command(["KEYS", "inset:session:*"]) else { return [] }
+            return keys
+        }
+        #expect(try sessionKeys() == [.string(Array("inset:session:\(deleted)".utf8))])
+        let answers = Locked([Int: Answer]())
+        onThreads(2, whenAllStarted: { Self.pause(redis, for: 2.8 * Self.lostTimeout) }) { index in
+            let answer =
+                index == 0
+                ? app.call("POST", "/sessions", json: Phone.sessionBody) : app.call("DELETE", "/sessions/\(deleted)")
+            answers.withLock { $0[index] = answer }
+        }
+        let created = try #require(answers.withLock { $0[0] })
+        #expect(created.status == 201, "\(created.text)")
+        let id = try #require(created.json["id"] as? String)
+        #expect(app.call("GET", "/sessions/\(id)").status == 200)
+        let removed = try #require(answers.withLock { $0[1] })
+        #expect(removed.status == 204, "\(removed.text)")
+        #expect(app.call("GET", "/sessions/\(deleted)").status == 404)
+        #expect(try sessionKeys() == [.string(Array("inset:session:\(id)".utf8))])
+        #expect(app.call("DELETE", "/sessions/\(deleted)").status == 404)
+    }
+
+    /// An event that does not wait, in flight when Redis is killed (its reply lost with the connection), and Redis
+    /// back on its AOF a moment later without it: while Redis refuses connections the event waits between sends
+    /// (`DelayedCalls`, not on the pool's thread), then its send again applies it, and it is answered once
+    /// written.
+    @Test func anEventWhoseRedisDiedIsAppliedWhenRedisComesBack() throws {
+        let redis = try RedisProcess()
+        let store = RedisSessionStore(
+            endpoint: redis.endpoint(), ttlSeconds: 60, timeouts: RedisTimeouts(connect: 0.2, command: 0.5))
+        let session = try Self.session()
+        try store.insert(session, now: 0)
+        #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
+        let kept = try Self.stored(session.id, in: redis)
+        kill(redis.process.processIdentifier, SIGSTOP)
+        let result = Locked<Result<Double, SessionError>?>(nil)
+        store.modify(session.id, now: 2, { (session: inout Session) in Self.raise(&session) }) { outcome in
+            result.withLockSignalling { $0 = outcome }
+        }
+        usleep(100_000)
+        redis.stop()
+        usleep(200_000)
+        #expect(result.withLock { $0 } == nil)
+        let restarted = try RedisProcess(port: redis.port)
+        _ = try restarted.connection().command([
+            Array("SET".utf8), Array((RedisSessionStore.keyPrefix + session.id).utf8), kept,
+        ])
+        let answered = result.wait(until: { $0 != nil }, atMost: 5) { $0 }
+        #expect(answered.map { try? $0.get() } == 2.0)
+        let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: restarted))
+        #expect(revision == 2 && stored.geometry.scrollView.contentInset.top == 2)
+    }
+
+    /// The `DELETE` script sent again by the same `DELETE` finds its own mark and answers 1, as its first send
+    /// did; another `DELETE`'s finds another's mark, or none, and answers 0; the mark expires.
+    @Test func theDeletionMarkTellsOnlyItsOwnDeleteThatItDeleted() throws {
+        let redis = try RedisProcess()
+        let own = try redis.connection()
+        let id = SessionID.make()
+        let key = RedisSessionStore.keyPrefix + id
+        _ = try own.command(["SET", key, "{}"])
+        func delete(_ by: String, ttl: String = "60000") throws -> RedisReply {
+            try own.command([
+                Array("EVAL".utf8), RedisSessionStore.deleteOnce, Array("2".utf8), Array(key.utf8),
+                RedisSessionStore.deletionMark(id), Array(by.utf8), Array(ttl.utf8),
+            ])
+        }
+        #expect(try delete("AAAAAAAB") == .integer(1))
+        #expect(try own.command(["EXISTS", key]) == .integer(0))
+        #expect(try delete("AAAAAAAB") == .integer(1))
+        #expect(try delete("AAAAAAAC") == .integer(0))
+        _ = try own.command(["SET", key, "{}"])
+        #expect(try delete("AAAAAAAD", ttl: "50") == .integer(1))
+        usleep(150_000)
+        #expect(try delete("AAAAAAAD") == .integer(0))
+        #expect(try own.command(["DBSIZE"]) == .integer(0))
+    }
+}
+
+/// `RedisUpdate` after a lost reply, fed the replies Redis could give, without a Redis: which send goes next, and
+/// how each record found answers.
+@Suite("Redis update after a lost reply")
+struct LostReplyUpdateTests {
+    /// A store that never connects (nothing listens on port 1), its script loaded and session `id` cached at
+    /// revision 5, written by nobody it knows.
+    static func store(_ id: String) throws -> (RedisSessionStore, Session) {
+        let store = RedisSessionStore(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1), ttlSeconds: 60)
+        store.scriptSHA.withLock { $0 = Array("sha".utf8) }
+        var session = try SessionStoringTests.session(time: 100)
+        session = Session(id: id, geometry: session.geometry, time: 100, serverTime: 0)
+        let bytes = SessionRecord.encode(session, revision: 5)
+        store.cache.withLock { $0.remember(id, CachedRecord(session: session, revision: 5, bytes: bytes), now: 0) }
+        return (store, session)
+    }
+
+    /// The record a compare-and-set sends: its JSON argument.
+    static func record(in command: RedisCommand) throws -> [UInt8] {
+        let bytes = command.bytes
+        let start = try #require(bytes.firstRange(of: Array(#"{"v":"#.utf8))?.lowerBound)
+        let end = try #require(bytes[start...].firstRange(of: [13, 10])?.lowerBound)
+        return Array(bytes[start..<end])
+    }
+
+    static let lost = RedisOutcome(.failure(.unavailable("Resource temporarily unavailable")), reused: true)
+
+    /// Raises the content inset's top, counting the runs.
+    final class Raise: @unchecked Sendable {
+        var runs = 0
+        func callAsFunction(_ session: inout Session) -> Double {
+            runs += 1
+            session.geometry.scrollView.contentInset.top += 1
+            return session.geometry.scrollView.contentInset.top
+        }
+    }
+
+    /// A raise on the cached record whose first reply is lost: the same compare-and-set goes again at once.
+    static func lostRaise() throws -> (RedisUpdate<Double>, Raise, sent: [UInt8], ours: UInt64, Session) {
+        let id = SessionID.make()
+        let (store, session) = try store(id)
+        let update = RedisUpdate<Double>(store: store, id: id, now: 1)
+        let raise = Raise()
+        guard case .send(let first) = update.begin({ raise(&$0) }) else { throw SessionError.notFound }
+        guard case .send(let again) = update.received(lost, { raise(&$0) }) else { throw SessionError.notFound }
+        #expect(again.bytes == first.bytes)
+        let sent = try record(in: first)
+        let ours = try #require(try SessionRecord.writers(in: sent).writer(back: 0))
+        return (update, raise, sent, ours, session)
+    }
+
+    /// `session` stored at `revision`, written by `writers` (newest last).
+    static func stored(_ session: Session, revision: Int, writers: [UInt64]) -> [UInt8] {
+        let kept = writers.reduce(RecordWriters()) { $0.adding($1) }
+        return SessionRecord.encode(session, revision: revision, writers: kept, reusing: nil).bytes
+    }
+
+    @Test func theSameRecordAtTheNextRevisionIsApplied() throws {
+        let (update, raise, sent, _, _) = try Self.lostRaise()
+        let step = update.received(RedisOutcome(.success(.string(sent)), reused: false), { raise(&$0) })
+        guard case .done(.success(let value)) = step else { throw SessionError.notFound }
+        #expect(value == 1 && raise.runs == 1)
+    }
+
+    /// Revision 6 by another attempt: this one was not applied and no send of it can be any more (the revision
+    /// moved past 5), so the change runs again on revision 6, as after any mismatch, and is answered once written.
+    @Test func anotherWriterAtTheNextRevisionRunsTheChangeAgain() throws {
+        let (update, raise, _, ours, session) = try Self.lostRaise()
+        var other = session
+        other.geometry.scrollView.contentInset.top = 10
+        let found = Self.stored(other, revision: 6, writers: [ours &+ 1])
+        guard
+            case .send(let next) = update.received(
+                RedisOutcome(.success(.string(found)), reused: false), { raise(&$0) })
+        else { throw SessionError.notFound }
+        #expect(try SessionRecord.decode(try Self.record(in: next)).revision == 7)
+        guard
+            case .done(.success(let value)) = update.received(
+                RedisOutcome(.success(.integer(1)), reused: false), { raise(&$0) })
+        else { throw SessionError.notFound }
+        #expect(value == 11 && raise.runs == 2)
+    }
+
+    /// Revision 8, whose writers name this attempt as the writer of revision 6: applied, with two writes on top.
+    @Test func thisAttemptAmongTheWritersIsApplied() throws {
+        let (update, raise, _, ours, session) = try Self.lostRaise()
+        let found = Self.stored(session, revision: 8, writers: [ours, ours &+ 1, ours &+ 2])
+        let step = update.received(RedisOutcome(.success(.string(found)), reused: false), { raise(&$0) })
+        guard case .done(.success(let value)) = step else { throw SessionError.notFound }
+        #expect(value == 1 && raise.runs == 1)
+    }
+
+    /// Revision 8 by others, revision 6 among them: not applied, run again.
+    @Test func otherWritersAtTheNextRevisionRunTheChangeAgain() throws {
+        let (update, raise, _, ours, session) = try Self.lostRaise()
+        let found = Self.stored(session, revision: 8, writers: [ours &+ 3, ours &+ 1, ours &+ 2])
+        guard case .send = update.received(RedisOutcome(.success(.string(found)), reused: false), { raise(&$0) })
+        else { throw SessionError.notFound }
+        #expect(raise.runs == 2)
+    }
+
+    /// Revision 10: the four writers kept reach back to revision 7 only; whether revision 6 was this attempt's
+    /// cannot be told, and the answer says so. So does a record of an earlier release, without writers, past
+    /// revision 6.
+    @Test func writersThatDoNotReachBackLeaveTheOutcomeUnknown() throws {
+        for (revision, writers) in [(10, [UInt64(1), 2, 3, 4, 5]), (7, [])] {
+            let (update, raise, _, _, session) = try Self.lostRaise()
+            let found = Self.stored(session, revision: revision, writers: writers)
+            let step = update.received(RedisOutcome(.success(.string(found)), reused: false), { raise(&$0) })
+            guard case .done(.failure(.outcomeUnknown(update.id, let reason))) = step else {
+                Issue.record("revision \(revision): \(step)")
+                continue
+            }
+            #expect(reason == "Resource temporarily unavailable")
+            #expect(raise.runs == 1)
+        }
+    }
+
+    /// The key gone: the session was deleted or expired, whatever became of the write.
+    @Test func aKeyGoneIsNotFound() throws {
+        let (update, raise, _, _, _) = try Self.lostRaise()
+        let step = update.received(RedisOutcome(.success(.null), reused: false), { raise(&$0) })
+        guard case .done(.failure(.notFound)) = step else {
+            Issue.record("\(step)")
+            return
+        }
+    }
+
+    /// A send again that cannot reach Redis (no connection) waits for the pool's reconnect before the next; a lost
+    /// reply of a send again goes again after `LostReply.spacing` at most; then the outcome wait ends.
+    @Test func sendsAgainArePacedAndEnd() throws {
+        let (update, raise, _, _, _) = try Self.lostRaise()
+        let refused = RedisOutcome(.failure(.unavailable("Connection refused")), reused: false, sent: false)
+        guard case .pause(let wait) = update.received(refused, { raise(&$0) }) else {
+            throw SessionError.notFound
+        }
+        #expect(wait > 0 && wait <= LostReply.spacing + 1)
+        var lost = LostReply(reason: "timeout", now: 0, waiting: 900)
+        #expect(lost.next(after: Self.lost, now: 1, reconnectDelay: 0) == .send)
+        lost.sending(at: 1)
+        #expect(lost.next(after: Self.lost, now: 11, reconnectDelay: 0) == .wait(40))
+        #expect(lost.next(after: refused, now: 11, reconnectDelay: 200) == .wait(200))
+        #expect(lost.next(after: refused, now: 800, reconnectDelay: 500) == .wait(100))
+        #expect(lost.next(after: nil, now: 900, reconnectDelay: 0) == .giveUp)
+    }
+
+    /// A read whose reply is lost wrote nothing: a 503 that says "retry", at once.
+    @Test func aLostReadIsNotDone() throws {
+        let id = SessionID.make()
+        let (store, _) = try Self.store(id)
+        let update = RedisUpdate<Double>(store: store, id: id, now: 1)
+        guard case .send = update.begin({ $0.lastTime }) else { throw SessionError.notFound }
+        let fresh = RedisOutcome(.failure(.unavailable("Resource temporarily unavailable")), reused: false)
+        guard case .done(.failure(.storeUnavailable)) = update.received(fresh, { $0.lastTime }) else {
+            throw SessionError.notFound
+        }
+    }
+}
