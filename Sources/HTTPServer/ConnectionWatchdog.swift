@@ -293,12 +293,13 @@ final class ConnectionWatchdog: @unchecked Sendable {
 
     private func cut(_ watch: inout Watch, _ reason: Cut) {
         watch.expired = true
-        shutdown(watch.connection.socket, Int32(SHUT_RDWR))
+        // Counted first: a client that sees its connection closed then finds it counted.
         switch reason {
         case .head: headTimeouts.add(1, ordering: .relaxed)
         case .body: bodyTimeouts.add(1, ordering: .relaxed)
         case .room: evictions.add(1, ordering: .relaxed)
         }
+        shutdown(watch.connection.socket, Int32(SHUT_RDWR))
     }
 }
 
