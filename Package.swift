@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "inset-server", targets: ["inset-server"]),
         .library(name: "InsetCore", targets: ["InsetCore"]),
+        .library(name: "InsetSession", targets: ["InsetSession"]),
     ],
     targets: [
         .systemLibrary(
@@ -23,6 +24,9 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         // Pure Swift, no Foundation: an iOS app can link this very code.
         .target(name: "InsetCore"),
+        // The session model over the core, pure Swift too: a screen's scene, its keyboard events, interruptions,
+        // gestures, focus moves, notification replay and timelines. It names no wire type.
+        .target(name: "InsetSession", dependencies: ["InsetCore"]),
         // A pthread mutex with a condition, which ThreadSanitizer understands: shared by the transport and the service.
         .target(name: "Locking"),
         // Transport only: knows nothing of keyboards.
@@ -30,7 +34,7 @@ let package = Package(
         // JSON, validation, sessions (in memory or in Redis) and routes joining the core and the transport.
         .target(
             name: "InsetService",
-            dependencies: ["InsetCore", "InsetJSON", "HTTPServer", "CHiredis", "Locking"],
+            dependencies: ["InsetCore", "InsetSession", "InsetJSON", "HTTPServer", "CHiredis", "Locking"],
             // The contract and the browser playground, compiled into the binary and served by it.
             resources: [
                 .embedInCode("Resources/openapi.yaml"),
@@ -50,11 +54,14 @@ let package = Package(
         // Core micro-benchmark (ns per inset, ns per linear() easing, RSS per session), run by bench/run.
         .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "InsetSessionTests", dependencies: ["InsetSession", "InsetCore"]),
         // A raw-socket HTTP client shared by the transport and service tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "InsetServiceTests",
-            dependencies: ["InsetService", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking"]),
+            dependencies: [
+                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking",
+            ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetSession
 import Testing
 
 @testable import InsetService
@@ -101,7 +102,7 @@ struct ChatRouteTests {
     }
 
     @Test func aChatSessionsRecordReadsBackTheSame() throws {
-        var geometry = StoredGeometry()
+        var geometry = Scene()
         geometry.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
         geometry.scrollView.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         geometry.setContentSize(Size(width: 390, height: 2000))
@@ -110,10 +111,10 @@ struct ChatRouteTests {
         geometry.options.keyboardLiftBehavior = .whenAtEnd
         geometry.scrollView.inverted = true
         geometry.settleWindow()
-        var session = Session(id: SessionID.make(), geometry: geometry, time: 0, serverTime: 0)
-        var show = RequestBody()
+        var session = Session(id: SessionID.make(), scene: geometry, time: 0, serverTime: 0)
+        var show = KeyboardEvent()
         show.keyboard.frameEnd = Rect(x: 0, y: 508, width: 390, height: 336)
-        _ = session.show(show, frameEnd: Rect(x: 0, y: 508, width: 390, height: 336), at: 10)
+        _ = session.show(show, at: 10)
         let record = SessionRecord.encode(session, revision: 3)
         let read = try SessionRecord.decode(record)
         #expect(read.session == session)

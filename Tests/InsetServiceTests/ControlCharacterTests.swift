@@ -1,4 +1,5 @@
 import Foundation
+import InsetSession
 import Testing
 
 @testable import InsetService

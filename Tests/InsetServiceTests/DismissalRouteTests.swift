@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetSession
 import Testing
 
 @testable import InsetService
@@ -167,15 +168,15 @@ struct DismissalRouteTests {
     }
 
     @Test func aReleasedSpringSurvivesTheRecord() throws {
-        var geometry = StoredGeometry()
+        var geometry = Scene()
         geometry.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
         geometry.space.screen = Size(width: 390, height: 844)
         geometry.scrollView.keyboardDismissMode = .interactive
         geometry.settleWindow()
-        var session = Session(id: SessionID.make(), geometry: geometry, time: 0, serverTime: 0)
-        var show = RequestBody()
+        var session = Session(id: SessionID.make(), scene: geometry, time: 0, serverTime: 0)
+        var show = KeyboardEvent()
         show.keyboard.frameEnd = Rect(x: 0, y: 508, width: 390, height: 336)
-        _ = session.show(show, frameEnd: Rect(x: 0, y: 508, width: 390, height: 336), at: 10)
+        _ = session.show(show, at: 10)
         _ = session.drag(touch: Point(x: 0, y: 644), at: 1000)
         let outcome = session.release(velocityY: 800, at: 1010)
         let released = try #require(outcome)

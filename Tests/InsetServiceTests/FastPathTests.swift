@@ -167,8 +167,9 @@ struct FastPathTests {
             """
         let bytes = Array(body.utf8)
         let fast = Self.fast(bytes, .show)
-        #expect(fast?.keyboard.frameEnd == Rect(x: 0, y: 508, width: 390, height: 336))
-        #expect(fast?.geometry.values.scrollView.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(fast?.event.keyboard.frameEnd == Rect(x: 0, y: 508, width: 390, height: 336))
+        #expect(
+            fast?.event.scene.values.scrollView.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         #expect(String(describing: fast) == String(describing: Self.slow(bytes, .show)))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetSession
 import Testing
 
 @testable import InsetService

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetSession
 import Locking
 import Testing
 
@@ -180,7 +181,7 @@ extension RedisStoreTests {
         let answered = result.wait(until: { $0 != nil }, atMost: 5) { $0 }
         #expect(answered.map { try? $0.get() } == 2.0)
         let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: restarted))
-        #expect(revision == 2 && stored.geometry.scrollView.contentInset.top == 2)
+        #expect(revision == 2 && stored.scene.scrollView.contentInset.top == 2)
     }
 
     /// The `DELETE` script sent again by the same `DELETE` finds its own mark and answers 1, as its first send
@@ -219,7 +220,7 @@ struct LostReplyUpdateTests {
         let store = RedisSessionStore(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1), ttlSeconds: 60)
         store.scriptSHA.withLock { $0 = Array("sha".utf8) }
         var session = try SessionStoringTests.session(time: 100)
-        session = Session(id: id, geometry: session.geometry, time: 100, serverTime: 0)
+        session = Session(id: id, scene: session.scene, time: 100, serverTime: 0)
         let bytes = SessionRecord.encode(session, revision: 5)
         store.cache.withLock { $0.remember(id, CachedRecord(session: session, revision: 5, bytes: bytes), now: 0) }
         return (store, session)
@@ -240,8 +241,8 @@ struct LostReplyUpdateTests {
         var runs = 0
         func callAsFunction(_ session: inout Session) -> Double {
             runs += 1
-            session.geometry.scrollView.contentInset.top += 1
-            return session.geometry.scrollView.contentInset.top
+            session.scene.scrollView.contentInset.top += 1
+            return session.scene.scrollView.contentInset.top
         }
     }
 
@@ -277,7 +278,7 @@ struct LostReplyUpdateTests {
     @Test func anotherWriterAtTheNextRevisionRunsTheChangeAgain() throws {
         let (update, raise, _, ours, session) = try Self.lostRaise()
         var other = session
-        other.geometry.scrollView.contentInset.top = 10
+        other.scene.scrollView.contentInset.top = 10
         let found = Self.stored(other, revision: 6, writers: [ours &+ 1])
         guard
             case .send(let next) = update.received(

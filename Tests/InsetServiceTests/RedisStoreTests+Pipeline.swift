@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HTTPTestSupport
 import InsetCore
+import InsetSession
 import Locking
 import Testing
 
@@ -151,7 +152,7 @@ extension RedisStoreTests {
         // sent; the next one builds on it.
         let next = try store.modify(session.id, now: 3, Self.raise)
         let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
-        #expect(stored.geometry.scrollView.contentInset.top == next)
+        #expect(stored.scene.scrollView.contentInset.top == next)
         #expect(next == 2 || next == 3)
     }
 
@@ -237,7 +238,7 @@ extension RedisStoreTests {
         let values = all.compactMap { try? $0.get() }
         #expect(values.sorted() == (1...events).map(Double.init))
         let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
-        #expect(stored.geometry.scrollView.contentInset.top == Double(events))
+        #expect(stored.scene.scrollView.contentInset.top == Double(events))
     }
 
     /// The same requests against memory and Redis answer the same bodies, the session's id apart: the route

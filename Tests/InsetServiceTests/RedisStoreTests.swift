@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetSession
 import Locking
 import Testing
 
@@ -120,8 +121,8 @@ struct RedisStoreTests {
 
     /// Raises the content inset's top by one: a change every replica can make to any record.
     static func raise(_ session: inout Session) -> Double {
-        session.geometry.scrollView.contentInset.top += 1
-        return session.geometry.scrollView.contentInset.top
+        session.scene.scrollView.contentInset.top += 1
+        return session.scene.scrollView.contentInset.top
     }
 
     @Test func anEventOnACachedSessionIsOneEvalsha() throws {
@@ -202,7 +203,7 @@ struct RedisStoreTests {
         #expect(retried == ["script|load": 1, "evalsha": 2, "set": 3])
         #expect(try second.modify(session.id, now: 3, Self.raise) == 3)
         let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
-        #expect(revision == 3 && stored.geometry.scrollView.contentInset.top == 3)
+        #expect(revision == 3 && stored.scene.scrollView.contentInset.top == 3)
     }
 
     @Test func aRefusalByACachedRecordIsCheckedAgainstRedis() throws {
@@ -254,7 +255,7 @@ struct RedisStoreTests {
         ])
         #expect(try store.modify(session.id, now: 2, Self.raise) == 2)
         let (stored, revision) = try SessionRecord.decode(try Self.stored(session.id, in: restarted))
-        #expect(revision == 2 && stored.geometry.scrollView.contentInset.top == 2)
+        #expect(revision == 2 && stored.scene.scrollView.contentInset.top == 2)
     }
 
     @Test func aDeletedSessionIsGoneOnEveryReplica() throws {
@@ -308,7 +309,7 @@ struct RedisStoreTests {
             let seen = answers.withLock { $0[index] }
             #expect(seen.sorted() == Array(stride(from: 1, through: total, by: 1)))
             let (stored, _) = try SessionRecord.decode(try Self.stored(session.id, in: redis))
-            #expect(stored.geometry.scrollView.contentInset.top == total)
+            #expect(stored.scene.scrollView.contentInset.top == total)
         }
     }
 

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 @testable import InsetService
 
@@ -9,7 +10,7 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
     /// Where the value goes.
     enum Target: Sendable {
         case body(Field<RequestBody>)
-        case geometry(Field<StoredGeometry>)
+        case geometry(Field<Scene>)
         case keyboard(Field<KeyboardInfo>)
     }
 
@@ -213,8 +214,8 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
     func read(from body: RequestBody) -> JSONValue? {
         switch target {
         case .body(let field): Self.json(field.kind, of: body)
-        case .geometry(let field): Self.json(field.kind, of: body.geometry.values)
-        case .keyboard(let field): Self.json(field.kind, of: body.keyboard)
+        case .geometry(let field): Self.json(field.kind, of: body.event.scene.values)
+        case .keyboard(let field): Self.json(field.kind, of: body.event.keyboard)
         }
     }
 

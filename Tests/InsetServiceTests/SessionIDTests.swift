@@ -1,3 +1,4 @@
+import InsetSession
 import Testing
 
 @testable import InsetService

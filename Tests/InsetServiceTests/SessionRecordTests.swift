@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 import Testing
 
 @testable import InsetService
@@ -34,7 +35,7 @@ struct SessionRecordTests {
             contentInsetAdjustmentBehavior: .scrollableAxes, automaticallyAdjustsScrollIndicatorInsets: false,
             contentSize: Size(width: next(), height: next()), contentOffset: Point(x: next(), y: next()),
             alwaysBounceVertical: true)
-        let geometry = StoredGeometry(
+        let geometry = Scene(
             scrollView: scrollView, contentSizeFollowsFrame: false,
             space: ScreenSpace(window: rect(), screen: Size(width: next(), height: next())), windowGiven: true,
             options: AvoidanceOptions(keyboardDistance: next(), baseInsetMode: .max, followsUndockedKeyboard: true))
@@ -66,7 +67,7 @@ struct SessionRecordTests {
         var placed = target
         placed.pinnedViews = geometryWithMode.pinnedViews.map { $0.resting(on: target.keyboardLayoutGuide.minY) }
         return Session(
-            id: SessionID.make(), geometry: geometryWithMode, keyboardVisible: true, keyboard: keyboard,
+            id: SessionID.make(), scene: geometryWithMode, keyboardVisible: true, keyboard: keyboard,
             target: placed, keyboardFrame: rect(),
             animations: LiveAnimations(animations: [running, replaced], historyStart: next()), lastTime: next(),
             lastServerTime: next(), clockFixed: true)
@@ -127,7 +128,7 @@ struct SessionRecordTests {
         let (session, revision) = try SessionRecord.decode(Array(text.utf8))
         #expect(revision == 3)
         #expect(session.lastTime == 1100 && session.lastServerTime == 52.5 && session.clockFixed)
-        #expect(session.geometry.scrollView.safeAreaInsets.bottom == 34)
+        #expect(session.scene.scrollView.safeAreaInsets.bottom == 34)
         #expect(session.keyboard?.frameEnd == Rect(x: 0, y: 844, width: 390, height: 336))
         // Its one animation reads back as the additive one with the same values: from − to, down to zero.
         #expect(session.presentation(at: 1100).contentOffset.y == 246)
@@ -135,8 +136,8 @@ struct SessionRecordTests {
         #expect(session.animations.animations.count == 1 && session.animations.historyStart == 1100)
         #expect(session.phase(at: 1200) == .hiding)
         // That release stored an unsent window as zeros; it reads back as the screen-sized window it echoed.
-        #expect(session.geometry.space.window == Rect(x: 0, y: 0, width: 390, height: 844))
-        #expect(!session.geometry.windowGiven && !session.geometry.contentSizeFollowsFrame)
+        #expect(session.scene.space.window == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(!session.scene.windowGiven && !session.scene.contentSizeFollowsFrame)
         let (again, _) = try SessionRecord.decode(SessionRecord.encode(session, revision: 3))
         #expect(again == session)
     }
@@ -150,11 +151,11 @@ struct SessionRecordTests {
             "tg":{"ci":[0,0,0,0],"si":[0,0,0,0],"ai":[0,0,0,0],"co":[0,0],"o":0,"d":true},"a":null}
             """
         let (session, _) = try SessionRecord.decode(Array(text.utf8))
-        var expected = StoredGeometry()
+        var expected = Scene()
         expected.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
         expected.settleWindow()
-        #expect(session.geometry == expected)
-        #expect(session.geometry.options == AvoidanceOptions())
+        #expect(session.scene == expected)
+        #expect(session.scene.options == AvoidanceOptions())
         #expect(session.keyboard?.animationDuration == KeyboardInfo.defaultDuration)
         #expect(session.keyboard?.animationCurve == KeyboardInfo.defaultCurve)
         #expect(session.keyboard?.isLocal == nil && session.keyboard?.frameBegin == nil)
@@ -183,7 +184,7 @@ struct SessionRecordReuseTests {
     /// The record of `next` written with `previous`'s geometry text, as text (a failure then reads as JSON).
     static func reused(_ previous: Session, _ next: Session) -> String {
         let (bytes, range) = SessionRecord.encode(previous, revision: 1, reusing: nil)
-        let text = SessionRecord.GeometryText(geometry: previous.geometry, text: bytes[range])
+        let text = SessionRecord.GeometryText(geometry: previous.scene, text: bytes[range])
         return String(decoding: SessionRecord.encode(next, revision: 2, reusing: text).bytes, as: UTF8.self)
     }
 
@@ -213,21 +214,21 @@ struct SessionRecordReuseTests {
         before: Double, after: Double
     ) throws {
         var previous = SessionRecordTests.everyField(offset: 0)
-        previous.geometry.scrollView.contentOffset.y = before
+        previous.scene.scrollView.contentOffset.y = before
         var next = previous
-        next.geometry.scrollView.contentOffset.y = after
-        #expect(previous.geometry == next.geometry)
+        next.scene.scrollView.contentOffset.y = after
+        #expect(previous.scene == next.scene)
         let record = Self.reused(previous, next)
         #expect(record == Self.fresh(next))
         let (decoded, _) = try SessionRecord.decode(Array(record.utf8))
-        #expect(decoded.geometry.scrollView.contentOffset.y.bitPattern == after.bitPattern)
+        #expect(decoded.scene.scrollView.contentOffset.y.bitPattern == after.bitPattern)
     }
 
     @Test func aChangedGeometryIsWrittenAgain() throws {
         let previous = SessionRecordTests.everyField(offset: 2)
         var next = previous
-        next.geometry.scrollView.contentSize.height += 100
-        next.geometry.pinnedViews.append(PinnedView(id: "toolbar", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        next.scene.scrollView.contentSize.height += 100
+        next.scene.pinnedViews.append(PinnedView(id: "toolbar", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         #expect(Self.reused(previous, next) == Self.fresh(next))
     }
 }

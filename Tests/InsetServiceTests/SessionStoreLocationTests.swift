@@ -1,4 +1,5 @@
 import InsetService
+import InsetSession
 import Testing
 
 /// `--session-store` values.

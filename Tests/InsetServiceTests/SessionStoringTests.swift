@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSession
 import Testing
 
 @testable import InsetService
@@ -8,10 +9,10 @@ import Testing
 struct SessionStoringTests {
     /// A session of a 390x844 scroll view, created at `time`.
     static func session(time: Double? = nil, serverTime: Double = 0) throws -> Session {
-        var geometry = StoredGeometry()
+        var geometry = Scene()
         geometry.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
         geometry.settleWindow()
-        return Session(id: SessionID.make(), geometry: geometry, time: time, serverTime: serverTime)
+        return Session(id: SessionID.make(), scene: geometry, time: time, serverTime: serverTime)
     }
 
     let store: any SessionStoring = SessionStore(maxSessions: 2, ttlSeconds: 1)

@@ -1,5 +1,6 @@
 import Foundation
 import InsetJSON
+import InsetSession
 import Testing
 
 @testable import InsetService
@@ -188,9 +189,9 @@ struct SpecAgreementTests {
         let spec = try Self.spec()
         let reference = JSONValue.object(
             JSONObject([(key: "$ref", value: .string("#/components/schemas/KeyboardDistance"))]))
-        let wrong = FieldKind<StoredGeometry>.number(0...9_999, get: { _ in nil }, set: { _, _ in })
+        let wrong = FieldKind<Scene>.number(0...9_999, get: { _ in nil }, set: { _, _ in })
         #expect(try !Self.compare(wrong, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
-        let right = FieldKind<StoredGeometry>.number(Limits.keyboardDistance, get: { _ in nil }, set: { _, _ in })
+        let right = FieldKind<Scene>.number(Limits.keyboardDistance, get: { _ in nil }, set: { _, _ in })
         #expect(try Self.compare(right, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
     }
 }

@@ -58,12 +58,14 @@ struct FastDecoder: CursorReader {
             case .body(let field):
                 guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body) }) else { return false }
             case .geometry(let field, let sent):
-                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body.geometry.values) }) else {
+                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body.event.scene.values) }) else {
                     return false
                 }
-                body.geometry.sent |= sent
+                body.event.scene.given.rawValue |= sent
             case .keyboard(let field):
-                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body.keyboard) }) else { return false }
+                guard field._withUnsafeGuaranteedRef({ $0.read(&self, into: &body.event.keyboard) }) else {
+                    return false
+                }
             case .object(let nested):
                 guard nested._withUnsafeGuaranteedRef({ object($0, into: &body) }) else { return false }
             case .userInfo:

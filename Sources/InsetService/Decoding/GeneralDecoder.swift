@@ -31,7 +31,7 @@ struct GeneralDecoder {
                 )
             }
             if let info = KeyboardUserInfo.read(userInfo, at: schema.pointer + "/userInfo", reader: &reader) {
-                body.keyboard = info
+                body.event.keyboard = info
             }
             return
         }
@@ -45,8 +45,10 @@ struct GeneralDecoder {
             switch slot {
             case .body(let field): _ = read(field.kind, member, at: pointer, into: &body)
             case .geometry(let field, let bit):
-                if read(field.kind, member, at: pointer, into: &body.geometry.values) { body.geometry.sent |= bit }
-            case .keyboard(let field): _ = read(field.kind, member, at: pointer, into: &body.keyboard)
+                if read(field.kind, member, at: pointer, into: &body.event.scene.values) {
+                    body.event.scene.given.rawValue |= bit
+                }
+            case .keyboard(let field): _ = read(field.kind, member, at: pointer, into: &body.event.keyboard)
             case .object(let nested, _): self.object(member, nested, into: &body)
             case .userInfo: break  // Sent, it was read above.
             }

@@ -1,25 +1,13 @@
 import InsetCore
 import InsetJSON
-
-/// One notification of a logged sequence, as an app printed it.
-struct LoggedNotification: Equatable, Sendable {
-    var name: KeyboardNotificationName
-    /// Its `userInfo`, read as `keyboard.userInfo` reads it.
-    var info: KeyboardInfo
-    /// Milliseconds on the session's clock.
-    var timestamp: Double
-}
+import InsetSession
 
 /// `POST /sessions/{id}/notifications`'s body: `{notifications: [{name, userInfo, timestamp}], includeNonLocal}`.
-struct NotificationLog: Equatable, Sendable {
+extension NotificationLog {
     /// The members the body may carry.
     static let members = ["notifications", "includeNonLocal"]
     /// The members each notification may carry; every one is required.
     static let itemMembers = ["name", "userInfo", "timestamp"]
-
-    var notifications: [LoggedNotification]
-    /// Whether notifications about another app's keyboard (`UIKeyboardIsLocalUserInfoKey: 0`) apply too.
-    var includesNonLocal: Bool
 
     /// The log in `bytes`, or every problem with it, each with its pointer (`/notifications/17/userInfo/…`).
     static func decode(_ bytes: [UInt8]) throws(RequestError) -> NotificationLog {

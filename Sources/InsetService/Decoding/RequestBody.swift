@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSession
 
 /// A decoded request body: a show, a hide, or a session's creation or patch. What each may carry, and the
 /// ranges it must keep, is `RequestSchema`'s; `decode` reads it.
@@ -6,6 +7,15 @@ struct RequestBody: Equatable, Sendable {
     /// Which route the body came to.
     enum Kind: Sendable {
         case show, hide, session, drag, release, focus
+
+        /// A show's or a hide's domain event kind; nil for the other bodies.
+        var keyboardEvent: KeyboardEvent.Kind? {
+            switch self {
+            case .show: .show
+            case .hide: .hide
+            default: nil
+            }
+        }
 
         /// The schema's name for the bodies of this kind.
         var kinds: RequestKinds {
@@ -22,46 +32,35 @@ struct RequestBody: Equatable, Sendable {
 
     /// The session an event belongs to; nil for a stateless call.
     var sessionId: String?
-    /// Milliseconds on the client's clock.
-    var timestamp: Double?
     /// A focus move's field: an id, `next` or `previous`.
     var field: String?
     /// A drag's touch, in window coordinates.
     var touch: Point?
     /// A release's vertical velocity, in points per second (downward positive).
     var velocityY: Double?
-    /// The geometry the body sent.
-    var geometry = GeometryPatch()
-    /// The keyboard notification, with its defaults for what was not sent.
-    var keyboard = KeyboardInfo()
+    /// The timestamp, the scene's values and the keyboard notification the body sent (a session's creation or
+    /// patch, a focus move and a gesture send no keyboard): the domain's event, decoded in place.
+    var event = KeyboardEvent()
 
     init() {}
 }
 
-/// Geometry a body sent: the values over a new geometry's defaults, and which of them were sent. A stateless
-/// call or a new session takes the values as they are; a session's patch copies only those sent.
-struct GeometryPatch: Equatable, Sendable {
-    /// The sent values, over the defaults of `StoredGeometry()`.
-    var values = StoredGeometry()
-    /// Which of `RequestSchema.geometry` were sent, one bit each, in its order.
-    var sent: UInt32 = 0
-
-    init() {}
-
-    /// The geometry of a stateless call or a new session; fails when a value required to create one is missing.
-    func created() throws(RequestError) -> StoredGeometry {
+extension ScenePatch {
+    /// The scene of a stateless call or a new session (`created`); fails when a value required to create one
+    /// was not sent, or the focus sent is none of the fields sent.
+    func sceneToCreate() throws(RequestError) -> Scene {
         let required = RequestSchema.requiredToCreate
-        guard sent & required == required else { throw .invalid(missing()) }
-        var geometry = values
-        geometry.settleWindow()
-        return geometry
+        guard given.isSuperset(of: required) else { throw .invalid(missing()) }
+        let scene = created
+        if let focus = strayFocus(over: scene) { throw .invalid([.strayFocus(focus)]) }
+        return scene
     }
 
-    /// A problem for each value required to create a geometry that was not sent.
+    /// A problem for each value required to create a scene that was not sent.
     private func missing() -> [FieldError] {
         var missing: [FieldError] = []
         for (index, entry) in RequestSchema.geometry.enumerated()
-        where entry.field.requiredToCreate && sent & (1 << UInt32(index)) == 0 {
+        where entry.field.requiredToCreate && !given.contains(SceneValues(rawValue: 1 << UInt32(index))) {
             missing.append(FieldError(pointer: entry.pointer, message: "is required"))
         }
         return missing
@@ -87,5 +86,23 @@ struct FieldError: Equatable, Sendable {
     init(pointer: String, message: String) {
         self.pointer = pointer
         self.message = message
+    }
+
+    /// A body's `focus` that is none of the fields it leaves.
+    static func strayFocus(_ focus: String) -> FieldError {
+        FieldError(pointer: "/focus", message: "must name one of the fields ('\(focus)' is none of them)")
+    }
+
+    /// A focus move's `field` that names no field it can move to.
+    static func focusMove(_ name: String, _ refusal: FocusMoveRefusal) -> FieldError {
+        switch refusal {
+        case .nothingFocused:
+            FieldError(pointer: "/field", message: "cannot be '\(name)': no field is focused")
+        case .atEnd(let focus, let last):
+            FieldError(
+                pointer: "/field", message: "cannot be '\(name)': '\(focus)' is the \(last ? "last" : "first") field")
+        case .unknownField:
+            FieldError(pointer: "/field", message: "must name one of the session's fields")
+        }
     }
 }

@@ -1,15 +1,6 @@
 import InsetCore
 import InsetJSON
-
-/// Where an animation moves the keyboard layout guide, and the views pinned to it.
-struct LayoutMotion: Sendable {
-    /// The guide's frame when the animation starts (what is on screen).
-    var from: Rect
-    /// The guide's frame at the end.
-    var to: Rect
-    /// The pinned views; each rests on the guide's top, wherever the guide is.
-    var pinnedViews: [PinnedView]
-}
+import InsetSession
 
 /// Writes the animation descriptor a UIKit client or a browser replays.
 enum AnimationDescriptor {

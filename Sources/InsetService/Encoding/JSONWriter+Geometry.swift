@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 extension JSONWriter {
     mutating func field(_ name: StaticString, _ value: Double) {

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 extension JSONWriter {
     /// One notification's outcome: `applied`, `jumped` (a hide applied at once) or `ignored`, and why.

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 extension Session {
     /// The full representation `GET /sessions/{id}` answers, seen at `time`.
@@ -9,8 +10,8 @@ extension Session {
         writer.field("keyboardState", phase(at: time).rawValue)
         writer.field("time", time)
         writer.field("lastEventTime", lastTime)
-        writer.echo(RequestSchema.top, geometry: geometry)
-        if let navigation = geometry.navigation { writer.navigation(navigation) }
+        writer.echo(RequestSchema.top, geometry: scene)
+        if let navigation = scene.navigation { writer.navigation(navigation) }
         writer.key(static: "keyboard")
         if let keyboard {
             writer.beginObject()
@@ -27,7 +28,7 @@ extension Session {
         if let running = animationInFlight(at: time), let newest = animations.newest(movingAt: time) {
             let layout = layoutMotion(since: newest.startTime)
             let composed = EventAnimation(
-                animation: running, composition: geometry.interruption, delta: newest.delta,
+                animation: running, composition: scene.interruption, delta: newest.delta,
                 velocity: velocity(at: time), inFlight: Array(animations.inFlight(at: time).dropLast()), layout: layout)
             AnimationDescriptor.write(running, layout: layout, composed: composed, into: &writer)
         } else {
@@ -73,7 +74,7 @@ extension JSONWriter {
     enum Unset { case null, omitted }
 
     /// The geometry's members of `schema` and of the objects nested in it, as a request sends them.
-    fileprivate mutating func echo(_ schema: ObjectSchema, geometry: StoredGeometry) {
+    fileprivate mutating func echo(_ schema: ObjectSchema, geometry: Scene) {
         for (index, slot) in schema.slots.enumerated() {
             switch slot {
             case .geometry(let field, _):

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 extension Timeline {
     /// The JSON form: the instants, one series per value, and the events.

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSession
 
 extension Timeline {
     /// The plot's size, in CSS pixels.

@@ -1,3 +1,5 @@
+import InsetSession
+
 extension Problem {
     /// The answer to a body that could not be decoded.
     init(_ error: RequestError) {
@@ -15,7 +17,18 @@ extension Problem {
         case .storeUnavailable(let reason): self = .storeUnavailable(reason)
         case .outcomeUnknown(let session, let reason): self = .storeOutcomeUnknown(session: session, reason)
         case .keyboardNotShown: self = .keyboardNotShown
-        case .invalid(let errors): self = .validation(errors)
+        case .strayFocus(let focus): self = .validation([.strayFocus(focus)])
+        case .focusMoveRefused(let name, let refusal): self = .validation([.focusMove(name, refusal)])
+        }
+    }
+
+    /// The answer to a timeline the session cannot give.
+    init(_ refusal: TimelineRefusal) {
+        switch refusal {
+        case .historyUnavailable(let instant, let start): self = .historyUnavailable(instant, since: start)
+        case .tooManySamples(let count):
+            self = .invalidQuery(
+                "step", "gives \(formatted(count)) samples from 'from' to 'to'; at most \(Timeline.maxSamples)")
         }
     }
 }

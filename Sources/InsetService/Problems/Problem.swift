@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetJSON
+import InsetSession
 
 /// An RFC 9457 problem: every error the service answers is one of these.
 struct Problem: Error, Equatable, Sendable {

@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetJSON
+import InsetSession
 
 extension InsetApplication {
     /// `POST /sessions/{id}/focus`: the focus moves to a field (by id, `next` or `previous`) while the keyboard
@@ -19,14 +20,11 @@ extension InsetApplication {
             try store.modify(request.parameters["id"] ?? "", now: serverTime) {
                 (session: inout Session) throws(SessionError) -> EventOutcome in
                 // Refused before anything changes, as the store requires.
-                guard session.shownKeyboard != nil else { throw .keyboardNotShown }
-                let field = try session.field(named: name)
-                let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
-                try session.advance(to: time, serverTime: serverTime)
-                let composed = session.focus(on: field, at: time)
+                let (composed, time) = try session.moveFocus(
+                    to: name, timestamp: body.event.timestamp, serverTime: serverTime)
                 return EventOutcome(
                     result: session.target, animation: composed.animation, session: session.reference(at: time),
-                    layout: composed.layout, composed: composed, navigation: session.geometry.navigation)
+                    layout: composed.layout, composed: composed, navigation: session.scene.navigation)
             }
         }
         return Self.eventResponse(outcome)

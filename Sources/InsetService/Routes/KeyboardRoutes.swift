@@ -1,6 +1,7 @@
 import HTTPServer
 import InsetCore
 import InsetJSON
+import InsetSession
 
 extension InsetApplication {
     /// What a stateless show or hide or a focus move computed, to be written as the answer (a session's show or
@@ -37,7 +38,9 @@ extension InsetApplication {
         try decodeEvent(kind, request, into: &event)
         // Moved on, not copied: a body is 521 bytes.
         let decoded = consume event
-        guard let sessionId = decoded.sessionId else { return Self.eventResponse(try statelessEvent(kind, decoded)) }
+        guard let sessionId = decoded.sessionId else {
+            return Self.eventResponse(try statelessEvent(kind, decoded.event))
+        }
         if case .redis(let redis) = store { return laterSessionEvent(kind, decoded, sessionId: sessionId, in: redis) }
         return try sessionEvent(kind, decoded, sessionId: sessionId)
     }
@@ -82,7 +85,7 @@ extension InsetApplication {
                 // lock is about 1 KB, and it was copied five times on its way (callgrind, docs/performance.md).
                 return Self.eventResponse(
                     session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-                    session: session.reference(at: time), navigation: session.geometry.navigation)
+                    session: session.reference(at: time), navigation: session.scene.navigation)
             }
         }
     }
@@ -102,7 +105,7 @@ extension InsetApplication {
                 let (composed, time) = try Self.apply(kind, event, to: &session, serverTime: serverTime)
                 return Self.eventResponse(
                     session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-                    session: session.reference(at: time), navigation: session.geometry.navigation)
+                    session: session.reference(at: time), navigation: session.scene.navigation)
             }, answer: { $0 })
     }
 
@@ -113,70 +116,25 @@ extension InsetApplication {
     private static func apply(
         _ kind: RequestBody.Kind, _ event: borrowing RequestBody, to session: inout Session, serverTime: Double
     ) throws(SessionError) -> (composed: EventAnimation, time: Double) {
-        if let problem = event.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
-        let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
-        try session.advance(to: time, serverTime: serverTime)
-        // Decoding guarantees a show carries frameEnd. Assigned, not chosen by `?:`, which copied it.
-        let composed: EventAnimation
-        if kind == .show {
-            composed = session.show(event, frameEnd: event.keyboard.frameEnd ?? .zero, at: time)
-        } else {
-            composed = session.hide(event, at: time)
-        }
+        // Decoding guarantees a show or a hide here.
+        let (composed, time) = try session.receive(kind.keyboardEvent ?? .hide, event.event, serverTime: serverTime)
         return (composed, time)
     }
 
-    /// A call that carries the whole geometry: a show starts from the base state, a hide from its `frameBegin`.
+    /// A call that carries the whole scene: the domain's stateless event.
     private func statelessEvent(
-        _ kind: RequestBody.Kind, _ event: RequestBody
+        _ kind: RequestBody.Kind, _ event: KeyboardEvent
     ) throws(Problem) -> EventOutcome {
-        let geometry: StoredGeometry
+        let scene: Scene
         do {
-            geometry = try event.geometry.created()
+            scene = try event.scene.sceneToCreate()
         } catch {
             throw Problem(error)
         }
-        if let problem = event.geometry.focusProblem(over: geometry) { throw .validation([problem]) }
-        let base = ScrollState(
-            contentInset: geometry.scrollView.contentInset,
-            scrollIndicatorInsets: geometry.scrollView.scrollIndicatorInsets,
-            contentOffset: geometry.scrollView.contentOffset)
-        let result: InsetResult
-        var from = base
-        // The keyboard was hidden before a stateless show; before a hide, it was at frameBegin when sent.
-        let resting = KeyboardAvoidance.hidden(
-            scrollView: geometry.scrollView, space: geometry.space, options: geometry.options,
-            pinnedViews: geometry.pinnedViews)
-        var guideFrom = resting.keyboardLayoutGuide
-        if kind == .show {
-            result = KeyboardAvoidance.shown(
-                scrollView: geometry.scrollView, space: geometry.space,
-                keyboardFrameEnd: event.keyboard.frameEnd ?? .zero, focusedRect: geometry.revealRect,
-                options: geometry.options,
-                previousAdjustedBottom: resting.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted),
-                pinnedViews: geometry.pinnedViews)
-        } else {
-            var previousAdjustedBottom = resting.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted)
-            if let frameBegin = event.keyboard.frameBegin {
-                let shown = KeyboardAvoidance.shown(
-                    scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: frameBegin,
-                    options: geometry.options, pinnedViews: geometry.pinnedViews)
-                from = shown.state
-                // The request's offset is what is on screen now; only the insets come from frameBegin.
-                from.contentOffset = geometry.scrollView.contentOffset
-                guideFrom = shown.keyboardLayoutGuide
-                previousAdjustedBottom = shown.keyboardSideAdjustedInset(inverted: geometry.scrollView.inverted)
-            }
-            result = KeyboardAvoidance.hidden(
-                scrollView: geometry.scrollView, space: geometry.space, keyboardFrameEnd: event.keyboard.frameEnd,
-                options: geometry.options, previousAdjustedBottom: previousAdjustedBottom,
-                pinnedViews: geometry.pinnedViews)
-        }
-        let time = event.timestamp ?? 0
-        let animation = event.keyboard.animation(from: from, to: result.state, startTime: time)
-        let layout = LayoutMotion(from: guideFrom, to: result.keyboardLayoutGuide, pinnedViews: geometry.pinnedViews)
+        let outcome = event.stateless(kind.keyboardEvent ?? .hide, in: scene)
         return EventOutcome(
-            result: result, animation: animation, session: nil, layout: layout, navigation: geometry.navigation)
+            result: outcome.result, animation: outcome.animation, session: nil, layout: outcome.layout,
+            navigation: outcome.navigation)
     }
 
     /// What a drag or a release did to a session.
@@ -216,17 +174,13 @@ extension InsetApplication {
     private static func applyGesture(
         _ kind: RequestBody.Kind, _ event: borrowing RequestBody, to session: inout Session, serverTime: Double
     ) throws(SessionError) -> GestureOutcome {
-        // Refused before anything changes, as the store requires.
-        guard session.shownKeyboard != nil else { throw .keyboardNotShown }
-        let time = session.instant(timestamp: event.timestamp, serverTime: serverTime)
-        try session.advance(to: time, serverTime: serverTime)
-        let composed =
-            kind == .drag
-            ? session.drag(touch: event.touch ?? .zero, at: time)
-            : session.release(velocityY: event.velocityY ?? 0, at: time)
+        // Decoding guarantees the gesture's value.
+        let gesture: KeyboardGesture =
+            kind == .drag ? .drag(event.touch ?? .zero) : .release(event.velocityY ?? 0)
+        let (composed, time) = try session.touch(gesture, timestamp: event.event.timestamp, serverTime: serverTime)
         return GestureOutcome(
             result: session.target, keyboardFrame: session.keyboardFrame, composed: composed,
-            session: session.reference(at: time), navigation: session.geometry.navigation)
+            session: session.reference(at: time), navigation: session.scene.navigation)
     }
 
     /// The answer to a drag or a release.

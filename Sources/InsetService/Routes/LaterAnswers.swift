@@ -1,4 +1,5 @@
 import HTTPServer
+import InsetSession
 
 extension InsetApplication {
     /// Runs `change` on session `id` in Redis and answers with `answer` over its result once Redis has replied: a

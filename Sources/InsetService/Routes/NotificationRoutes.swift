@@ -1,6 +1,7 @@
 import HTTPServer
 import InsetCore
 import InsetJSON
+import InsetSession
 
 extension InsetApplication {
     /// `POST /sessions/{id}/notifications[?plot=svg]`: replays a logged notification sequence on the session and
@@ -24,10 +25,7 @@ extension InsetApplication {
             }
         }
         let time = session.lastTime
-        let start = replay.states[0].from
-        let end = max(Timeline.defaultSpan(session).to, log.notifications.last?.timestamp ?? start)
-        let timeline = Timeline(
-            states: replay.states, jumps: replay.jumps, from: start, to: end, step: Timeline.step(from: start, to: end))
+        let timeline = replay.timeline(after: session, log: log)
         var writer = JSONWriter(reservingCapacity: 64 * 1024)
         writer.beginObject()
         writer.key(static: "results")

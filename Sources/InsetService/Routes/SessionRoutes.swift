@@ -1,19 +1,19 @@
 import HTTPServer
 import InsetJSON
+import InsetSession
 
 extension InsetApplication {
     /// `POST /sessions`: 201 with `Location` and the new session.
     func createSession(_ request: RouteRequest) throws(Problem) -> HTTPResponse {
         let body = try sessionBody(request.http)
-        let geometry: StoredGeometry
+        let scene: Scene
         do {
-            geometry = try body.geometry.created()
+            scene = try body.event.scene.sceneToCreate()
         } catch {
             throw Problem(error)
         }
-        if let problem = body.geometry.focusProblem(over: geometry) { throw .validation([problem]) }
         let serverTime = now
-        let session = Session(id: SessionID.make(), geometry: geometry, time: body.timestamp, serverTime: serverTime)
+        let session = Session(id: SessionID.make(), scene: scene, time: body.event.timestamp, serverTime: serverTime)
         try sessions { () throws(SessionError) in try store.insert(session, now: serverTime) }
         var response = Self.sessionResponse(session, at: session.lastTime, status: 201)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")
@@ -27,11 +27,7 @@ extension InsetApplication {
         let (session, time) = try sessions { () throws(SessionError) in
             try store.modify(request.parameters["id"] ?? "", now: serverTime) {
                 (session: inout Session) throws(SessionError) in
-                // No history is kept, so an instant before the last event cannot be answered truthfully.
-                if let at, session.clockFixed, at < session.lastTime {
-                    throw .staleTimestamp(at, last: session.lastTime)
-                }
-                return (session, at ?? session.instant(timestamp: nil, serverTime: serverTime))
+                (session, try session.instant(lookingAt: at, serverTime: serverTime))
             }
         }
         return Self.sessionResponse(session, at: time)
@@ -44,10 +40,7 @@ extension InsetApplication {
         let (session, time) = try sessions { () throws(SessionError) in
             try store.modify(request.parameters["id"] ?? "", now: serverTime) {
                 (session: inout Session) throws(SessionError) in
-                if let problem = body.geometry.focusProblem(over: session.geometry) { throw .invalid([problem]) }
-                let time = session.instant(timestamp: body.timestamp, serverTime: serverTime)
-                try session.advance(to: time, serverTime: serverTime)
-                session.patch(body.geometry, at: time)
+                let time = try session.change(body.event.scene, timestamp: body.event.timestamp, serverTime: serverTime)
                 return (session, time)
             }
         }

@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetJSON
+import InsetSession
 
 extension InsetApplication {
     /// `GET /sessions/{id}/timeline?from=&to=&step=`: the sampled presentation of every value, as JSON, or as
@@ -27,22 +28,12 @@ extension InsetApplication {
                 (session: inout Session) throws(SessionError) in session
             }
         }
-        let span = Timeline.defaultSpan(session)
-        // The animations a session keeps describe what was on screen exactly from `historyStart` on only: a
-        // span that begins (or, without `from`, ends) before it cannot be answered truthfully.
-        let history = session.animations.historyStart
-        if let early = from ?? to, early < history { throw .historyUnavailable(early, since: history) }
-        let start = from ?? span.from
-        let end = to ?? max(span.to, start)
-        // Without a step, one that fits the span, as the notification route derives it: a fixed default
-        // refused a span longer than its samples could cover, although the client asked for no step at all.
-        let step = givenStep ?? Timeline.step(from: start, to: end)
-        let count = Timeline.sampleCount(from: start, to: end, step: step)
-        guard count <= Double(Timeline.maxSamples) else {
-            throw .invalidQuery(
-                "step", "gives \(formatted(count)) samples from 'from' to 'to'; at most \(Timeline.maxSamples)")
+        let timeline: Timeline
+        do {
+            timeline = try session.timeline(from: from, to: to, step: givenStep)
+        } catch {
+            throw Problem(error)
         }
-        let timeline = Timeline(session, from: start, to: end, step: step)
         var response: HTTPResponse
         if svg {
             var headers = HTTPHeaders()

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSession
 
 /// The request bodies a member may appear in.
 struct RequestKinds: OptionSet, Sendable {
@@ -55,22 +56,6 @@ enum FieldKind<Root>: Sendable {
                 set(&root, value)
                 return true
             })
-    }
-
-    /// Copies the value from `source` to `target`, if `source` has one.
-    func copy(from source: Root, to target: inout Root) {
-        switch self {
-        case .number(_, let get, let set): if let value = get(source) { set(&target, value) }
-        case .integer(_, let get, let set): if let value = get(source) { set(&target, value) }
-        case .bool(let get, let set): if let value = get(source) { set(&target, value) }
-        case .string(_, let get, let set): if let value = get(source) { set(&target, value) }
-        case .choice(_, let get, let set): if let value = get(source) { _ = set(&target, value) }
-        case .rect(let get, let set): if let value = get(source) { set(&target, value) }
-        case .size(let get, let set): if let value = get(source) { set(&target, value) }
-        case .point(let get, let set): if let value = get(source) { set(&target, value) }
-        case .insets(_, let get, let set): if let value = get(source) { set(&target, value) }
-        case .list(_, let get, let set): if let value = get(source) { set(&target, value) }
-        }
     }
 }
 
@@ -170,7 +155,7 @@ indirect enum Member: Sendable {
     /// A value of the request itself (`sessionId`, `timestamp`, `touch`).
     case body(Field<RequestBody>)
     /// A value of the geometry a session keeps.
-    case geometry(Field<StoredGeometry>)
+    case geometry(Field<Scene>)
     /// A value of the keyboard notification.
     case keyboard(Field<KeyboardInfo>)
     /// A nested object; `required` lists the bodies that must send it.

@@ -1,14 +1,15 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 /// One object of `RequestSchema` resolved for the decoders: its members' names to look keys up by, and for
-/// each geometry value the bit of `GeometryPatch.sent` that marks it sent. Bits are numbered across nested
+/// each geometry value the bit of `ScenePatch.sent` that marks it sent. Bits are numbered across nested
 /// objects in declaration order.
 final class ObjectSchema: Sendable {
     /// A member and where its value goes.
     enum Slot: Sendable {
         case body(Field<RequestBody>)
-        case geometry(Field<StoredGeometry>, bit: UInt32)
+        case geometry(Field<Scene>, bit: UInt32)
         case keyboard(Field<KeyboardInfo>)
         case object(ObjectSchema, required: RequestKinds)
         case userInfo
@@ -18,7 +19,7 @@ final class ObjectSchema: Sendable {
     /// member without retaining and releasing them (the schema lives as long as the process).
     enum FastSlot: @unchecked Sendable {
         case body(Unmanaged<Field<RequestBody>>)
-        case geometry(Unmanaged<Field<StoredGeometry>>, bit: UInt32)
+        case geometry(Unmanaged<Field<Scene>>, bit: UInt32)
         case keyboard(Unmanaged<Field<KeyboardInfo>>)
         case object(Unmanaged<ObjectSchema>)
         case userInfo
@@ -35,7 +36,7 @@ final class ObjectSchema: Sendable {
     let slots: [Slot]
     let fastSlots: [FastSlot]
     /// Every geometry value in this object and those nested in it, in bit order, with its pointer.
-    let geometryFields: [(field: Field<StoredGeometry>, pointer: String)]
+    let geometryFields: [(field: Field<Scene>, pointer: String)]
     /// Every keyboard value in this object and those nested in it.
     let keyboardFields: [Field<KeyboardInfo>]
     /// Whether a logged `userInfo` may stand for this object's values.
@@ -56,7 +57,7 @@ final class ObjectSchema: Sendable {
         nameStrings = members.map(\.name.description)
         kinds = members.map(\.kinds)
         var slots: [Slot] = []
-        var geometryFields: [(field: Field<StoredGeometry>, pointer: String)] = []
+        var geometryFields: [(field: Field<Scene>, pointer: String)] = []
         var keyboardFields: [Field<KeyboardInfo>] = []
         for member in members {
             let memberPointer = pointer + "/" + member.name.description
@@ -64,7 +65,7 @@ final class ObjectSchema: Sendable {
             case .body(let field):
                 slots.append(.body(field))
             case .geometry(let field):
-                precondition(nextBit < 32, "GeometryPatch.sent has 32 bits")
+                precondition(nextBit < 32, "ScenePatch.sent has 32 bits")
                 slots.append(.geometry(field, bit: 1 << UInt32(nextBit)))
                 geometryFields.append((field, memberPointer))
                 nextBit += 1

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSession
 
 /// Every member a request body may carry, declared once: its JSON name, its kind and range, the bodies it
 /// belongs to, whether it is required, where its value goes, and its key in a stored session record.
@@ -10,7 +11,7 @@ import InsetCore
 /// (a member out of that order costs it a lookup by name), and the one problems are reported in and the echo
 /// writes. A frame comes before a content size, which must not follow a frame sent with it.
 ///
-/// Defaults are the roots' own: `StoredGeometry()` (UIKit's, through `ScrollViewGeometry`) and `KeyboardInfo()`.
+/// Defaults are the roots' own: `Scene()` (UIKit's, through `ScrollViewGeometry`) and `KeyboardInfo()`.
 enum RequestSchema {
     static let members: [Member] = [
         .body(
@@ -20,7 +21,7 @@ enum RequestSchema {
         .body(
             Field(
                 "timestamp", in: [.all, .gestures, .focus],
-                .number(Limits.timestamp, get: { $0.timestamp }, set: { $0.timestamp = $1 }))),
+                .number(Limits.timestamp, get: { $0.event.timestamp }, set: { $0.event.timestamp = $1 }))),
         .object(
             "scrollView", in: .all, required: [],
             [
@@ -182,44 +183,23 @@ enum RequestSchema {
     /// The members `members` declares, resolved for decoding.
     static let top = ObjectSchema(members, pointer: "")
 
-    /// The geometry's values in the order their bits are numbered, with the pointer each is sent at.
-    static let geometry: [(field: Field<StoredGeometry>, pointer: String)] = top.geometryFields
+    /// The scene's values in the order their bits are numbered, with the pointer each is sent at: the order of
+    /// `SceneValue`, whose bits the decoders set (checked once, here).
+    static let geometry: [(field: Field<Scene>, pointer: String)] = {
+        let fields = top.geometryFields
+        precondition(
+            fields.map { "\($0.field.name)" } == SceneValue.allCases.map { "\($0)" },
+            "the schema's scene values are not in SceneValue's order")
+        return fields
+    }()
 
-    /// The geometry's values alone, in bit order.
-    static let geometryFields: [Field<StoredGeometry>] = geometry.map(\.field)
+    /// The scene's values alone, in bit order.
+    static let geometryFields: [Field<Scene>] = geometry.map(\.field)
 
-    /// The bits of the geometry values a body that creates a geometry must send.
-    static let requiredToCreate: UInt32 = geometry.indices.reduce(0) {
-        geometry[$1].field.requiredToCreate ? $0 | 1 << UInt32($1) : $0
-    }
+    /// The bits of the scene values a body that creates a scene must send.
+    static let requiredToCreate = SceneValues(
+        rawValue: geometry.indices.reduce(0) { geometry[$1].field.requiredToCreate ? $0 | 1 << UInt32($1) : $0 })
 
     /// The keyboard's values: the members of the `keyboard` object.
     static let keyboard: [Field<KeyboardInfo>] = top.keyboardFields
-
-    /// The bit of the geometry value named `name`.
-    static func geometryBit(_ name: StaticString) -> UInt32 {
-        guard let index = geometry.firstIndex(where: { $0.field.name.description == name.description }) else {
-            preconditionFailure("no geometry value \(name)")
-        }
-        return 1 << UInt32(index)
-    }
-
-    /// `scrollView.contentOffset`'s bit: an offset an event carries is the user's scroll, on screen now.
-    static let contentOffsetBit = geometryBit("contentOffset")
-
-    /// `focus`'s bit.
-    static let focusBit = geometryBit("focus")
-    /// `focusedRect`'s bit.
-    static let focusedRectBit = geometryBit("focusedRect")
-    /// `fields`' bit.
-    static let fieldsBit = geometryBit("fields")
-    /// The values that say what a form reveals: a PATCH that sends one re-targets at once.
-    static let focusBits = focusBit | focusedRectBit | fieldsBit | geometryBit("scrollPosition")
-}
-
-extension GeometryPatch {
-    /// The offset the body sent, if it sent one.
-    var contentOffset: Point? {
-        sent & RequestSchema.contentOffsetBit != 0 ? values.scrollView.contentOffset : nil
-    }
 }

@@ -1,3 +1,4 @@
+import InsetSession
 import Locking
 
 #if canImport(Glibc)
@@ -438,7 +439,7 @@ struct CachedRecord: Equatable {
 
     /// The geometry's text to copy into the next record, when known.
     var reusableGeometry: SessionRecord.GeometryText? {
-        geometryText.map { SessionRecord.GeometryText(geometry: session.geometry, text: bytes[$0]) }
+        geometryText.map { SessionRecord.GeometryText(geometry: session.scene, text: bytes[$0]) }
     }
 }
 

@@ -1,3 +1,5 @@
+import InsetSession
+
 extension Session {
     /// The bytes the session holds in memory, estimated from what it is made of: its own inline size, and for
     /// each array and each string too long to be kept inline (over 15 UTF-8 bytes) the heap block holding it,
@@ -6,11 +8,11 @@ extension Session {
     /// that sessions really take.
     var footprint: Int {
         var bytes = MemoryLayout<Session>.size + Self.heapBytes(of: id)
-        bytes += Self.heapBytes(of: geometry.fields)
-        for field in geometry.fields { bytes += Self.heapBytes(of: field.id) }
-        bytes += Self.heapBytes(of: geometry.pinnedViews)
-        for view in geometry.pinnedViews { bytes += Self.heapBytes(of: view.id) }
-        if let focus = geometry.focus { bytes += Self.heapBytes(of: focus) }
+        bytes += Self.heapBytes(of: scene.fields)
+        for field in scene.fields { bytes += Self.heapBytes(of: field.id) }
+        bytes += Self.heapBytes(of: scene.pinnedViews)
+        for view in scene.pinnedViews { bytes += Self.heapBytes(of: view.id) }
+        if let focus = scene.focus { bytes += Self.heapBytes(of: focus) }
         // The target's pinned views share their ids' storage with the geometry's; only the array is their own.
         bytes += Self.heapBytes(of: target.pinnedViews)
         bytes += Self.heapBytes(of: animations.animations)

@@ -1,3 +1,5 @@
+import InsetSession
+
 /// The configured session store as a closed choice. Calls through it are dispatched statically, so the memory
 /// store's generic `modify` is specialised; through `any SessionStoring` it was not, which slowed every
 /// in-memory session request.

@@ -1,3 +1,5 @@
+import InsetSession
+
 /// Session ids: 128 bits from the system's cryptographic generator, base64url without padding (22 characters).
 enum SessionID {
     static let length = 22

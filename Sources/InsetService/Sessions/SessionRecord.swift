@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 #if canImport(Glibc)
     import Glibc
@@ -54,7 +55,7 @@ enum SessionRecord {
     /// not changed.
     struct GeometryText {
         /// The geometry.
-        var geometry: StoredGeometry
+        var geometry: Scene
         /// Its value's bytes in the record.
         var text: ArraySlice<UInt8>
     }
@@ -81,10 +82,10 @@ enum SessionRecord {
         writer.field("kv", session.keyboardVisible)
         writer.key(static: "g")
         let geometryStart = writer.count
-        if let previous, sameBits(previous.geometry, session.geometry) {
+        if let previous, sameBits(previous.geometry, session.scene) {
             previous.text.withUnsafeBufferPointer { writer.raw($0) }
         } else {
-            writer.storedGeometry(session.geometry)
+            writer.storedGeometry(session.scene)
         }
         let geometryEnd = writer.count
         writer.key(static: "k")
@@ -102,7 +103,7 @@ enum SessionRecord {
     /// Whether two values are the same bits, which implies the same text. `==` does not: `0` equals `-0`, which
     /// a record writes differently. Copies share their arrays' storage, so a geometry the change left alone is
     /// the same bits; one rebuilt with equal values is not, and is written again.
-    private static func sameBits(_ first: StoredGeometry, _ second: StoredGeometry) -> Bool {
+    private static func sameBits(_ first: Scene, _ second: Scene) -> Bool {
         withUnsafeBytes(of: first) { a in
             withUnsafeBytes(of: second) { b in
                 // memcmp, not elementsEqual, which compared the 400-odd bytes one at a time.
@@ -181,7 +182,7 @@ enum SessionRecord {
             guide ?? Session.layoutGuide(geometry, keyboardFrame: visible ? keyboardFrame : nil)
         target.pinnedViews = geometry.pinnedViews.map { $0.resting(on: target.keyboardLayoutGuide.minY) }
         let session = Session(
-            id: try RecordReader.string(record, "id"), geometry: geometry, keyboardVisible: visible,
+            id: try RecordReader.string(record, "id"), scene: geometry, keyboardVisible: visible,
             keyboard: keyboard, target: target, keyboardFrame: keyboardFrame, animations: animations,
             lastTime: times[0], lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"))
         return (session, try RecordReader.int(record, "r"))
@@ -219,7 +220,7 @@ extension JSONWriter {
             indicators.right, state.contentOffset.x, state.contentOffset.y)
     }
 
-    fileprivate mutating func storedGeometry(_ geometry: StoredGeometry) {
+    fileprivate mutating func storedGeometry(_ geometry: Scene) {
         beginObject()
         storedFields(RequestSchema.geometryFields, of: geometry)
         field("csf", geometry.contentSizeFollowsFrame)
@@ -398,9 +399,9 @@ private enum RecordReader {
             contentOffset: Point(x: n[8], y: n[9]))
     }
 
-    static func geometry(_ record: JSONObject, _ key: String) throws(Unreadable) -> StoredGeometry {
+    static func geometry(_ record: JSONObject, _ key: String) throws(Unreadable) -> Scene {
         let g = try object(try member(record, key))
-        var geometry = StoredGeometry()
+        var geometry = Scene()
         try fields(RequestSchema.geometryFields, of: g, into: &geometry)
         // After the fields, whose setters move these flags.
         if g["csf"] != nil { geometry.contentSizeFollowsFrame = try bool(g, "csf") }

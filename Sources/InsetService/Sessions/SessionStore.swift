@@ -1,3 +1,4 @@
+import InsetSession
 import Locking
 
 /// Sessions in memory: bounded by count and by the bytes they hold (least recently used evicted first, to stay

@@ -1,3 +1,5 @@
+import InsetSession
+
 /// Counters a session store reports on `/metrics`.
 struct SessionStatistics: Equatable, Sendable {
     /// Sessions held now (for Redis: the keys in its database).

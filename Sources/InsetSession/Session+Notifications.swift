@@ -1,34 +1,37 @@
 import InsetCore
 
 /// What replaying one logged notification did.
-struct NotificationOutcome: Equatable, Sendable {
-    var notification: LoggedNotification
-    var decision: NotificationDecision
+public struct NotificationOutcome: Equatable, Sendable {
+    /// The notification as logged.
+    public var notification: LoggedNotification
+    /// What `NotificationFilter` made of it.
+    public var decision: NotificationDecision
 }
 
 /// What a replayed log did: each notification's outcome, and the session after each change, which the log's
 /// timeline samples (a session keeps only the animations still running, so the early part of a long log is
 /// drawn from the states it went through).
-struct NotificationReplay: Sendable {
-    var outcomes: [NotificationOutcome]
+public struct NotificationReplay: Sendable {
+    /// Each notification's outcome, in the log's order.
+    public var outcomes: [NotificationOutcome]
     /// The session before the log and after each applied notification, each from the instant it took effect.
-    var states: [(session: Session, from: Double)]
+    public var states: [(session: Session, from: Double)]
     /// Each jump as a zero-duration event (its delta the distance jumped), which no state keeps but the
     /// timeline marks.
-    var jumps: [AdditiveAnimation]
+    public var jumps: [AdditiveAnimation]
 }
 
 extension Session {
     /// Applies a logged sequence in order through `NotificationFilter`. Throws, before anything changes, when
     /// the log starts before the session's last event.
-    mutating func replay(_ log: NotificationLog, serverTime: Double) throws(SessionError) -> NotificationReplay {
+    public mutating func replay(_ log: NotificationLog, serverTime: Double) throws(SessionError) -> NotificationReplay {
         guard let first = log.notifications.first else {
             return NotificationReplay(outcomes: [], states: [(self, lastTime)], jumps: [])
         }
         if clockFixed, first.timestamp < lastTime { throw .staleTimestamp(first.timestamp, last: lastTime) }
         var filter = NotificationFilter(
             keyboardVisible: keyboardVisible, keyboardFrame: keyboardVisible ? keyboard?.frameEnd : nil,
-            includesNonLocal: log.includesNonLocal, screenHeight: geometry.space.screen?.height)
+            includesNonLocal: log.includesNonLocal, screenHeight: scene.space.screen?.height)
         var outcomes: [NotificationOutcome] = []
         var states: [(session: Session, from: Double)] = [(self, first.timestamp)]
         var jumps: [AdditiveAnimation] = []
@@ -40,10 +43,10 @@ extension Session {
             let time = notification.timestamp
             // Checked above and ordered by decoding: the clock only moves forward.
             try advance(to: time, serverTime: serverTime)
-            var event = RequestBody()
+            var event = KeyboardEvent()
             event.keyboard = notification.info
             switch decision {
-            case .show: _ = show(event, frameEnd: notification.info.frameEnd ?? .zero, at: time)
+            case .show: _ = show(event, at: time)
             case .hide: _ = hide(event, at: time)
             case .jumpHide:
                 let before = presentationValues(at: time)
@@ -60,5 +63,15 @@ extension Session {
             try advance(to: last.timestamp, serverTime: serverTime)
         }
         return NotificationReplay(outcomes: outcomes, states: states, jumps: jumps)
+    }
+}
+
+extension NotificationReplay {
+    /// The whole log's timeline, `session` being the session after it: from the log's first notification to
+    /// the end of the last animation or notification, at a step that fits the span.
+    public func timeline(after session: Session, log: NotificationLog) -> Timeline {
+        let start = states[0].from
+        let end = max(Timeline.defaultSpan(session).to, log.notifications.last?.timestamp ?? start)
+        return Timeline(states: states, jumps: jumps, from: start, to: end, step: Timeline.step(from: start, to: end))
     }
 }

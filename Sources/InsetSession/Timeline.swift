@@ -1,49 +1,54 @@
 import InsetCore
 
 /// A session's animated values sampled over a span of its clock, with the events (kept animations) that shaped
-/// them: what `GET /sessions/{id}/timeline` answers and draws.
-struct Timeline: Sendable {
+/// them: what a timeline of the session answers and draws.
+public struct Timeline: Sendable {
     /// The most samples one timeline may have.
-    static let maxSamples = 2_000
-    /// The spacing used when the request names none, in milliseconds.
-    static let defaultStep = 10.0
+    public static let maxSamples = 2_000
+    /// The spacing used when none is asked for, in milliseconds.
+    public static let defaultStep = 10.0
     /// How far a timeline reaches when nothing is animating, in milliseconds.
-    static let restingSpan = 500.0
+    public static let restingSpan = 500.0
 
-    let sessionId: String
-    let interruption: Interruption
-    let from: Double
-    let to: Double
-    let step: Double
+    /// The sampled session's id.
+    public let sessionId: String
+    /// How the session composes its animations.
+    public let interruption: Interruption
+    /// The first sampled instant, in ms on the session's clock.
+    public let from: Double
+    /// The last instant the samples reach.
+    public let to: Double
+    /// The spacing of the samples, in ms.
+    public let step: Double
     /// The sampled instants, `from` then every `step` up to `to`.
-    let times: [Double]
+    public let times: [Double]
     /// Per instant, every value on screen.
-    let presentation: [AnimatedValues]
+    public let presentation: [AnimatedValues]
     /// Per instant, every value's velocity (points per second).
-    let velocity: [AnimatedValues]
+    public let velocity: [AnimatedValues]
     /// The kept animations that move some value within the span, oldest first.
-    let events: [AdditiveAnimation]
+    public let events: [AdditiveAnimation]
     /// Whether the keyboard's frame is known (its lanes are zeros otherwise).
-    let keyboardPlaced: Bool
+    public let keyboardPlaced: Bool
     /// The session's pinned views, each a series of its own: its top rides on the guide's (`y` lane less its
     /// height), so it moves exactly as the guide does.
-    let pinnedViews: [PinnedView]
+    public let pinnedViews: [PinnedView]
 
     /// A pinned view's series name.
-    static func seriesName(_ view: PinnedView) -> String { "pinnedViews." + view.id + ".y" }
+    public static func seriesName(_ view: PinnedView) -> String { "pinnedViews." + view.id + ".y" }
 
     /// A pinned view's top at each instant: the guide's less its height.
-    func presentation(of view: PinnedView) -> [Double] {
+    public func presentation(of view: PinnedView) -> [Double] {
         presentation.map { $0.lanes[AnimatedValues.guideTopLane] - view.frame.height }
     }
 
     /// How many samples a span gives.
-    static func sampleCount(from: Double, to: Double, step: Double) -> Double {
+    public static func sampleCount(from: Double, to: Double, step: Double) -> Double {
         ((to - from) / step).rounded(.down) + 1
     }
 
     /// The default step, or a coarser whole number of milliseconds when the span would pass `maxSamples`.
-    static func step(from: Double, to: Double) -> Double {
+    public static func step(from: Double, to: Double) -> Double {
         let step = defaultStep
         guard sampleCount(from: from, to: to, step: step) > Double(maxSamples) else { return step }
         return ((to - from) / Double(maxSamples - 1)).rounded(.up)
@@ -51,20 +56,20 @@ struct Timeline: Sendable {
 
     /// The session sampled from `from` to `to` every `step`; the caller checked the span against the limits
     /// and the session's history.
-    init(_ session: Session, from: Double, to: Double, step: Double) {
+    public init(_ session: Session, from: Double, to: Double, step: Double) {
         self.init(states: [(session, from)], from: from, to: to, step: step)
     }
 
     /// States a session went through, each sampled from its instant to the next one's: a replayed log. The
     /// last state names the session, its composition and its pinned views; `jumps` are events no state keeps
     /// (values set at once), shown among the others.
-    init(
+    public init(
         states: [(session: Session, from: Double)], jumps: [AdditiveAnimation] = [], from: Double, to: Double,
         step: Double
     ) {
         let last = states[states.count - 1].session
         sessionId = last.id
-        interruption = last.geometry.interruption
+        interruption = last.scene.interruption
         self.from = from
         self.to = to
         self.step = step
@@ -103,7 +108,7 @@ struct Timeline: Sendable {
         events += jumps.filter { $0.startTime <= to && $0.startTime >= from }
         self.events = events.sorted { $0.startTime < $1.startTime }
         keyboardPlaced = states.contains { $0.session.keyboardFrame != nil }
-        pinnedViews = last.geometry.pinnedViews
+        pinnedViews = last.scene.pinnedViews
     }
 
     /// Whether two kept animations are one event's, seen in two states.
@@ -111,11 +116,38 @@ struct Timeline: Sendable {
         a.startTime == b.startTime && a.curve == b.curve && a.duration == b.duration
     }
 
-    /// The span a request gets when it leaves `from` or `to` out: from the earliest instant the session
+    /// The span sampled when `from` or `to` is left out: from the earliest instant the session
     /// still describes exactly to the end of its last animation (or a short resting span).
-    static func defaultSpan(_ session: Session) -> (from: Double, to: Double) {
+    public static func defaultSpan(_ session: Session) -> (from: Double, to: Double) {
         let from = session.animations.historyStart
         let end = session.animations.animations.map(\.endTime).max() ?? from
         return (from, max(end, from + restingSpan))
+    }
+}
+
+/// Why a session cannot be sampled over a span.
+public enum TimelineRefusal: Error, Equatable {
+    /// The span begins (or, without a start, ends) at this instant, before the session's history (`since`):
+    /// the animations a session keeps describe what was on screen exactly from `historyStart` on only.
+    case historyUnavailable(Double, since: Double)
+    /// The span at the step would take this many samples, more than `Timeline.maxSamples`.
+    case tooManySamples(Double)
+}
+
+extension Session {
+    /// The session sampled from `from` to `to` every `step`, each defaulting as `Timeline.defaultSpan` and
+    /// `Timeline.step` say. The caller checked that a given step is positive and that `to` is not before `from`.
+    public func timeline(from: Double?, to: Double?, step: Double?) throws(TimelineRefusal) -> Timeline {
+        let span = Timeline.defaultSpan(self)
+        let history = animations.historyStart
+        if let early = from ?? to, early < history { throw .historyUnavailable(early, since: history) }
+        let start = from ?? span.from
+        let end = to ?? max(span.to, start)
+        // Without a step, one that fits the span: a fixed default refused a span longer than its samples could
+        // cover, although the client asked for no step at all.
+        let step = step ?? Timeline.step(from: start, to: end)
+        let count = Timeline.sampleCount(from: start, to: end, step: step)
+        guard count <= Double(Timeline.maxSamples) else { throw .tooManySamples(count) }
+        return Timeline(self, from: start, to: end, step: step)
     }
 }

@@ -1,0 +1,70 @@
+import InsetCore
+
+/// One value of a scene that a change may set. The cases are in the order a patch applies them (a frame before
+/// a content size, which must not follow a frame set with it); a value's bit in `SceneValues` is its index.
+public enum SceneValue: UInt8, CaseIterable, Sendable {
+    case frame, safeAreaInsets, contentSize, contentOffset, contentInset, scrollIndicatorInsets
+    case contentInsetAdjustmentBehavior, automaticallyAdjustsScrollIndicatorInsets, alwaysBounceVertical, inverted
+    case keyboardDismissMode, screen, focusedRect, fields, focus, scrollPosition, window, keyboardDistance
+    case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
+    case pinnedViews, interruption
+
+    /// Copies this value from `source` to `target` as setting it would: a frame drags a content size that
+    /// follows it, a content size or a window stays as set. An optional value `source` lacks is left alone.
+    func copy(from source: Scene, to target: inout Scene) {
+        switch self {
+        case .frame: target.setFrame(source.scrollView.frame)
+        case .safeAreaInsets: target.scrollView.safeAreaInsets = source.scrollView.safeAreaInsets
+        case .contentSize: target.setContentSize(source.scrollView.contentSize)
+        case .contentOffset: target.scrollView.contentOffset = source.scrollView.contentOffset
+        case .contentInset: target.scrollView.contentInset = source.scrollView.contentInset
+        case .scrollIndicatorInsets: target.scrollView.scrollIndicatorInsets = source.scrollView.scrollIndicatorInsets
+        case .contentInsetAdjustmentBehavior:
+            target.scrollView.contentInsetAdjustmentBehavior = source.scrollView.contentInsetAdjustmentBehavior
+        case .automaticallyAdjustsScrollIndicatorInsets:
+            target.scrollView.automaticallyAdjustsScrollIndicatorInsets =
+                source.scrollView.automaticallyAdjustsScrollIndicatorInsets
+        case .alwaysBounceVertical: target.scrollView.alwaysBounceVertical = source.scrollView.alwaysBounceVertical
+        case .inverted: target.scrollView.inverted = source.scrollView.inverted
+        case .keyboardDismissMode: target.scrollView.keyboardDismissMode = source.scrollView.keyboardDismissMode
+        case .screen: if let screen = source.space.screen { target.space.screen = screen }
+        case .focusedRect: if let rect = source.focusedRect { target.focusedRect = rect }
+        case .fields: target.fields = source.fields
+        case .focus: if let focus = source.focus { target.focus = focus }
+        case .scrollPosition: target.options.scrollPosition = source.options.scrollPosition
+        case .window: target.setWindow(source.space.window)
+        case .keyboardDistance: target.options.keyboardDistance = source.options.keyboardDistance
+        case .baseInsetMode: target.options.baseInsetMode = source.options.baseInsetMode
+        case .followsUndockedKeyboard: target.options.followsUndockedKeyboard = source.options.followsUndockedKeyboard
+        case .usesBottomSafeArea: target.options.usesBottomSafeArea = source.options.usesBottomSafeArea
+        case .keyboardLiftBehavior: target.options.keyboardLiftBehavior = source.options.keyboardLiftBehavior
+        case .keyboardDismissPadding: target.options.keyboardDismissPadding = source.options.keyboardDismissPadding
+        case .pinnedViews: target.pinnedViews = source.pinnedViews
+        case .interruption: target.interruption = source.interruption
+        }
+    }
+}
+
+/// A set of `SceneValue`s, one bit each, at the value's index.
+public struct SceneValues: OptionSet, Sendable, Hashable {
+    /// One bit per `SceneValue`, at its index.
+    public var rawValue: UInt32
+
+    /// The set whose bits are `rawValue`'s.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The set holding `value` alone.
+    public init(_ value: SceneValue) { self.init(rawValue: 1 << UInt32(value.rawValue)) }
+
+    /// `SceneValue.contentOffset`.
+    public static let contentOffset = SceneValues(.contentOffset)
+    /// `SceneValue.focus`.
+    public static let focus = SceneValues(.focus)
+    /// `SceneValue.focusedRect`.
+    public static let focusedRect = SceneValues(.focusedRect)
+    /// `SceneValue.fields`.
+    public static let fields = SceneValues(.fields)
+    /// The values that say what a form reveals: a patch that sets one re-targets at once while the keyboard is
+    /// shown.
+    public static let revealing: SceneValues = [.focus, .focusedRect, .fields, SceneValues(.scrollPosition)]
+}
