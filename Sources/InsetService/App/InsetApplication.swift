@@ -63,8 +63,7 @@ public final class InsetApplication: HTTPResponder {
     /// the credentials (or wants some), which waiting will not change. Nil when the store accepts them, is in
     /// memory, or merely cannot be reached now (then `/readyz` answers 503 until it can). Never holds the password.
     package func sessionStoreRefusal() -> String? {
-        guard case .redis(let redis) = store, let refusal = redis.credentialsRefusal() else { return nil }
-        return "Redis at \(redis.pool.endpoint) refused the credentials: \(refusal)"
+        store.refusal()
     }
 
     /// Whether the application is draining before exit; `/readyz` then answers 503.
@@ -155,10 +154,7 @@ public final class InsetApplication: HTTPResponder {
     }
 
     /// With the sessions in Redis, events answer later.
-    public var answersLater: Bool {
-        if case .redis = store { return true }
-        return false
-    }
+    public var answersLater: Bool { store.answersLater }
 
     /// The request's header fields that `finish` reads.
     private static let finishingHeaders = ["X-Request-Id", "Origin"]

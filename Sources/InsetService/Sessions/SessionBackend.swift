@@ -1,3 +1,4 @@
+import HTTPServer
 import InsetSession
 
 /// The configured session store as a closed choice. Calls through it are dispatched statically, so the memory
@@ -43,6 +44,27 @@ enum SessionBackend: SessionStoring {
         switch self {
         case .memory(let store): store.isReachable()
         case .redis(let store): store.isReachable()
+        }
+    }
+
+    func answer<Change: SessionChange>(_ change: Change, to id: String, now: Double) -> HTTPResponse {
+        switch self {
+        case .memory(let store): store.answer(change, to: id, now: now)
+        case .redis(let store): store.answer(change, to: id, now: now)
+        }
+    }
+
+    var answersLater: Bool {
+        switch self {
+        case .memory(let store): store.answersLater
+        case .redis(let store): store.answersLater
+        }
+    }
+
+    func refusal() -> String? {
+        switch self {
+        case .memory(let store): store.refusal()
+        case .redis(let store): store.refusal()
         }
     }
 }

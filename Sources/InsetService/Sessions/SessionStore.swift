@@ -1,3 +1,4 @@
+import HTTPServer
 import InsetSession
 import Locking
 
@@ -95,6 +96,23 @@ final class SessionStore: SessionStoring {
 
     /// Memory is always there.
     func isReachable() -> Bool { true }
+
+    /// Changes the session at once and answers with what the change returns.
+    func answer<Change: SessionChange>(_ change: Change, to id: String, now: Double) -> HTTPResponse {
+        do {
+            return try modify(id, now: now) { (session: inout Session) throws(SessionError) in
+                try change.apply(to: &session)
+            }
+        } catch {
+            return Problem(error).response
+        }
+    }
+
+    /// Every answer is given at once.
+    var answersLater: Bool { false }
+
+    /// Memory refuses no one.
+    func refusal() -> String? { nil }
 
     private static func purgeExpired(_ state: inout State, now: Double, ttl: Double) {
         // The table is ordered by last use, so every expired session sits at the old end.

@@ -1,3 +1,4 @@
+import HTTPServer
 import InsetSession
 
 /// Counters a session store reports on `/metrics`.
@@ -50,4 +51,27 @@ protocol SessionStoring: Sendable {
 
     /// Whether the store answers now, for `/readyz`.
     func isReachable() -> Bool
+
+    /// Runs `change` on session `id` as `modify` does and answers with what it returns, or with its failure as a
+    /// problem. The two stores finish it differently, and this is the one place that differs: the memory store
+    /// changes the session at once and returns the answer itself; Redis returns a pending answer that its reply
+    /// completes, so that the worker serves other connections during the round trip (`HTTPPendingResponse`).
+    func answer<Change: SessionChange>(_ change: Change, to id: String, now: Double) -> HTTPResponse
+
+    /// Whether `answer` may answer later, so the transport must be able to suspend connections.
+    var answersLater: Bool { get }
+
+    /// Why the store refuses this service, for the executable to exit on before it listens: credentials a shared
+    /// store refused (or wants), which waiting will not change. Nil when it accepts them, keeps sessions in
+    /// memory, or merely cannot be reached now. Never holds a password.
+    func refusal() -> String?
+}
+
+/// A change of one session whose result is the answer to a request: a session event's handler hands it to
+/// the store's `answer`. A value, not a closure, so the memory store runs it where it lies without boxing its
+/// captures (a request body is about 500 bytes), and Redis copies it once into the change it may run again.
+/// `apply` must throw, if at all, before it changes the session, and depend on nothing but the session and
+/// the change's own values: a shared store may run it more than once.
+protocol SessionChange: Sendable {
+    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse
 }
