@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import RedisClient
 import Testing
 
 @testable import InsetService

@@ -4,6 +4,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import RedisClient
 
 /// Writes whose reply is lost (issue 27, item 4): Redis frozen past the command timeout runs what reached it once
 /// it thaws, so a lost reply is no proof of a change not made. A change that went out is never answered "not

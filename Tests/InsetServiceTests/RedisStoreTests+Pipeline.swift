@@ -6,6 +6,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import RedisClient
 
 /// The shared, pipelined connection and the answers that wait for Redis without holding a worker, against a real
 /// `redis-server`; part of `RedisStoreTests`, so that its ThreadSanitizer run covers them.

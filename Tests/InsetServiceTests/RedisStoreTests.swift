@@ -4,6 +4,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import RedisClient
 
 /// A `redis-server` of the test's own on a free loopback port, without persistence; killed on `stop()` or when
 /// released.

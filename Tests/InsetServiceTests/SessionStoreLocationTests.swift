@@ -1,4 +1,5 @@
 import InsetService
+import RedisClient
 import Testing
 
 /// `--session-store` values.

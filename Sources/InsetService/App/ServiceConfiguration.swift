@@ -1,3 +1,5 @@
+import RedisClient
+
 /// Everything the service layer reads from the command line and the environment.
 public struct ServiceConfiguration: Sendable {
     /// Sessions kept at most; the least recently used goes first.

@@ -1,3 +1,5 @@
+import RedisClient
+
 /// A write whose reply was lost after it may have reached Redis (the command timeout, a connection broken once it
 /// was sent): Redis may still run it, or have run it, so its failure says nothing about whether it was applied.
 /// The write is sent again as it was, on fresh connections, until Redis answers one of the sends or

@@ -1,4 +1,5 @@
 import Locking
+import RedisClient
 
 #if canImport(Glibc)
     import Glibc

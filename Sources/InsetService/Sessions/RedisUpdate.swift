@@ -1,3 +1,5 @@
+import RedisClient
+
 /// One `RedisSessionStore.modify`, as the steps between its round trips: what to send next, or how it ended.
 ///
 /// The store's rules live here once (its doc comment has them: the cached record, the compare-and-set, the retry

@@ -8,9 +8,9 @@ import Locking
 /// hold a worker waits before sending a lost write again to a Redis that refuses connections (`RedisUpdate`'s
 /// `.pause`). The pool's own thread must not sleep for it, since every other command waits behind that thread.
 /// Rare (only after a lost reply, while Redis cannot be reached), so one thread started on demand does.
-final class DelayedCalls: Sendable {
+package final class DelayedCalls: Sendable {
     private struct Waiting {
-        /// When to call, on `MonotonicClock.system`.
+        /// When to call, on `RedisClock`.
         var due: Double
         var call: @Sendable () -> Void
     }
@@ -21,14 +21,13 @@ final class DelayedCalls: Sendable {
     }
 
     private let state = Locked(State())
-    private let clock = MonotonicClock.system
 
     /// An empty queue.
-    init() {}
+    package init() {}
 
     /// Calls `call` in `milliseconds`, on this queue's thread.
-    func after(_ milliseconds: Double, _ call: @escaping @Sendable () -> Void) {
-        let due = clock.now() + max(0, milliseconds)
+    package func after(_ milliseconds: Double, _ call: @escaping @Sendable () -> Void) {
+        let due = RedisClock.now() + max(0, milliseconds)
         let start = state.withLockSignalling { (state: inout State) -> Bool in
             state.waiting.append(Waiting(due: due, call: call))
             defer { state.running = true }
@@ -46,7 +45,7 @@ final class DelayedCalls: Sendable {
     /// Makes the calls as they come due, until none waits.
     private func run() {
         while true {
-            let now = clock.now()
+            let now = RedisClock.now()
             let (due, next) = state.withLock { (state: inout State) -> ([Waiting], Double?) in
                 let due = state.waiting.filter { $0.due <= now }
                 state.waiting.removeAll { $0.due <= now }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import InsetService
+@testable import RedisClient
 
 /// The pool's reconnect policy, against a port where nothing listens.
 @Suite("Redis pool")

@@ -5,11 +5,17 @@ import CHiredis
 #endif
 
 /// How long a Redis connection may take.
-struct RedisTimeouts: Sendable {
+package struct RedisTimeouts: Sendable {
     /// Seconds to open a connection.
-    var connect: Double = 0.5
+    package var connect: Double
     /// Seconds for one command's round trip; past it the connection is dropped.
-    var command: Double = 1
+    package var command: Double
+
+    /// Timeouts of `connect` and `command` seconds.
+    package init(connect: Double = 0.5, command: Double = 1) {
+        self.connect = connect
+        self.command = command
+    }
 
     /// A `timeval` for hiredis.
     static func timeval(_ seconds: Double) -> timeval {
