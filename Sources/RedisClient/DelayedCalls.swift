@@ -6,7 +6,7 @@ import Locking
 
 /// Calls made after a delay, from one thread that runs only while some are waiting: how an update that does not
 /// hold a worker waits before sending a lost write again to a Redis that refuses connections (`RedisUpdate`'s
-/// `.pause`). The pool's own thread must not sleep for it, since every other command waits behind that thread.
+/// `.pause`). The pipeline's own thread must not sleep for it, since every other command waits behind that thread.
 /// Rare (only after a lost reply, while Redis cannot be reached), so one thread started on demand does.
 package final class DelayedCalls: Sendable {
     private struct Waiting {
@@ -37,7 +37,7 @@ package final class DelayedCalls: Sendable {
         if let thread = Locking.startThread({ [self] in run() }) {
             pthread_detach(thread)
         } else {
-            // No thread: the calls wait on this one (the pool's, at worst, for at most one pause).
+            // No thread: the calls wait on this one (the pipeline's, at worst, for at most one pause).
             run()
         }
     }

@@ -26,9 +26,9 @@ package struct RedisTimeouts: Sendable {
 
 /// One blocking hiredis connection with connect and command timeouts.
 ///
-/// Used by one thread at a time: `RedisPool` hands it out and takes it back, hence `@unchecked Sendable`.
-/// After an I/O error or a timeout hiredis leaves the context unusable, so `isBroken` turns true and the
-/// pool drops it.
+/// Used by one thread at a time: `RedisPipeline`'s thread while it runs, the pipeline keeping it meanwhile, hence
+/// `@unchecked Sendable`. After an I/O error or a timeout hiredis leaves the context unusable, so `isBroken` turns
+/// true and the pipeline drops it.
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
     /// Whether an I/O error or timeout ended this connection.

@@ -55,7 +55,7 @@ final class RedisProcess: @unchecked Sendable {
         RedisEndpoint(host: "127.0.0.1", port: port, username: username, password: password)
     }
 
-    /// A connection of the test's own, beside the store's pool.
+    /// A connection of the test's own, beside the store's pipeline.
     func connection(password: String? = nil) throws(RedisError) -> RedisConnection {
         try RedisConnection(endpoint(password: password), timeouts: RedisTimeouts(connect: 1, command: 5))
     }
@@ -238,7 +238,7 @@ struct RedisStoreTests {
         #expect(try store.modify(session.id, now: 3, Self.raise) == 3)
     }
 
-    /// The pooled connection died with Redis: the write goes again on a fresh one (loading the script, which the
+    /// The reused connection died with Redis: the write goes again on a fresh one (loading the script, which the
     /// restarted Redis has forgotten) instead of failing the first event after the restart.
     @Test func theFirstWriteAfterARedisRestartSucceeds() throws {
         let redis = try RedisProcess()

@@ -26,7 +26,7 @@ import RedisClient
 ///   with a `GET`.
 /// - A change that throws on a cached record (a stale timestamp, a drag without a keyboard) is not answered
 ///   from it: the record may be stale, so the event starts over with a `GET` and answers what Redis holds.
-/// - A read or a touch whose pooled connection is found dead (Redis restarted) goes again on a fresh one, so the
+/// - A read or a touch whose reused connection is found dead (Redis restarted) goes again on a fresh one, so the
 ///   first request after a restart succeeds.
 /// - A write whose reply is lost after it went out (the command timeout, a connection that broke: Redis may have
 ///   run it, or run it yet) is never answered as not done. The same compare-and-set goes again, on fresh
@@ -94,7 +94,7 @@ final class RedisSessionStore: SessionStoring {
     /// Every key this store writes starts with this.
     static let keyPrefix = "inset:session:"
 
-    let pool: RedisPool
+    let pool: RedisPipeline
     /// Milliseconds a lost write is sent again for (`outcomeWaitTimeouts`).
     let outcomeWait: Double
     /// The ids of the attempts this replica writes (`RecordWriters`).
@@ -132,7 +132,7 @@ final class RedisSessionStore: SessionStoring {
         endpoint: RedisEndpoint, ttlSeconds: Double, timeouts: RedisTimeouts = RedisTimeouts(),
         cacheCapacity: Int = RedisSessionStore.cacheCapacity
     ) {
-        pool = RedisPool(endpoint: endpoint, timeouts: timeouts)
+        pool = RedisPipeline(endpoint: endpoint, timeouts: timeouts)
         outcomeWait = Self.outcomeWaitTimeouts * timeouts.command * 1000
         deletionMarkTTL = RedisCommand.decimal(max(1, Int(10 * timeouts.command * 1000)))
         ttlMilliseconds = max(1, Int(ttlSeconds * 1000))
@@ -245,7 +245,7 @@ final class RedisSessionStore: SessionStoring {
     }
 
     /// `modify` without waiting: `completion` gets the result, on this thread when no round trip was needed,
-    /// else on the pool's thread, which also runs `body` again when the record changed meanwhile.
+    /// else on the pipeline's thread, which also runs `body` again when the record changed meanwhile.
     ///
     /// Such events on one session run one after the other on this replica: each begins once the one before has
     /// its answer, from the record that one left. Sent together, they would all be computed from the same record,

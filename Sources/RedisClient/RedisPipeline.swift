@@ -7,7 +7,7 @@ import Locking
 /// One Redis connection shared by every worker, on a thread of its own that sends the commands of all workers that
 /// need Redis at the same moment together (pipelined), and reconnects with backoff.
 ///
-/// A command joins a queue with what to do with its reply. The pool's thread writes everything queued in one
+/// A command joins a queue with what to do with its reply. The pipeline's thread writes everything queued in one
 /// write and reads the replies in order; before it hands them out it writes what was queued meanwhile, so Redis
 /// runs the next batch while the replies are handed out. A worker answering an HTTP request does not wait for its
 /// reply: the transport suspends the connection and the worker serves others, so a worker sleeps only when it has
@@ -21,11 +21,11 @@ import Locking
 /// first batch after it tries again: recovery needs nothing but Redis coming back.
 ///
 /// The thread starts with the first command and ends after `idleSeconds` without one.
-package final class RedisPool: Sendable {
+package final class RedisPipeline: Sendable {
     private struct State {
         /// Commands waiting for the next batch, oldest first.
         var queue: [RedisTicket] = []
-        /// Whether the pool's thread runs.
+        /// Whether the pipeline's thread runs.
         var running = false
         /// Whether it sleeps until a command comes.
         var waiting = false
@@ -50,17 +50,17 @@ package final class RedisPool: Sendable {
     package let endpoint: RedisEndpoint
     /// Connect and command timeouts.
     package let timeouts: RedisTimeouts
-    /// Seconds without a command after which the pool's thread ends.
+    /// Seconds without a command after which the pipeline's thread ends.
     package let idleSeconds: Double
     private let state = Locked(State())
 
-    /// Seconds without a command after which the pool's thread ends, unless told otherwise.
+    /// Seconds without a command after which the pipeline's thread ends, unless told otherwise.
     package static let defaultIdleSeconds = 1.0
 
-    /// A pool that connects on first use.
+    /// A pipeline that connects on first use.
     package init(
         endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts(),
-        idleSeconds: Double = RedisPool.defaultIdleSeconds
+        idleSeconds: Double = RedisPipeline.defaultIdleSeconds
     ) {
         self.endpoint = endpoint
         self.timeouts = timeouts
@@ -93,16 +93,16 @@ package final class RedisPool: Sendable {
     package func withConnection<T>(
         idempotent: Bool = false, _ body: (RedisChannel) throws(RedisError) -> T
     ) throws(RedisError) -> T {
-        let channel = RedisChannel(pool: self)
+        let channel = RedisChannel(pipeline: self)
         do {
             return try body(channel)
         } catch {
             guard idempotent, channel.brokeOnReusedConnection else { throw error }
-            return try body(RedisChannel(pool: self))
+            return try body(RedisChannel(pipeline: self))
         }
     }
 
-    /// Sends `command` in the next batch; `completion` gets its outcome on the pool's thread, in the order the
+    /// Sends `command` in the next batch; `completion` gets its outcome on the pipeline's thread, in the order the
     /// commands were sent, and must not wait for Redis itself (it may send more).
     package func send(_ command: RedisCommand, then completion: @escaping @Sendable (RedisOutcome) -> Void) {
         let ticket = RedisTicket(command, completion)
@@ -118,7 +118,7 @@ package final class RedisPool: Sendable {
         if start { startThread() }
     }
 
-    /// Sends `command` in the next batch and waits for its outcome; never on the pool's own thread, which would
+    /// Sends `command` in the next batch and waits for its outcome; never on the pipeline's own thread, which would
     /// wait for itself (an `.unavailable` failure then).
     package func send(_ command: RedisCommand) -> RedisOutcome {
         let onOwnThread = state.withLock { state in state.thread.map { pthread_equal($0, pthread_self()) != 0 } }
@@ -155,7 +155,7 @@ package final class RedisPool: Sendable {
         }
     }
 
-    /// The pool's thread: batches until `idleSeconds` pass without a command.
+    /// The pipeline's thread: batches until `idleSeconds` pass without a command.
     private func run() {
         var connection = state.withLock { (state: inout State) -> RedisConnection? in
             state.thread = pthread_self()
@@ -278,11 +278,11 @@ package struct RedisOutcome: Sendable {
     }
 }
 
-/// One command waiting in `RedisPool`'s queue, and what to do with its outcome.
+/// One command waiting in `RedisPipeline`'s queue, and what to do with its outcome.
 struct RedisTicket: Sendable {
     /// The command, formatted.
     let command: RedisCommand
-    /// Called on the pool's thread with the outcome.
+    /// Called on the pipeline's thread with the outcome.
     let completion: @Sendable (RedisOutcome) -> Void
 
     /// A ticket for `command`.
@@ -292,21 +292,21 @@ struct RedisTicket: Sendable {
     }
 }
 
-/// What a `RedisPool.withConnection` body sends its commands through, one at a time, each in the next batch on
-/// the pool's shared connection, waiting for each reply. Remembers whether one failed on a reused connection,
-/// which is when the pool may run an idempotent body again.
+/// What a `RedisPipeline.withConnection` body sends its commands through, one at a time, each in the next batch on
+/// the pipeline's shared connection, waiting for each reply. Remembers whether one failed on a reused connection,
+/// which is when the pipeline may run an idempotent body again.
 package final class RedisChannel {
-    private let pool: RedisPool
+    private let pipeline: RedisPipeline
     /// Whether a command of this body failed because a connection that had served before broke.
     private(set) var brokeOnReusedConnection = false
 
-    /// A channel into `pool`.
-    init(pool: RedisPool) { self.pool = pool }
+    /// A channel into `pipeline`.
+    init(pipeline: RedisPipeline) { self.pipeline = pipeline }
 
     /// Runs one command given as its arguments (binary-safe) and returns the reply; an error reply throws
     /// `.server`.
     package func command(_ arguments: [[UInt8]]) throws(RedisError) -> RedisReply {
-        let outcome = pool.send(RedisCommand(arguments))
+        let outcome = pipeline.send(RedisCommand(arguments))
         if case .failure(.unavailable) = outcome.result, outcome.reused { brokeOnReusedConnection = true }
         return try outcome.result.get()
     }
