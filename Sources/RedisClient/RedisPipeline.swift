@@ -258,26 +258,6 @@ package final class RedisPipeline: Sendable {
     }
 }
 
-/// What one command came to: Redis's reply or why there is none, whether it went out on a connection opened
-/// before its batch (which may have died unnoticed with a Redis that restarted), and whether it may have reached
-/// Redis at all.
-package struct RedisOutcome: Sendable {
-    /// The reply, or the failure.
-    package var result: Result<RedisReply, RedisError>
-    /// Whether the connection had served earlier batches.
-    package var reused: Bool
-    /// Whether the command was written to a connection, so that Redis may have run it (or run it yet) though its
-    /// reply failed; false when it never left this process (no connection, the backoff after a failed connect).
-    package var sent: Bool
-
-    /// An outcome.
-    package init(_ result: Result<RedisReply, RedisError>, reused: Bool, sent: Bool = true) {
-        self.result = result
-        self.reused = reused
-        self.sent = sent
-    }
-}
-
 /// One command waiting in `RedisPipeline`'s queue, and what to do with its outcome.
 struct RedisTicket: Sendable {
     /// The command, formatted.
@@ -289,30 +269,5 @@ struct RedisTicket: Sendable {
     init(_ command: RedisCommand, _ completion: @escaping @Sendable (RedisOutcome) -> Void) {
         self.command = command
         self.completion = completion
-    }
-}
-
-/// What a `RedisPipeline.withConnection` body sends its commands through, one at a time, each in the next batch on
-/// the pipeline's shared connection, waiting for each reply. Remembers whether one failed on a reused connection,
-/// which is when the pipeline may run an idempotent body again.
-package final class RedisChannel {
-    private let pipeline: RedisPipeline
-    /// Whether a command of this body failed because a connection that had served before broke.
-    private(set) var brokeOnReusedConnection = false
-
-    /// A channel into `pipeline`.
-    init(pipeline: RedisPipeline) { self.pipeline = pipeline }
-
-    /// Runs one command given as its arguments (binary-safe) and returns the reply; an error reply throws
-    /// `.server`.
-    package func command(_ arguments: [[UInt8]]) throws(RedisError) -> RedisReply {
-        let outcome = pipeline.send(RedisCommand(arguments))
-        if case .failure(.unavailable) = outcome.result, outcome.reused { brokeOnReusedConnection = true }
-        return try outcome.result.get()
-    }
-
-    /// Runs one command given as strings.
-    package func command(_ arguments: [String]) throws(RedisError) -> RedisReply {
-        try command(arguments.map { Array($0.utf8) })
     }
 }
