@@ -7,7 +7,7 @@ import InsetJSON
 
 /// A session as a shared store keeps it: compact JSON with a schema version `"v"`, so a replica of a later
 /// release can still read what an earlier one wrote during a rolling deploy, and a revision `"r"` that every
-/// write increments, so two writes never store the same bytes (the store's compare-and-set compares bytes).
+/// write increments, so two writes never leave the same revision (the store's compare-and-set compares revisions).
 ///
 /// Every Double round-trips bit for bit: the writer prints the shortest text that parses back to the same
 /// value, and `-0`, which that writer prints as `0`, is written `-0.0` here. Rects, insets, sizes, points and
@@ -134,14 +134,6 @@ extension JSONWriter {
 
     fileprivate mutating func exactInsets(_ insets: EdgeInsets) {
         exactNumbers(insets.top, insets.left, insets.bottom, insets.right)
-    }
-
-    fileprivate mutating func exactState(_ state: ScrollState) {
-        let inset = state.contentInset
-        let indicators = state.scrollIndicatorInsets
-        exactNumbers(
-            inset.top, inset.left, inset.bottom, inset.right, indicators.top, indicators.left, indicators.bottom,
-            indicators.right, state.contentOffset.x, state.contentOffset.y)
     }
 
     fileprivate mutating func storedGeometry(_ geometry: StoredGeometry) {
