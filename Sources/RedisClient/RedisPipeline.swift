@@ -49,9 +49,9 @@ package final class RedisPipeline: Sendable {
     /// The server.
     package let endpoint: RedisEndpoint
     /// Connect and command timeouts.
-    package let timeouts: RedisTimeouts
+    let timeouts: RedisTimeouts
     /// Seconds without a command after which the pipeline's thread ends.
-    package let idleSeconds: Double
+    let idleSeconds: Double
     private let state = Locked(State())
 
     /// Seconds without a command after which the pipeline's thread ends, unless told otherwise.
