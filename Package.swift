@@ -14,8 +14,8 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // Debian's hiredis (libhiredis-dev): the Redis client under `--session-store redis://…`. No pkgConfig:
-        // its flags carry a define SwiftPM refuses, and the header sits in the default include path anyway.
+        // Debian's hiredis (libhiredis-dev), which only `RedisClient` links. No pkgConfig: its flags carry a
+        // define SwiftPM refuses, and the header sits in the default include path anyway.
         .systemLibrary(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
@@ -31,10 +31,14 @@ let package = Package(
         .target(name: "Locking"),
         // Transport only: knows nothing of keyboards.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "Locking"]),
+        // The Redis client under `--session-store redis://…`: endpoints and their URLs, commands and replies,
+        // one connection over hiredis, and one pipelined connection shared by every worker. Knows nothing of
+        // sessions.
+        .target(name: "RedisClient", dependencies: ["CHiredis", "Locking"]),
         // JSON, validation, sessions (in memory or in Redis) and routes joining the core and the transport.
         .target(
             name: "InsetService",
-            dependencies: ["InsetCore", "InsetSession", "InsetJSON", "HTTPServer", "CHiredis", "Locking"],
+            dependencies: ["InsetCore", "InsetSession", "InsetJSON", "HTTPServer", "RedisClient", "Locking"],
             // The contract and the browser playground, compiled into the binary and served by it.
             resources: [
                 .embedInCode("Resources/openapi.yaml"),
@@ -60,10 +64,13 @@ let package = Package(
         .testTarget(
             name: "InsetServiceTests",
             dependencies: [
-                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking",
+                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "HTTPServer",
+                "RedisClient", "HTTPTestSupport", "Locking",
             ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
+        // The client's own policies, without a Redis server; the store's suites run it against a real one.
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

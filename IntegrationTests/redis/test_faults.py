@@ -72,11 +72,11 @@ def test_a_frozen_redis_costs_at_most_the_command_timeout(own_redis, replicas):
 
 
 def test_the_first_request_after_a_redis_restart_succeeds(own_redis, replicas):
-    """Pooled connections die with Redis; a read on one is retried once on a fresh connection, so a client whose
-    request comes after Redis is back never sees the outage."""
+    """The replica's connection dies with Redis; a read on it is retried once on a fresh connection, so a client
+    whose request comes after Redis is back never sees the outage."""
     (server,) = replicas(own_redis)
     session = server.create()
-    for _ in range(4):  # several pooled connections
+    for _ in range(4):  # the connection has served before Redis stops
         assert server.call("GET", f"/sessions/{session}")[0] == 200
     own_redis.stop()
     own_redis.start()

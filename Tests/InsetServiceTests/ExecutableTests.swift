@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import RedisClient
 import Testing
 
 @testable import InsetService
@@ -102,7 +103,7 @@ struct ExecutableTests {
             return fewest
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let settling = RedisPool.defaultIdleSeconds + 0.5
+        let settling = RedisPipeline.defaultIdleSeconds + 0.5
         let memory = try threads([])
         let redis = try threads(["--session-store", "redis://127.0.0.1:1"], settling: settling)
         let given = try threads(

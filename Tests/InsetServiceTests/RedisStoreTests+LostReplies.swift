@@ -5,6 +5,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import RedisClient
 
 /// Writes whose reply is lost (issue 27, item 4): Redis frozen past the command timeout runs what reached it once
 /// it thaws, so a lost reply is no proof of a change not made. A change that went out is never answered "not
@@ -155,7 +156,7 @@ extension RedisStoreTests {
 
     /// An event that does not wait, in flight when Redis is killed (its reply lost with the connection), and Redis
     /// back on its AOF a moment later without it: while Redis refuses connections the event waits between sends
-    /// (`DelayedCalls`, not on the pool's thread), then its send again applies it, and it is answered once
+    /// (`DelayedCalls`, not on the pipeline's thread), then its send again applies it, and it is answered once
     /// written.
     @Test func anEventWhoseRedisDiedIsAppliedWhenRedisComesBack() throws {
         let redis = try RedisProcess()
@@ -337,7 +338,7 @@ struct LostReplyUpdateTests {
         }
     }
 
-    /// A send again that cannot reach Redis (no connection) waits for the pool's reconnect before the next; a lost
+    /// A send again that cannot reach Redis (no connection) waits for the pipeline's reconnect before the next; a lost
     /// reply of a send again goes again after `LostReply.spacing` at most; then the outcome wait ends.
     @Test func sendsAgainArePacedAndEnd() throws {
         let (update, raise, _, _, _) = try Self.lostRaise()

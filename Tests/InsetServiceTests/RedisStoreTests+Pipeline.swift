@@ -7,6 +7,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import RedisClient
 
 /// The shared, pipelined connection and the answers that wait for Redis without holding a worker, against a real
 /// `redis-server`; part of `RedisStoreTests`, so that its ThreadSanitizer run covers them.
@@ -33,7 +34,7 @@ extension RedisStoreTests {
 
     @Test func manyWorkersShareOneConnectionAndEachGetsItsOwnReply() throws {
         let redis = try RedisProcess()
-        let pool = RedisPool(endpoint: redis.endpoint())
+        let pipeline = RedisPipeline(endpoint: redis.endpoint())
         let before = try Self.connectionsReceived(redis)
         let threads = 8
         let commands = 200
@@ -42,11 +43,11 @@ extension RedisStoreTests {
         // worker's thread started, Redis is stopped for a moment as they begin, so that their commands queue
         // behind the first and go out together whatever the machine's load: batching is not left to the
         // scheduler.
-        _ = try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
+        _ = try pipeline.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
         onThreads(threads, whenAllStarted: { Self.pause(redis, for: 0.2) }) { thread in
             for step in 0..<commands {
                 let text = "worker \(thread) command \(step)"
-                let reply = try? pool.withConnection { channel throws(RedisError) in
+                let reply = try? pipeline.withConnection { channel throws(RedisError) in
                     try channel.command(["ECHO", text])
                 }
                 if reply != .string(Array(text.utf8)) { wrong.withLock { $0.append(text) } }
@@ -55,27 +56,27 @@ extension RedisStoreTests {
         #expect(wrong.withLock { $0 } == [])
         // One connection for every worker (the counting one is the test's own, opened after).
         #expect(try Self.connectionsReceived(redis) - before == 2)
-        let sent = pool.sent
+        let sent = pipeline.sent
         #expect(sent.commands == threads * commands + 1)
         #expect(sent.batches < sent.commands)
     }
 
     @Test func commandsSentWithoutWaitingAreAnsweredInTheirOrder() throws {
         let redis = try RedisProcess()
-        let pool = RedisPool(endpoint: redis.endpoint())
+        let pipeline = RedisPipeline(endpoint: redis.endpoint())
         let count = 1000
         let replies = Locked([RedisReply]())
         // As above: the commands queue while Redis is stopped, whatever the load.
-        _ = try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
+        _ = try pipeline.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
         Self.pause(redis, for: 0.2)
         for _ in 0..<count {
-            pool.send(RedisCommand(["INCR", "counter"])) { outcome in
+            pipeline.send(RedisCommand(["INCR", "counter"])) { outcome in
                 replies.withLockSignalling { $0.append((try? outcome.result.get()) ?? .null) }
             }
         }
         let answered = replies.wait(until: { $0.count == count }, atMost: 10) { $0 }
         #expect(answered == (1...count).map { RedisReply.integer($0) })
-        #expect(pool.sent.batches < count / 2)
+        #expect(pipeline.sent.batches < count / 2)
     }
 
     /// A `BLPOP` that blocks its connection past the command timeout, in the middle of a batch: the replies
@@ -83,13 +84,14 @@ extension RedisStoreTests {
     /// idempotent call may go again), and the next command goes out on a fresh connection.
     @Test func aTimeoutInTheMiddleOfABatchFailsTheRestOfItAndTheNextCommandGetsAFreshConnection() throws {
         let redis = try RedisProcess()
-        let pool = RedisPool(endpoint: redis.endpoint(), timeouts: RedisTimeouts(connect: 1, command: 0.3))
+        let pipeline = RedisPipeline(endpoint: redis.endpoint(), timeouts: RedisTimeouts(connect: 1, command: 0.3))
         #expect(
-            try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) } == .status("PONG"))
+            try pipeline.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
+                == .status("PONG"))
         let before = try Self.connectionsReceived(redis)
         let outcomes = Locked([Int: RedisOutcome]())
         func send(_ index: Int, _ arguments: [String]) {
-            pool.send(RedisCommand(arguments)) { outcome in outcomes.withLockSignalling { $0[index] = outcome } }
+            pipeline.send(RedisCommand(arguments)) { outcome in outcomes.withLockSignalling { $0[index] = outcome } }
         }
         // The first holds the connection for 0.2 s (under the timeout); the next three, queued meanwhile, go out
         // together once its reply is in.
@@ -109,10 +111,11 @@ extension RedisStoreTests {
             #expect(all[index]?.reused == true)
         }
         #expect(
-            try pool.withConnection { channel throws(RedisError) in try channel.command(["PING"]) } == .status("PONG"))
+            try pipeline.withConnection { channel throws(RedisError) in try channel.command(["PING"]) }
+                == .status("PONG"))
         #expect(try Self.connectionsReceived(redis) - before == 2)
         // The first PING, the BLPOP alone, the three together, the last PING.
-        #expect(pool.sent.batches == 4)
+        #expect(pipeline.sent.batches == 4)
     }
 
     /// Events in flight when Redis freezes for good: the one whose write went out is sent again until the outcome

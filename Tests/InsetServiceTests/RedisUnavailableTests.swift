@@ -1,5 +1,6 @@
 import Foundation
 import InsetService
+import RedisClient
 import Testing
 
 /// A Redis store that cannot be reached: 503s with Retry-After, at once, and never a crash or a hang.

@@ -1,5 +1,6 @@
 import InsetService
 import InsetSession
+import RedisClient
 import Testing
 
 /// `--session-store` values.

@@ -1,4 +1,5 @@
 import InsetSession
+import RedisClient
 
 /// Everything the service layer reads from the command line and the environment.
 public struct ServiceConfiguration: Sendable {

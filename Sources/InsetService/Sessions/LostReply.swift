@@ -1,3 +1,5 @@
+import RedisClient
+
 /// A write whose reply was lost after it may have reached Redis (the command timeout, a connection broken once it
 /// was sent): Redis may still run it, or have run it, so its failure says nothing about whether it was applied.
 /// The write is sent again as it was, on fresh connections, until Redis answers one of the sends or
@@ -6,7 +8,7 @@
 /// gets an answer tells what happened to all of them, and the ones still on their way can no longer change it.
 ///
 /// This decides when: at once after the first loss, at most every `spacing` ms after that, and never before the
-/// pool may connect again after a failed connect (`RedisPool.reconnectDelay`), so that a Redis that refuses
+/// pipeline may connect again after a failed connect (`RedisPipeline.reconnectDelay`), so that a Redis that refuses
 /// connections is not asked in a busy loop.
 struct LostReply: Sendable {
     /// What to do after a send failed.
@@ -37,7 +39,7 @@ struct LostReply: Sendable {
         self.lastSend = now
     }
 
-    /// What to do at `now`, after a send that failed with `failure` (nil after a wait): when the pool could not
+    /// What to do at `now`, after a send that failed with `failure` (nil after a wait): when the pipeline could not
     /// send it at all (`sent` false), not before it may connect again, in `reconnectDelay` ms.
     func next(after failure: RedisOutcome?, now: Double, reconnectDelay: Double) -> Next {
         guard now < until else { return .giveUp }

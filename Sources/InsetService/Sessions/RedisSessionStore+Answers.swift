@@ -24,6 +24,6 @@ extension RedisSessionStore {
 
     /// Why Redis refuses this service's credentials, if it does (`credentialsRefusal`), with its address.
     func refusal() -> String? {
-        credentialsRefusal().map { "Redis at \(pool.endpoint) refused the credentials: \($0)" }
+        credentialsRefusal().map { "Redis at \(pipeline.endpoint) refused the credentials: \($0)" }
     }
 }

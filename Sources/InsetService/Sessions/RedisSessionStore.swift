@@ -1,5 +1,6 @@
 import InsetSession
 import Locking
+import RedisClient
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +27,7 @@ import Locking
 ///   with a `GET`.
 /// - A change that throws on a cached record (a stale timestamp, a drag without a keyboard) is not answered
 ///   from it: the record may be stale, so the event starts over with a `GET` and answers what Redis holds.
-/// - A read or a touch whose pooled connection is found dead (Redis restarted) goes again on a fresh one, so the
+/// - A read or a touch whose reused connection is found dead (Redis restarted) goes again on a fresh one, so the
 ///   first request after a restart succeeds.
 /// - A write whose reply is lost after it went out (the command timeout, a connection that broke: Redis may have
 ///   run it, or run it yet) is never answered as not done. The same compare-and-set goes again, on fresh
@@ -94,7 +95,8 @@ final class RedisSessionStore: SessionStoring {
     /// Every key this store writes starts with this.
     static let keyPrefix = "inset:session:"
 
-    let pool: RedisPool
+    /// The one pipelined connection every worker's commands go out on.
+    let pipeline: RedisPipeline
     /// Milliseconds a lost write is sent again for (`outcomeWaitTimeouts`).
     let outcomeWait: Double
     /// The ids of the attempts this replica writes (`RecordWriters`).
@@ -132,7 +134,7 @@ final class RedisSessionStore: SessionStoring {
         endpoint: RedisEndpoint, ttlSeconds: Double, timeouts: RedisTimeouts = RedisTimeouts(),
         cacheCapacity: Int = RedisSessionStore.cacheCapacity
     ) {
-        pool = RedisPool(endpoint: endpoint, timeouts: timeouts)
+        pipeline = RedisPipeline(endpoint: endpoint, timeouts: timeouts)
         outcomeWait = Self.outcomeWaitTimeouts * timeouts.command * 1000
         deletionMarkTTL = RedisCommand.decimal(max(1, Int(10 * timeouts.command * 1000)))
         ttlMilliseconds = max(1, Int(ttlSeconds * 1000))
@@ -194,7 +196,7 @@ final class RedisSessionStore: SessionStoring {
         var step = update.begin(body)
         while true {
             switch step {
-            case .send(let command): step = update.received(pool.send(command), body)
+            case .send(let command): step = update.received(pipeline.send(command), body)
             case .pause(let milliseconds):
                 usleep(UInt32(max(0, milliseconds) * 1000))
                 step = update.resume()
@@ -245,7 +247,7 @@ final class RedisSessionStore: SessionStoring {
     }
 
     /// `modify` without waiting: `completion` gets the result, on this thread when no round trip was needed,
-    /// else on the pool's thread, which also runs `body` again when the record changed meanwhile.
+    /// else on the pipeline's thread, which also runs `body` again when the record changed meanwhile.
     ///
     /// Such events on one session run one after the other on this replica: each begins once the one before has
     /// its answer, from the record that one left. Sent together, they would all be computed from the same record,
@@ -288,7 +290,7 @@ final class RedisSessionStore: SessionStoring {
     ) {
         switch step {
         case .send(let command):
-            pool.send(command) { [self] outcome in
+            pipeline.send(command) { [self] outcome in
                 continueUpdate(update.received(outcome, body), update, body, completion)
             }
         case .pause(let milliseconds):
@@ -309,82 +311,14 @@ final class RedisSessionStore: SessionStoring {
         }
     }
 
-    /// One `EVAL` of `deleteOnce`, which goes again when its reply was lost (`write`) and answers whether this
-    /// `DELETE` deleted the session, by that send or an earlier one: 204 then, else 404.
-    func remove(_ id: String) throws(SessionError) -> Bool {
-        guard SessionID.isWellFormed(id) else { return false }
-        cache.withLock { $0.forget(id) }
-        let command = RedisCommand([
-            Self.eval, Self.deleteOnce, Self.twoKeys, Self.key(id), Self.deletionMark(id),
-            WriterIDs.text(writerIDs.next()), deletionMarkTTL,
-        ])
-        let (reply, _) = try write(command, session: id)
-        return reply == .integer(1)
-    }
-
-    /// `KEYS[1]` the session, `KEYS[2]` its deletion mark, `ARGV[1]` the deleting `DELETE`'s id, `ARGV[2]` the
-    /// mark's TTL in ms. Marks the session deleted by that id and deletes it; 1 when that `DELETE` deleted it,
-    /// now or at an earlier send, 0 when it was not there for it (never, expired, deleted by another).
-    ///
-    /// A `DEL` sent again after its reply was lost finds nothing either way, so the mark tells. It outlives any
-    /// send of the same `DELETE` whose answer is still read (`deletionMarkTTL`), and is counted by `DBSIZE` (the
-    /// sessions `/metrics` reports) meanwhile. The mark is set before the `DEL`, so that a `SET` Redis refuses
-    /// (out of memory) fails the script before it deleted anything. `EVAL` rather than `EVALSHA`: a `DELETE` is
-    /// rare, and its script text saves the load and the `NOSCRIPT` handling.
-    static let deleteOnce = Array(
-        """
-        if redis.call('EXISTS', KEYS[1]) == 1 then \
-        redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2]) \
-        redis.call('DEL', KEYS[1]) \
-        return 1 \
-        end \
-        if redis.call('GET', KEYS[2]) == ARGV[1] then return 1 end \
-        return 0
-        """.utf8)
-    /// Where a deleted session's mark is kept (`deleteOnce`), beside the session keys.
-    static let deletionPrefix = "inset:deleted:"
-
-    /// The key of session `id`'s deletion mark.
-    static func deletionMark(_ id: String) -> [UInt8] { Array((deletionPrefix + id).utf8) }
-
-    /// Sends `command`, a write of session `id` that has the same effect however often it runs, waiting for its
-    /// reply; a send whose reply was lost goes again until one is answered (`LostReply`), and `again` says
-    /// whether it did. A failure before it was sent is a 503 with `Retry-After`; a lost reply that no send again
-    /// could settle in time is `outcomeUnknown`.
-    private func write(_ command: RedisCommand, session id: String) throws(SessionError) -> (RedisReply, again: Bool) {
-        var lost: LostReply?
-        while true {
-            let outcome = pool.send(command)
-            let error: RedisError
-            switch outcome.result {
-            case .success(let reply): return (reply, lost != nil)
-            case .failure(let failure): error = failure
-            }
-            if lost == nil {
-                guard outcome.sent, case .unavailable(let reason) = error else { throw unavailable(error) }
-                lost = LostReply(reason: reason, now: MonotonicClock.system.now(), waiting: outcomeWait)
-            }
-            var next = lost?.next(after: outcome, now: MonotonicClock.system.now(), reconnectDelay: pool.reconnectDelay)
-            while case .wait(let milliseconds) = next {
-                usleep(UInt32(milliseconds * 1000))
-                next = lost?.next(after: nil, now: MonotonicClock.system.now(), reconnectDelay: pool.reconnectDelay)
-            }
-            guard next == .send else {
-                _ = unavailable(error)
-                throw .outcomeUnknown(session: id, reason: lost?.reason ?? error.reason)
-            }
-            lost?.sending(at: MonotonicClock.system.now())
-        }
-    }
-
     /// `live` is the size of the Redis database (give the service a database of its own), 0 while unreachable.
     func statistics(now: Double) -> SessionStatistics {
-        let reply = try? pool.withConnection(idempotent: true) { connection throws(RedisError) in
+        let reply = try? pipeline.withConnection(idempotent: true) { connection throws(RedisError) in
             try connection.command(["DBSIZE"])
         }
         var live = 0
         if case .integer(let size)? = reply { live = size }
-        let sent = pool.sent
+        let sent = pipeline.sent
         return SessionStatistics(
             live: live, created: created.withLock { $0 }, evicted: 0, expired: 0,
             redis: RedisPipelineCounters(batches: sent.batches, commands: sent.commands))
@@ -394,7 +328,7 @@ final class RedisSessionStore: SessionStoring {
     /// or cannot be reached at all.
     func credentialsRefusal() -> String? {
         do {
-            _ = try pool.withConnection(idempotent: true) { connection throws(RedisError) in
+            _ = try pipeline.withConnection(idempotent: true) { connection throws(RedisError) in
                 try connection.command(["PING"])
             }
             return nil
@@ -409,7 +343,7 @@ final class RedisSessionStore: SessionStoring {
 
     /// A `PING` within the command timeout.
     func isReachable() -> Bool {
-        let reply = try? pool.withConnection(idempotent: true) { connection throws(RedisError) in
+        let reply = try? pipeline.withConnection(idempotent: true) { connection throws(RedisError) in
             try connection.command(["PING"])
         }
         return reply == .status("PONG")
@@ -422,72 +356,4 @@ struct WaitingEvent: Sendable {
     let start: @Sendable () -> Void
     /// Answers it with a failure without running it.
     let fail: @Sendable (SessionError) -> Void
-}
-
-/// A session's record as a replica last read or wrote it.
-struct CachedRecord: Equatable {
-    /// The record decoded.
-    var session: Session
-    /// Its revision, which the compare-and-set checks.
-    var revision: Int
-    /// The attempts that wrote its last revisions.
-    var writers = RecordWriters()
-    /// The record as stored, to tell a change from a touch.
-    var bytes: [UInt8]
-    /// Where the geometry's value lies in `bytes`, when this build wrote them (nil when read from Redis).
-    var geometryText: Range<Int>? = nil
-
-    /// The geometry's text to copy into the next record, when known.
-    var reusableGeometry: SessionRecord.GeometryText? {
-        geometryText.map { SessionRecord.GeometryText(geometry: session.scene, text: bytes[$0]) }
-    }
-}
-
-/// The records a replica remembers, bounded by count (least recently used dropped first) and by the TTL: an
-/// entry unused for longer than a key lives is never used, since the key is most likely gone. Not thread-safe;
-/// `RedisSessionStore` guards it.
-struct RecordCache {
-    /// Entries kept at most.
-    let capacity: Int
-    /// Milliseconds after its last use that an entry is dropped.
-    let ttl: Double
-    private var table = LRUTable<String, CachedRecord>()
-
-    /// An empty cache.
-    init(capacity: Int, ttl: Double) {
-        self.capacity = max(1, capacity)
-        self.ttl = ttl
-    }
-
-    /// Sessions remembered now.
-    var count: Int { table.count }
-
-    /// Takes the record of `id` out, unless absent or unused for longer than the TTL (then dropped): an update
-    /// changes the session in place and puts the result back with `remember`. A copy left behind would share the
-    /// session's arrays, so that every one the change touches would be copied first, and the copy and the
-    /// record it replaced would both be freed afterwards.
-    mutating func take(_ id: String, now: Double) -> CachedRecord? {
-        guard let (record, lastUse) = table.take(id), now - lastUse <= ttl else { return nil }
-        return record
-    }
-
-    /// Keeps `record` for `id`, unless a later revision is kept already (two threads of this replica finishing
-    /// in the other order); makes room by dropping expired entries, then the least recently used.
-    mutating func remember(_ id: String, _ record: CachedRecord, now: Double) {
-        let present: Bool? = table.modify(id, now: now) { (kept, _, _) in
-            if record.revision >= kept.revision { kept = record }
-            return true
-        }
-        guard present == nil else { return }
-        while let oldest = table.oldestEntry, table.count >= capacity || now - oldest.lastUse > ttl {
-            table.remove(oldest.key)
-        }
-        table.insert(id, record, now: now)
-    }
-
-    /// Drops `id`.
-    mutating func forget(_ id: String) { table.remove(id) }
-
-    /// Drops every entry.
-    mutating func removeAll() { table = LRUTable() }
 }

@@ -1,4 +1,5 @@
 import InsetSession
+import RedisClient
 
 /// One `RedisSessionStore.modify`, as the steps between its round trips: what to send next, or how it ended.
 ///
@@ -11,7 +12,7 @@ import InsetSession
 /// must not escape.
 ///
 /// A class, changed in place: its records and the body's result are large, and a value would be copied at every
-/// step. Used by one thread at a time, each step handed to the next through the Redis pool's lock, hence
+/// step. Used by one thread at a time, each step handed to the next through the Redis pipeline's lock, hence
 /// `@unchecked Sendable`.
 final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     /// What to do next.
@@ -213,7 +214,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     /// A write that may have reached Redis (its reply was lost, not refused) may have been applied, or be applied
     /// yet: it is sent again until Redis answers, which tells (`settle`). Anything else wrote nothing (a read or a
     /// touch, a `SCRIPT LOAD`, a call that never left this process or that Redis answered with an error): it goes
-    /// again once, on a fresh connection, when a pooled one turned out dead (Redis restarted), so that the first
+    /// again once, on a fresh connection, when a reused one turned out dead (Redis restarted), so that the first
     /// request after a restart succeeds; otherwise it fails, and the client may retry.
     private func evaluationFailed(_ error: RedisError, _ outcome: RedisOutcome) -> Step {
         if let lost = attempt?.lost { return settle(lost, after: outcome) }
@@ -230,7 +231,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     /// The next step while a lost write's outcome is sought: send it again, wait, or give up with the outcome
     /// unknown (a 503 that does not say "not done").
     private func settle(_ lost: LostReply, after failure: RedisOutcome?) -> Step {
-        switch lost.next(after: failure, now: MonotonicClock.system.now(), reconnectDelay: store.pool.reconnectDelay)
+        switch lost.next(
+            after: failure, now: MonotonicClock.system.now(), reconnectDelay: store.pipeline.reconnectDelay)
         {
         case .send:
             return send()

@@ -5,11 +5,17 @@ import CHiredis
 #endif
 
 /// How long a Redis connection may take.
-struct RedisTimeouts: Sendable {
+package struct RedisTimeouts: Sendable {
     /// Seconds to open a connection.
-    var connect: Double = 0.5
+    package var connect: Double
     /// Seconds for one command's round trip; past it the connection is dropped.
-    var command: Double = 1
+    package var command: Double
+
+    /// Timeouts of `connect` and `command` seconds.
+    package init(connect: Double = 0.5, command: Double = 1) {
+        self.connect = connect
+        self.command = command
+    }
 
     /// A `timeval` for hiredis.
     static func timeval(_ seconds: Double) -> timeval {
@@ -20,9 +26,9 @@ struct RedisTimeouts: Sendable {
 
 /// One blocking hiredis connection with connect and command timeouts.
 ///
-/// Used by one thread at a time: `RedisPool` hands it out and takes it back, hence `@unchecked Sendable`.
-/// After an I/O error or a timeout hiredis leaves the context unusable, so `isBroken` turns true and the
-/// pool drops it.
+/// Used by one thread at a time: `RedisPipeline`'s thread while it runs, the pipeline keeping it meanwhile, hence
+/// `@unchecked Sendable`. After an I/O error or a timeout hiredis leaves the context unusable, so `isBroken` turns
+/// true and the pipeline drops it.
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
     /// Whether an I/O error or timeout ended this connection.

@@ -6,11 +6,11 @@ import Locking
 
 /// Calls made after a delay, from one thread that runs only while some are waiting: how an update that does not
 /// hold a worker waits before sending a lost write again to a Redis that refuses connections (`RedisUpdate`'s
-/// `.pause`). The pool's own thread must not sleep for it, since every other command waits behind that thread.
+/// `.pause`). The pipeline's own thread must not sleep for it, since every other command waits behind that thread.
 /// Rare (only after a lost reply, while Redis cannot be reached), so one thread started on demand does.
-final class DelayedCalls: Sendable {
+package final class DelayedCalls: Sendable {
     private struct Waiting {
-        /// When to call, on `MonotonicClock.system`.
+        /// When to call, on `RedisClock`.
         var due: Double
         var call: @Sendable () -> Void
     }
@@ -21,14 +21,13 @@ final class DelayedCalls: Sendable {
     }
 
     private let state = Locked(State())
-    private let clock = MonotonicClock.system
 
     /// An empty queue.
-    init() {}
+    package init() {}
 
     /// Calls `call` in `milliseconds`, on this queue's thread.
-    func after(_ milliseconds: Double, _ call: @escaping @Sendable () -> Void) {
-        let due = clock.now() + max(0, milliseconds)
+    package func after(_ milliseconds: Double, _ call: @escaping @Sendable () -> Void) {
+        let due = RedisClock.now() + max(0, milliseconds)
         let start = state.withLockSignalling { (state: inout State) -> Bool in
             state.waiting.append(Waiting(due: due, call: call))
             defer { state.running = true }
@@ -38,7 +37,7 @@ final class DelayedCalls: Sendable {
         if let thread = Locking.startThread({ [self] in run() }) {
             pthread_detach(thread)
         } else {
-            // No thread: the calls wait on this one (the pool's, at worst, for at most one pause).
+            // No thread: the calls wait on this one (the pipeline's, at worst, for at most one pause).
             run()
         }
     }
@@ -46,7 +45,7 @@ final class DelayedCalls: Sendable {
     /// Makes the calls as they come due, until none waits.
     private func run() {
         while true {
-            let now = clock.now()
+            let now = RedisClock.now()
             let (due, next) = state.withLock { (state: inout State) -> ([Waiting], Double?) in
                 let due = state.waiting.filter { $0.due <= now }
                 state.waiting.removeAll { $0.due <= now }

@@ -7,7 +7,7 @@ import Locking
 /// One Redis connection shared by every worker, on a thread of its own that sends the commands of all workers that
 /// need Redis at the same moment together (pipelined), and reconnects with backoff.
 ///
-/// A command joins a queue with what to do with its reply. The pool's thread writes everything queued in one
+/// A command joins a queue with what to do with its reply. The pipeline's thread writes everything queued in one
 /// write and reads the replies in order; before it hands them out it writes what was queued meanwhile, so Redis
 /// runs the next batch while the replies are handed out. A worker answering an HTTP request does not wait for its
 /// reply: the transport suspends the connection and the worker serves others, so a worker sleeps only when it has
@@ -21,11 +21,11 @@ import Locking
 /// first batch after it tries again: recovery needs nothing but Redis coming back.
 ///
 /// The thread starts with the first command and ends after `idleSeconds` without one.
-final class RedisPool: Sendable {
+package final class RedisPipeline: Sendable {
     private struct State {
         /// Commands waiting for the next batch, oldest first.
         var queue: [RedisTicket] = []
-        /// Whether the pool's thread runs.
+        /// Whether the pipeline's thread runs.
         var running = false
         /// Whether it sleeps until a command comes.
         var waiting = false
@@ -47,26 +47,24 @@ final class RedisPool: Sendable {
     }
 
     /// The server.
-    let endpoint: RedisEndpoint
+    package let endpoint: RedisEndpoint
     /// Connect and command timeouts.
     let timeouts: RedisTimeouts
-    /// Seconds without a command after which the pool's thread ends.
+    /// Seconds without a command after which the pipeline's thread ends.
     let idleSeconds: Double
     private let state = Locked(State())
-    private let clock: MonotonicClock
 
-    /// Seconds without a command after which the pool's thread ends, unless told otherwise.
-    static let defaultIdleSeconds = 1.0
+    /// Seconds without a command after which the pipeline's thread ends, unless told otherwise.
+    package static let defaultIdleSeconds = 1.0
 
-    /// A pool that connects on first use.
-    init(
+    /// A pipeline that connects on first use.
+    package init(
         endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts(),
-        idleSeconds: Double = RedisPool.defaultIdleSeconds
+        idleSeconds: Double = RedisPipeline.defaultIdleSeconds
     ) {
         self.endpoint = endpoint
         self.timeouts = timeouts
         self.idleSeconds = idleSeconds
-        self.clock = .system
     }
 
     /// The wait after `failures` failed connects in a row, in milliseconds.
@@ -76,13 +74,13 @@ final class RedisPool: Sendable {
 
     /// Milliseconds until a connect may be tried again after a failed one (0 when it may now): a command sent
     /// before then fails at once, without reaching Redis.
-    var reconnectDelay: Double {
+    package var reconnectDelay: Double {
         let retryAt = state.withLock { $0.retryAt }
-        return max(0, retryAt - clock.now())
+        return max(0, retryAt - RedisClock.now())
     }
 
     /// Batches sent and commands in them so far: how much pipelining there was.
-    var sent: (batches: Int, commands: Int) {
+    package var sent: (batches: Int, commands: Int) {
         state.withLock { ($0.batches, $0.commands) }
     }
 
@@ -92,21 +90,21 @@ final class RedisPool: Sendable {
     /// can safely run twice, a body that failed because a connection opened before its command broke runs once
     /// more, on the fresh connection that follows, so the first request after Redis comes back does not fail. A
     /// compare-and-set is never retried blindly: its caller checks whether the lost send had written.
-    func withConnection<T>(
+    package func withConnection<T>(
         idempotent: Bool = false, _ body: (RedisChannel) throws(RedisError) -> T
     ) throws(RedisError) -> T {
-        let channel = RedisChannel(pool: self)
+        let channel = RedisChannel(pipeline: self)
         do {
             return try body(channel)
         } catch {
             guard idempotent, channel.brokeOnReusedConnection else { throw error }
-            return try body(RedisChannel(pool: self))
+            return try body(RedisChannel(pipeline: self))
         }
     }
 
-    /// Sends `command` in the next batch; `completion` gets its outcome on the pool's thread, in the order the
+    /// Sends `command` in the next batch; `completion` gets its outcome on the pipeline's thread, in the order the
     /// commands were sent, and must not wait for Redis itself (it may send more).
-    func send(_ command: RedisCommand, then completion: @escaping @Sendable (RedisOutcome) -> Void) {
+    package func send(_ command: RedisCommand, then completion: @escaping @Sendable (RedisOutcome) -> Void) {
         let ticket = RedisTicket(command, completion)
         let (start, wake) = state.withLock { (state: inout State) -> (Bool, Bool) in
             state.queue.append(ticket)
@@ -120,9 +118,9 @@ final class RedisPool: Sendable {
         if start { startThread() }
     }
 
-    /// Sends `command` in the next batch and waits for its outcome; never on the pool's own thread, which would
+    /// Sends `command` in the next batch and waits for its outcome; never on the pipeline's own thread, which would
     /// wait for itself (an `.unavailable` failure then).
-    func send(_ command: RedisCommand) -> RedisOutcome {
+    package func send(_ command: RedisCommand) -> RedisOutcome {
         let onOwnThread = state.withLock { state in state.thread.map { pthread_equal($0, pthread_self()) != 0 } }
         guard onOwnThread != true else {
             return RedisOutcome(
@@ -157,7 +155,7 @@ final class RedisPool: Sendable {
         }
     }
 
-    /// The pool's thread: batches until `idleSeconds` pass without a command.
+    /// The pipeline's thread: batches until `idleSeconds` pass without a command.
     private func run() {
         var connection = state.withLock { (state: inout State) -> RedisConnection? in
             state.thread = pthread_self()
@@ -240,7 +238,7 @@ final class RedisPool: Sendable {
 
     /// A fresh connection, unless a failed connect's backoff has not passed yet.
     private func connect() throws(RedisError) -> RedisConnection {
-        let now = clock.now()
+        let now = RedisClock.now()
         let retryAt = state.withLock { $0.retryAt }
         if now < retryAt {
             throw .unavailable("reconnecting to Redis in \(Int(retryAt - now)) ms")
@@ -250,7 +248,7 @@ final class RedisPool: Sendable {
             state.withLock { $0.failures = 0 }
             return connection
         } catch {
-            let failedAt = clock.now()
+            let failedAt = RedisClock.now()
             state.withLock { state in
                 state.failures += 1
                 state.retryAt = failedAt + Self.backoff(failures: state.failures)
@@ -260,61 +258,16 @@ final class RedisPool: Sendable {
     }
 }
 
-/// What one command came to: Redis's reply or why there is none, whether it went out on a connection opened
-/// before its batch (which may have died unnoticed with a Redis that restarted), and whether it may have reached
-/// Redis at all.
-struct RedisOutcome: Sendable {
-    /// The reply, or the failure.
-    var result: Result<RedisReply, RedisError>
-    /// Whether the connection had served earlier batches.
-    var reused: Bool
-    /// Whether the command was written to a connection, so that Redis may have run it (or run it yet) though its
-    /// reply failed; false when it never left this process (no connection, the backoff after a failed connect).
-    var sent: Bool
-
-    /// An outcome.
-    init(_ result: Result<RedisReply, RedisError>, reused: Bool, sent: Bool = true) {
-        self.result = result
-        self.reused = reused
-        self.sent = sent
-    }
-}
-
-/// One command waiting in `RedisPool`'s queue, and what to do with its outcome.
+/// One command waiting in `RedisPipeline`'s queue, and what to do with its outcome.
 struct RedisTicket: Sendable {
     /// The command, formatted.
     let command: RedisCommand
-    /// Called on the pool's thread with the outcome.
+    /// Called on the pipeline's thread with the outcome.
     let completion: @Sendable (RedisOutcome) -> Void
 
     /// A ticket for `command`.
     init(_ command: RedisCommand, _ completion: @escaping @Sendable (RedisOutcome) -> Void) {
         self.command = command
         self.completion = completion
-    }
-}
-
-/// What a `RedisPool.withConnection` body sends its commands through, one at a time, each in the next batch on
-/// the pool's shared connection, waiting for each reply. Remembers whether one failed on a reused connection,
-/// which is when the pool may run an idempotent body again.
-final class RedisChannel {
-    private let pool: RedisPool
-    /// Whether a command of this body failed because a connection that had served before broke.
-    private(set) var brokeOnReusedConnection = false
-
-    /// A channel into `pool`.
-    init(pool: RedisPool) { self.pool = pool }
-
-    /// Runs one command given as its arguments (binary-safe) and returns the reply; an error reply throws
-    /// `.server`.
-    func command(_ arguments: [[UInt8]]) throws(RedisError) -> RedisReply {
-        let outcome = pool.send(RedisCommand(arguments))
-        if case .failure(.unavailable) = outcome.result, outcome.reused { brokeOnReusedConnection = true }
-        return try outcome.result.get()
-    }
-
-    /// Runs one command given as strings.
-    func command(_ arguments: [String]) throws(RedisError) -> RedisReply {
-        try command(arguments.map { Array($0.utf8) })
     }
 }

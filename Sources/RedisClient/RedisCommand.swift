@@ -2,12 +2,12 @@
 ///
 /// Formatted by the thread that sends it, before it joins a batch, so that the thread writing a batch only
 /// appends finished bytes.
-struct RedisCommand: Sendable {
+package struct RedisCommand: Sendable {
     /// The command's bytes as they go on the wire.
     let bytes: [UInt8]
 
     /// The command made of `arguments`, its name first.
-    init(_ arguments: [[UInt8]]) {
+    package init(_ arguments: [[UInt8]]) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(arguments.reduce(Self.arrayOverhead) { $0 + $1.count + Self.argumentOverhead })
         Self.appendHeader(UInt8(ascii: "*"), arguments.count, to: &bytes)
@@ -20,7 +20,7 @@ struct RedisCommand: Sendable {
     }
 
     /// The command made of `arguments` given as strings.
-    init(_ arguments: [String]) {
+    package init(_ arguments: [String]) {
         self.init(arguments.map { Array($0.utf8) })
     }
 
@@ -54,7 +54,7 @@ struct RedisCommand: Sendable {
     }
 
     /// The decimal text of a non-negative `value`, as an argument.
-    static func decimal(_ value: Int) -> [UInt8] {
+    package static func decimal(_ value: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         appendDecimal(value, to: &bytes)

@@ -1,5 +1,5 @@
 /// One Redis reply, copied out of hiredis's reply object.
-enum RedisReply: Equatable, Sendable {
+package enum RedisReply: Equatable, Sendable {
     /// A bulk string.
     case string([UInt8])
     /// A status line such as `OK` or `PONG`.
@@ -13,7 +13,7 @@ enum RedisReply: Equatable, Sendable {
 }
 
 /// Why a Redis command did not give a reply.
-enum RedisError: Error, Equatable {
+package enum RedisError: Error, Equatable {
     /// Could not connect, or the connection broke or timed out; the connection is dropped.
     case unavailable(String)
     /// Redis answered with an error (`-ERR …`, `-LOADING …`); the connection is still good.
@@ -23,7 +23,7 @@ enum RedisError: Error, Equatable {
     case authentication(String)
 
     /// For logs and problem details.
-    var reason: String {
+    package var reason: String {
         switch self {
         case .unavailable(let reason): return reason
         case .server(let message): return "Redis error: \(message)"

@@ -1,20 +1,20 @@
 import Foundation
 import Testing
 
-@testable import InsetService
+@testable import RedisClient
 
-/// The pool's reconnect policy, against a port where nothing listens.
-@Suite("Redis pool")
-struct RedisPoolTests {
+/// The pipeline's reconnect policy, against a port where nothing listens.
+@Suite("Redis pipeline")
+struct RedisPipelineTests {
     @Test func backoffDoublesFrom25MillisecondsToOneSecond() {
-        #expect((1...8).map { RedisPool.backoff(failures: $0) } == [25, 50, 100, 200, 400, 800, 1000, 1000])
-        #expect(RedisPool.backoff(failures: 1_000) == 1000)
+        #expect((1...8).map { RedisPipeline.backoff(failures: $0) } == [25, 50, 100, 200, 400, 800, 1000, 1000])
+        #expect(RedisPipeline.backoff(failures: 1_000) == 1000)
     }
 
     @Test func aRefusedConnectFailsAtOnceUntilTheBackoffHasPassed() throws {
-        let pool = RedisPool(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1))
+        let pipeline = RedisPipeline(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1))
         let ping = { () throws(RedisError) -> RedisReply in
-            try pool.withConnection { connection throws(RedisError) in try connection.command(["PING"]) }
+            try pipeline.withConnection { connection throws(RedisError) in try connection.command(["PING"]) }
         }
         #expect {
             try ping()
