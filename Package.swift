@@ -31,9 +31,14 @@ let package = Package(
         .target(
             name: "InsetService",
             dependencies: ["InsetCore", "InsetJSON", "HTTPServer", "CHiredis", "Locking"],
-            // The contract and the browser playground, compiled into the binary and served by it.
+            // The contract, compiled into the binary and served by it.
+            resources: [.embedInCode("Resources/openapi.yaml")]
+        ),
+        // The browser playground and its client module, compiled in, with the paths and headers they are served
+        // with; depends on nothing, and `inset-server` hands its files to the service.
+        .target(
+            name: "InsetPlayground",
             resources: [
-                .embedInCode("Resources/openapi.yaml"),
                 .embedInCode("Resources/playground.html"),
                 .embedInCode("Resources/playground.css"),
                 .embedInCode("Resources/playground.js"),
@@ -43,7 +48,7 @@ let package = Package(
         ),
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
         .target(name: "InsetJSON"),
-        .executableTarget(name: "inset-server", dependencies: ["InsetService", "HTTPServer"]),
+        .executableTarget(name: "inset-server", dependencies: ["InsetService", "InsetPlayground", "HTTPServer"]),
         // libFuzzer target over the routes and the JSON codec; `scripts/fuzz` builds it with
         // `-sanitize=fuzzer,address -D FUZZING`, a plain build makes a replayer (fuzz/README.md).
         .executableTarget(name: "InsetFuzz", dependencies: ["InsetService", "InsetJSON", "HTTPServer"]),
@@ -54,7 +59,9 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "InsetServiceTests",
-            dependencies: ["InsetService", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking"]),
+            dependencies: [
+                "InsetService", "InsetPlayground", "InsetCore", "InsetJSON", "HTTPServer", "HTTPTestSupport", "Locking",
+            ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
     ],
