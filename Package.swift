@@ -39,9 +39,14 @@ let package = Package(
         .target(
             name: "InsetService",
             dependencies: ["InsetCore", "InsetSession", "InsetJSON", "HTTPServer", "RedisClient", "Locking"],
-            // The contract and the browser playground, compiled into the binary and served by it.
+            // The contract, compiled into the binary and served by it.
+            resources: [.embedInCode("Resources/openapi.yaml")]
+        ),
+        // The browser playground and its client module, compiled in, with the paths and headers they are served
+        // with; depends on nothing, and `inset-server` hands its files to the service.
+        .target(
+            name: "InsetPlayground",
             resources: [
-                .embedInCode("Resources/openapi.yaml"),
                 .embedInCode("Resources/playground.html"),
                 .embedInCode("Resources/playground.css"),
                 .embedInCode("Resources/playground.js"),
@@ -51,7 +56,7 @@ let package = Package(
         ),
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
         .target(name: "InsetJSON"),
-        .executableTarget(name: "inset-server", dependencies: ["InsetService", "HTTPServer"]),
+        .executableTarget(name: "inset-server", dependencies: ["InsetService", "InsetPlayground", "HTTPServer"]),
         // libFuzzer target over the routes and the JSON codec; `scripts/fuzz` builds it with
         // `-sanitize=fuzzer,address -D FUZZING`, a plain build makes a replayer (fuzz/README.md).
         .executableTarget(name: "InsetFuzz", dependencies: ["InsetService", "InsetJSON", "HTTPServer"]),
@@ -64,7 +69,7 @@ let package = Package(
         .testTarget(
             name: "InsetServiceTests",
             dependencies: [
-                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "HTTPServer",
+                "InsetService", "InsetSession", "InsetPlayground", "InsetCore", "InsetJSON", "HTTPServer",
                 "RedisClient", "HTTPTestSupport", "Locking",
             ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),

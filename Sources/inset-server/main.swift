@@ -47,7 +47,7 @@ if !nulled.isEmpty {
         to: 2)
 }
 
-let server = InsetServer(http: options.http, service: options.service)
+let server = InsetServer(http: options.http, service: options.service, assets: StaticAsset.playground)
 // Credentials Redis refuses stay refused, unlike a Redis that is not up yet: fail now, not with 503s forever.
 if let refusal = server.application.sessionStoreRefusal() {
     writeLine("inset-server: \(refusal)", to: 2)

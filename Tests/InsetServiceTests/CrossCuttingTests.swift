@@ -6,7 +6,7 @@ import Testing
 @Suite("Auth, CORS, request ids, health, metrics, spec")
 struct CrossCuttingTests {
     @Test func aTokenGuardsEveryRouteButHealthAndTheStaticFiles() {
-        let app = makeApp(token: "s3cret")
+        let app = makeApp(token: "s3cret", assets: playgroundAssets)
         #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).status == 401)
         let wrong = app.call(
             "POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer nope")])
@@ -162,7 +162,7 @@ struct CrossCuttingTests {
             }
             if line.hasPrefix("components:") { path = "" }
         }
-        let app = makeApp()
+        let app = makeApp(assets: playgroundAssets)
         var served = Set<String>()
         for pattern in app.router.patterns {
             for method in methods.map({ $0.uppercased() }) {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import InsetPlayground
 import Testing
 
 @testable import InsetService
@@ -13,10 +14,15 @@ let staticAssets: [(path: String, contentType: String, file: String)] = [
     ("/client.d.ts", "application/typescript; charset=utf-8", "client.d.ts"),
 ]
 
-/// A file of `Sources/InsetService/Resources` as it is in the repository.
+/// The files the executable gives the service: the playground's.
+let playgroundAssets = Playground.assets.map {
+    StaticAsset(path: $0.path, contentType: $0.contentType, bytes: $0.bytes, extraHeaders: $0.extraHeaders)
+}
+
+/// A file of `Sources/InsetPlayground/Resources` as it is in the repository.
 func resourceOnDisk(_ name: String) throws -> [UInt8] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../Sources/InsetService/Resources/\(name)")
+        "../../Sources/InsetPlayground/Resources/\(name)")
     return try [UInt8](Data(contentsOf: url))
 }
 
@@ -24,7 +30,7 @@ func resourceOnDisk(_ name: String) throws -> [UInt8] {
 struct PlaygroundRouteTests {
     @Test(arguments: staticAssets)
     func servesTheEmbeddedFile(path: String, contentType: String, file: String) throws {
-        let answer = makeApp().call("GET", path)
+        let answer = makeApp(assets: playgroundAssets).call("GET", path)
         #expect(answer.status == 200)
         #expect(answer.headers["Content-Type"] == contentType)
         #expect(answer.headers["Cache-Control"] == "no-cache")
@@ -37,7 +43,7 @@ struct PlaygroundRouteTests {
 
     @Test(arguments: staticAssets)
     func isPublicEvenWithAToken(path: String, contentType: String, file: String) {
-        let app = makeApp(token: "s3cret")
+        let app = makeApp(token: "s3cret", assets: playgroundAssets)
         #expect(app.call("GET", path).status == 200)
         #expect(app.call("GET", path, headers: [("Authorization", "Bearer nope")]).status == 200)
         #expect(app.call("HEAD", path).status == 200)
@@ -47,7 +53,7 @@ struct PlaygroundRouteTests {
 
     @Test(arguments: staticAssets)
     func headAnswersLikeGet(path: String, contentType: String, file: String) {
-        let app = makeApp()
+        let app = makeApp(assets: playgroundAssets)
         let get = app.call("GET", path)
         let head = app.call("HEAD", path)
         #expect(head.status == 200)
@@ -56,14 +62,14 @@ struct PlaygroundRouteTests {
     }
 
     @Test func theEntityTagIsTheBytesDigest() throws {
-        let app = makeApp()
+        let app = makeApp(assets: playgroundAssets)
         var tags = Set<String>()
         for asset in staticAssets {
             let tag = try #require(app.call("GET", asset.path).headers["ETag"])
             #expect(tag.utf8.count == 18 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
             #expect(tag == "\"\(StaticAsset.hexDigest(try resourceOnDisk(asset.file)))\"")
             // Another application (a restart) gives the same tag: the bytes decide it.
-            #expect(makeApp().call("GET", asset.path).headers["ETag"] == tag)
+            #expect(makeApp(assets: playgroundAssets).call("GET", asset.path).headers["ETag"] == tag)
             tags.insert(tag)
         }
         #expect(tags.count == staticAssets.count)
@@ -76,7 +82,7 @@ struct PlaygroundRouteTests {
         ("exact", true), ("weak", true), ("list", true), ("star", true), ("other", false), ("unquoted", false),
     ])
     func ifNoneMatchAnswers304WhenTheCopyIsCurrent(form: String, matches: Bool) throws {
-        let app = makeApp()
+        let app = makeApp(assets: playgroundAssets)
         let tag = try #require(app.call("GET", "/client.js").headers["ETag"])
         let value =
             switch form {
@@ -101,7 +107,7 @@ struct PlaygroundRouteTests {
     }
 
     @Test func onlyGetHeadAndOptions() {
-        let app = makeApp()
+        let app = makeApp(assets: playgroundAssets)
         let post = app.call("POST", "/", json: "{}")
         #expect(post.status == 405)
         #expect(post.headers["Allow"] == "GET, HEAD, OPTIONS")
@@ -146,7 +152,7 @@ struct PlaygroundRouteTests {
     }
 
     @Test func theFilesTravelOverTheWireWithConditionalRequests() throws {
-        let server = try startServer(token: "t0ken")
+        let server = try startServer(token: "t0ken", assets: playgroundAssets)
         defer { server.shutdown(timeout: 1) }
         let client = try RawHTTPClient(port: server.http.port)
         let page = try client.request("GET", "/")
@@ -165,5 +171,5 @@ struct PlaygroundRouteTests {
         #expect(script.body == (try resourceOnDisk("client.js")))
     }
 
-    private func app() -> InsetApplication { makeApp() }
+    private func app() -> InsetApplication { makeApp(assets: playgroundAssets) }
 }

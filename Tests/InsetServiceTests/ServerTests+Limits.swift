@@ -26,7 +26,7 @@ extension ServerTests {
     /// every route and method, and nothing runs: the session is exactly as it was and no session was created.
     @Test func anOversizedRequestIsRefusedOnEveryRouteAndNeverRuns() throws {
         let limit = 1024
-        let server = try startServer(maxBodyBytes: limit)
+        let server = try startServer(maxBodyBytes: limit, assets: playgroundAssets)
         defer { server.shutdown(timeout: 1) }
         let port = server.http.port
         let setup = try RawHTTPClient(port: port)

@@ -4,10 +4,10 @@ import HTTPTestSupport
 import InsetService
 import Testing
 
-func startServer(token: String? = nil, maxBodyBytes: Int = 65536) throws -> InsetServer {
+func startServer(token: String? = nil, maxBodyBytes: Int = 65536, assets: [StaticAsset] = []) throws -> InsetServer {
     let server = InsetServer(
         http: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
-        service: ServiceConfiguration(maxBodyBytes: maxBodyBytes, apiToken: token, accessLog: false))
+        service: ServiceConfiguration(maxBodyBytes: maxBodyBytes, apiToken: token, accessLog: false), assets: assets)
     try server.start()
     return server
 }

@@ -40,12 +40,13 @@ extension InsetApplication {
 /// Quiet applications: no access log in test output.
 func makeApp(
     maxSessions: Int = 100, ttl: Double = 1800, token: String? = nil, clock: ManualClock = ManualClock(),
-    cors: String? = "*"
+    cors: String? = "*", assets: [StaticAsset] = []
 ) -> InsetApplication {
     buildApplication(
         ServiceConfiguration(
             maxSessions: maxSessions, sessionTTL: ttl, corsOrigin: cors, apiToken: token, accessLog: false,
-            clock: clock.clock))
+            clock: clock.clock),
+        assets: assets)
 }
 
 /// Geometry of an iPhone 15 in portrait: 390x844, safe area 47 top and 34 bottom, a 336-pt keyboard.

@@ -8,7 +8,7 @@ enum Endpoint: Sendable {
     case show, hide, drag, release, createSession, getSession, patchSession, deleteSession, timeline, timelineSVG
     case focus, notifications
     case health, readiness, metrics, openAPI, version
-    /// An embedded file: the playground page, its style sheet and script, the browser client.
+    /// A file the application was given to serve (the executable gives it the playground's).
     case asset(StaticAsset)
 
     /// Health probes and the static files need no token: orchestrators probe without one, and a browser
@@ -42,7 +42,7 @@ public final class InsetApplication: HTTPResponder {
     let transport = Locked(TransportLink())
     private let draining = Atomic<Bool>(false)
 
-    init(configuration: ServiceConfiguration) {
+    init(configuration: ServiceConfiguration, assets: [StaticAsset] = []) {
         self.configuration = configuration
         switch configuration.sessionStore {
         case .memory:
@@ -56,7 +56,7 @@ public final class InsetApplication: HTTPResponder {
                     endpoint: endpoint, ttlSeconds: configuration.sessionTTL, timeouts: configuration.redisTimeouts))
         }
         self.log = AccessLog(enabled: configuration.accessLog)
-        self.router = Self.routes()
+        self.router = Self.routes(assets: assets)
     }
 
     /// Why the session store refuses this service, for the executable to exit on before it listens: Redis refused
@@ -74,7 +74,7 @@ public final class InsetApplication: HTTPResponder {
 
     var now: Double { configuration.clock.now() }
 
-    private static func routes() -> Router<Endpoint> {
+    private static func routes(assets: [StaticAsset]) -> Router<Endpoint> {
         var router = Router<Endpoint>()
         router.add("POST", "/keyboard/show", .show)
         router.add("POST", "/keyboard/hide", .hide)
@@ -93,11 +93,7 @@ public final class InsetApplication: HTTPResponder {
         router.add("GET", "/metrics", .metrics)
         router.add("GET", "/openapi.yaml", .openAPI)
         router.add("GET", "/version", .version)
-        router.add("GET", "/", .asset(.playgroundPage))
-        router.add("GET", "/playground.css", .asset(.playgroundStyles))
-        router.add("GET", "/playground.js", .asset(.playgroundScript))
-        router.add("GET", "/client.js", .asset(.clientScript))
-        router.add("GET", "/client.d.ts", .asset(.clientDeclarations))
+        for asset in assets { router.add("GET", asset.path, .asset(asset)) }
         return router
     }
 

@@ -4,9 +4,12 @@ import HTTPServer
     import Glibc
 #endif
 
-/// Builds the application; tests call this and `respond(to:)` without any socket.
-public func buildApplication(_ configuration: ServiceConfiguration = ServiceConfiguration()) -> InsetApplication {
-    InsetApplication(configuration: configuration)
+/// Builds the application, serving `assets` besides its routes; tests call this and `respond(to:)` without any
+/// socket.
+public func buildApplication(
+    _ configuration: ServiceConfiguration = ServiceConfiguration(), assets: [StaticAsset] = []
+) -> InsetApplication {
+    InsetApplication(configuration: configuration, assets: assets)
 }
 
 /// The application behind libmicrohttpd, with graceful shutdown.
@@ -16,11 +19,13 @@ public final class InsetServer: Sendable {
     /// The transport.
     public let http: HTTPServer
 
-    /// Creates a stopped server.
-    public init(http configuration: HTTPServerConfiguration, service: ServiceConfiguration) {
+    /// Creates a stopped server whose application serves `assets` besides its routes.
+    public init(
+        http configuration: HTTPServerConfiguration, service: ServiceConfiguration, assets: [StaticAsset] = []
+    ) {
         var transport = configuration
         transport.maxBodyBytes = service.maxBodyBytes
-        application = buildApplication(service)
+        application = buildApplication(service, assets: assets)
         // Before the port opens, so no client waits for the easing strings.
         AnimationDescriptor.warmUp()
         http = HTTPServer(configuration: transport, responder: application)

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetJSON
 
 /// Where a geometry string stops following the grammar, and why.
 struct NSStringGeometryError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -22,12 +23,12 @@ struct NSStringGeometryError: Error, Equatable, Sendable, CustomStringConvertibl
 ///     pair   = "{" SP* number SP* "," SP* number SP* "}"
 ///     number = ["-"] ("0" / [1-9] [0-9]*) ["." [0-9]+] [("e" / "E") ["+" / "-"] [0-9]+]
 ///
-/// Numbers are spelled exactly as JSON spells them, which covers everything `%g` writes for finite values
-/// (`844.5`, `-0`, `1.0000000000000001e-05`); `nan`, `inf`, a leading `+`, `.5`, `5.` and leading zeros
-/// are refused, as are spaces before the first brace or after the last one, tabs, and anything else.
-/// Values come back exactly as written (a huge exponent reads as an infinity): ranges are the caller's
-/// business. Reading allocates nothing unless a number has over 19 significant digits or an exponent
-/// beyond ±22.
+/// Numbers are spelled exactly as JSON spells them and read by JSON's own reader (`JSONNumber`), which covers
+/// everything `%g` writes for finite values (`844.5`, `-0`, `1.0000000000000001e-05`); `nan`, `inf`, a leading
+/// `+`, `.5`, `5.` and leading zeros are refused, as are spaces before the first brace or after the last one,
+/// tabs, and anything else. Values come back as the nearest Double to what is written (a huge exponent reads
+/// as an infinity): ranges are the caller's business. Reading allocates nothing unless a number has over 19
+/// significant digits or an exponent beyond ±22.
 enum NSStringGeometry {
     /// The longest string read, in UTF-8 bytes; `NSStringFromCGRect` never writes half of it.
     static let maxLength = 256
@@ -79,21 +80,9 @@ enum NSStringGeometry {
     /// A cursor over the string's bytes; every read checks the bounds first.
     private struct Scanner {
         static let space: UInt8 = 0x20
-        static let plus: UInt8 = 0x2B
         static let comma: UInt8 = 0x2C
-        static let minus: UInt8 = 0x2D
-        static let period: UInt8 = 0x2E
-        static let zero: UInt8 = 0x30
-        static let upperE: UInt8 = 0x45
-        static let lowerE: UInt8 = 0x65
         static let openBrace: UInt8 = 0x7B
         static let closeBrace: UInt8 = 0x7D
-
-        /// Powers of ten that a Double holds exactly.
-        private static let exactPowersOfTen: [Double] = [
-            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-        ]
 
         /// The string's UTF-8.
         let bytes: UnsafeBufferPointer<UInt8>
@@ -107,10 +96,6 @@ enum NSStringGeometry {
 
         private func peek(_ byte: UInt8) -> Bool {
             index < bytes.count && bytes[index] == byte
-        }
-
-        private func peekDigit() -> Bool {
-            index < bytes.count && bytes[index] &- Self.zero < 10
         }
 
         /// Skips spaces (U+0020 only).
@@ -155,72 +140,13 @@ enum NSStringGeometry {
 
         /// A JSON number at the cursor, as the nearest Double (infinite when the exponent overflows).
         mutating func number() throws(NSStringGeometryError) -> Double {
-            let start = index
-            let negative = peek(Self.minus)
-            if negative { index += 1 }
-            // Up to 19 significant digits fit a UInt64; more send the number down the slow path.
-            var mantissa: UInt64 = 0
-            var digitCount = 0
-            var exact = true
-            var exponent = 0
-            guard peekDigit() else { throw failure("expected a digit") }
-            if peek(Self.zero) {
-                index += 1
-                guard !peekDigit() else { throw failure("leading zero") }
-            } else {
-                while peekDigit() {
-                    if digitCount < 19 {
-                        mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- Self.zero)
-                        digitCount += 1
-                    } else {
-                        exact = false
-                    }
-                    index += 1
-                }
+            do throws(JSONNumber.Malformed) {
+                let number = try JSONNumber.read(bytes, from: index)
+                index = number.end
+                return number.value
+            } catch {
+                throw NSStringGeometryError(offset: error.offset, reason: error.reason.rawValue)
             }
-            if peek(Self.period) {
-                index += 1
-                guard peekDigit() else { throw failure("expected a digit after '.'") }
-                while peekDigit() {
-                    if digitCount < 19 {
-                        mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- Self.zero)
-                        // Zeros before the first significant digit (0.000123) use up no precision.
-                        if mantissa != 0 { digitCount += 1 }
-                        exponent -= 1
-                    } else {
-                        exact = false
-                    }
-                    index += 1
-                }
-            }
-            if peek(Self.lowerE) || peek(Self.upperE) {
-                index += 1
-                var exponentNegative = false
-                if peek(Self.plus) || peek(Self.minus) {
-                    exponentNegative = peek(Self.minus)
-                    index += 1
-                }
-                guard peekDigit() else { throw failure("expected a digit in the exponent") }
-                var explicit = 0
-                while peekDigit() {
-                    // Saturate: a long exponent is still just "too big" or "too small".
-                    if explicit < 100_000 { explicit = explicit * 10 + Int(bytes[index] &- Self.zero) }
-                    index += 1
-                }
-                exponent += exponentNegative ? -explicit : explicit
-            }
-            // Clinger's fast path: an exact mantissa times an exact power of ten rounds once, correctly.
-            if exact, mantissa <= 1 << 53, (-22...22).contains(exponent) {
-                let magnitude =
-                    exponent < 0
-                    ? Double(mantissa) / Self.exactPowersOfTen[-exponent]
-                    : Double(mantissa) * Self.exactPowersOfTen[exponent]
-                return negative ? -magnitude : magnitude
-            }
-            if exact, mantissa == 0 { return negative ? -0.0 : 0.0 }
-            // The grammar is checked, so the standard library's correctly rounded reader accepts the text.
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            return Double(text) ?? (negative ? -.infinity : .infinity)
         }
     }
 }

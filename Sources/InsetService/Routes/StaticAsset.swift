@@ -1,48 +1,30 @@
 import HTTPServer
 
-/// A file embedded in the binary at build time (`.embedInCode`) and served as is: the playground page, its
-/// style sheet and script, and the browser client module.
-struct StaticAsset: Sendable {
+/// A file served as is at a literal path, public like `/healthz`: the application serves each one it is given
+/// (the executable gives it the playground's) with a strong `ETag`, and answers 304 when the client has them.
+public struct StaticAsset: Sendable {
+    /// The path it answers `GET` and `HEAD` at, such as `/client.js`: literal, with no `{name}` segment.
+    public let path: String
     /// The `Content-Type` it is served with.
-    let contentType: String
+    public let contentType: String
     /// The file's bytes.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// A strong validator of the bytes, quoted: 64-bit FNV-1a in hex, so a new build with changed files
     /// gets a new tag and an unchanged file keeps its tag across builds and restarts.
     let etag: String
-    /// Headers only this asset sends (the page's `Content-Security-Policy`).
-    let extraHeaders: [(name: String, value: String)]
+    /// Headers only this asset sends (a page's `Content-Security-Policy`), after the ones every asset sends.
+    public let extraHeaders: [(name: String, value: String)]
 
-    /// Wraps embedded bytes.
-    init(contentType: String, bytes: [UInt8], extraHeaders: [(name: String, value: String)] = []) {
+    /// Wraps a file's bytes.
+    public init(
+        path: String, contentType: String, bytes: [UInt8], extraHeaders: [(name: String, value: String)] = []
+    ) {
+        self.path = path
         self.contentType = contentType
         self.bytes = bytes
         self.etag = "\"" + Self.hexDigest(bytes) + "\""
         self.extraHeaders = extraHeaders
     }
-
-    /// The page runs only its own script and style sheet and talks only to its own origin: nothing can be
-    /// loaded from elsewhere, which also proves it is self-contained.
-    static let pagePolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
-        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
-    /// `GET /`: the playground page.
-    static let playgroundPage = StaticAsset(
-        contentType: "text/html; charset=utf-8", bytes: PackageResources.playground_html,
-        extraHeaders: [("Content-Security-Policy", pagePolicy)])
-    /// `GET /playground.css`: the page's style sheet.
-    static let playgroundStyles = StaticAsset(
-        contentType: "text/css; charset=utf-8", bytes: PackageResources.playground_css)
-    /// `GET /playground.js`: the page's script, an ES module that imports `/client.js`.
-    static let playgroundScript = StaticAsset(
-        contentType: "text/javascript; charset=utf-8", bytes: PackageResources.playground_js)
-    /// `GET /client.js`: the dependency-free ES module for calling the service and replaying its animations.
-    static let clientScript = StaticAsset(
-        contentType: "text/javascript; charset=utf-8", bytes: PackageResources.client_js)
-    /// `GET /client.d.ts`: TypeScript declarations for the whole of `/client.js`.
-    static let clientDeclarations = StaticAsset(
-        contentType: "application/typescript; charset=utf-8", bytes: PackageResources.client_d_ts)
 
     /// Whether an `If-None-Match` field value names this asset's current bytes: `*`, or one of its
     /// comma-separated entity tags compared weakly (RFC 9110 §13.1.2), so `W/"…"` matches too.
