@@ -3,125 +3,61 @@ import InsetJSON
 import Locking
 import Synchronization
 
-/// Every operation the service routes to.
-enum Endpoint: Sendable {
-    case show, hide, drag, release, createSession, getSession, patchSession, deleteSession, timeline, timelineSVG
-    case focus, notifications
-    case health, readiness, metrics, openAPI, version
-    /// A file the application was given to serve (the executable gives it the playground's).
-    case asset(StaticAsset)
-
-    /// Health probes and the static files need no token: orchestrators probe without one, and a browser
-    /// loads the page before anyone can type a token into it.
-    var isPublic: Bool {
-        switch self {
-        case .health, .readiness, .asset: true
-        default: false
-        }
-    }
-}
-
-/// A request with its route parameters.
-struct RouteRequest: Sendable {
-    var http: HTTPRequest
-    var parameters: [String: String]
-}
-
 /// The service: routes, sessions, metrics and the cross-cutting rules (auth, CORS, request ids, logging).
 /// Tests call `respond(to:)` directly; `InsetServer` puts it behind libmicrohttpd.
 public final class InsetApplication: HTTPResponder {
     /// The configuration it was built with.
     public let configuration: ServiceConfiguration
-    /// Where sessions live: memory by default, Redis with `--session-store redis://…`.
-    let store: SessionBackend
+    /// The sessions and their clock.
+    let sessions: Sessions
     let metrics = Metrics()
     let requestIDs = RequestIDGenerator()
     let log: AccessLog
-    let router: Router<Endpoint>
-    /// The transport serving this application, once `InsetServer` made one: `/metrics` reports its counters.
-    let transport = Locked(TransportLink())
-    private let draining = Atomic<Bool>(false)
+    /// Whether the service drains, and the transport serving it.
+    let lifecycle = Lifecycle()
+    /// Every operation, by the index the router finds it at.
+    let operations: [Operation]
+    let router: Router<Int>
 
     init(configuration: ServiceConfiguration, assets: [StaticAsset] = []) {
         self.configuration = configuration
+        let store: SessionBackend
         switch configuration.sessionStore {
         case .memory:
-            self.store = .memory(
+            store = .memory(
                 SessionStore(
                     maxSessions: configuration.maxSessions, maxBytes: configuration.maxSessionBytes,
                     ttlSeconds: configuration.sessionTTL))
         case .redis(let endpoint):
-            self.store = .redis(
+            store = .redis(
                 RedisSessionStore(
                     endpoint: endpoint, ttlSeconds: configuration.sessionTTL, timeouts: configuration.redisTimeouts))
         }
+        self.sessions = Sessions(store: store, clock: configuration.clock)
         self.log = AccessLog(enabled: configuration.accessLog)
-        self.router = Self.routes(assets: assets)
+        self.operations = Operation.all(
+            Dependencies(
+                sessions: sessions, configuration: configuration, lifecycle: lifecycle, metrics: metrics, log: log),
+            assets: assets)
+        var router = Router<Int>()
+        for (index, operation) in operations.enumerated() { router.add(operation.method, operation.path, index) }
+        self.router = router
     }
 
     /// Why the session store refuses this service, for the executable to exit on before it listens: Redis refused
     /// the credentials (or wants some), which waiting will not change. Nil when the store accepts them, is in
     /// memory, or merely cannot be reached now (then `/readyz` answers 503 until it can). Never holds the password.
     package func sessionStoreRefusal() -> String? {
-        store.refusal()
+        sessions.store.refusal()
     }
 
     /// Whether the application is draining before exit; `/readyz` then answers 503.
-    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+    public var isDraining: Bool { lifecycle.isDraining }
 
     /// Marks the application as draining.
-    package func beginDraining() { draining.store(true, ordering: .relaxed) }
+    package func beginDraining() { lifecycle.beginDraining() }
 
     var now: Double { configuration.clock.now() }
-
-    private static func routes(assets: [StaticAsset]) -> Router<Endpoint> {
-        var router = Router<Endpoint>()
-        router.add("POST", "/keyboard/show", .show)
-        router.add("POST", "/keyboard/hide", .hide)
-        router.add("POST", "/keyboard/drag", .drag)
-        router.add("POST", "/keyboard/release", .release)
-        router.add("POST", "/sessions", .createSession)
-        router.add("GET", "/sessions/{id}", .getSession)
-        router.add("PATCH", "/sessions/{id}", .patchSession)
-        router.add("DELETE", "/sessions/{id}", .deleteSession)
-        router.add("POST", "/sessions/{id}/focus", .focus)
-        router.add("POST", "/sessions/{id}/notifications", .notifications)
-        router.add("GET", "/sessions/{id}/timeline", .timeline)
-        router.add("GET", "/sessions/{id}/timeline.svg", .timelineSVG)
-        router.add("GET", "/healthz", .health)
-        router.add("GET", "/readyz", .readiness)
-        router.add("GET", "/metrics", .metrics)
-        router.add("GET", "/openapi.yaml", .openAPI)
-        router.add("GET", "/version", .version)
-        for asset in assets { router.add("GET", asset.path, .asset(asset)) }
-        return router
-    }
-
-    private func handle(
-        _ endpoint: Endpoint, _ request: HTTPRequest, parameters: [String: String]
-    ) throws(Problem) -> HTTPResponse {
-        // Show and hide take the request as it is: wrapping it with its (empty) parameters copies every field.
-        switch endpoint {
-        case .show: return try keyboardEvent(.show, request)
-        case .hide: return try keyboardEvent(.hide, request)
-        case .drag: return try keyboardGesture(.drag, request)
-        case .release: return try keyboardGesture(.release, request)
-        case .createSession: return try createSession(RouteRequest(http: request, parameters: parameters))
-        case .getSession: return try getSession(RouteRequest(http: request, parameters: parameters))
-        case .patchSession: return try patchSession(RouteRequest(http: request, parameters: parameters))
-        case .deleteSession: return try deleteSession(RouteRequest(http: request, parameters: parameters))
-        case .focus: return try moveFocus(RouteRequest(http: request, parameters: parameters))
-        case .notifications: return try replayNotifications(RouteRequest(http: request, parameters: parameters))
-        case .timeline: return try getTimeline(RouteRequest(http: request, parameters: parameters))
-        case .timelineSVG: return try getTimelineSVG(RouteRequest(http: request, parameters: parameters))
-        case .health: return health()
-        case .readiness: return readiness()
-        case .metrics: return metricsText()
-        case .openAPI: return openAPIDocument()
-        case .version: return versionInfo()
-        case .asset(let asset): return staticAsset(asset, RouteRequest(http: request, parameters: parameters))
-        }
-    }
 
     /// Answers one request; never throws, never traps on input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -150,7 +86,7 @@ public final class InsetApplication: HTTPResponder {
     }
 
     /// With the sessions in Redis, events answer later.
-    public var answersLater: Bool { store.answersLater }
+    public var answersLater: Bool { sessions.store.answersLater }
 
     /// The request's header fields that `finish` reads.
     private static let finishingHeaders = ["X-Request-Id", "Origin"]
@@ -203,11 +139,18 @@ public final class InsetApplication: HTTPResponder {
         if request.method == "OPTIONS" { return options(request, routeLabel: &routeLabel) }
         let method = Self.routedMethod(request)
         switch router.match(method: method, path: request.path) {
-        case .found(let endpoint, let parameters, let pattern):
+        case .found(let index, let parameters, let pattern):
             routeLabel = pattern
-            if !endpoint.isPublic, let problem = authorizationProblem(request) { return problem.response }
+            let operation = operations[index]
+            if operation.needsToken, let problem = authorizationProblem(request) { return problem.response }
             do {
-                return try handle(endpoint, request, parameters: parameters)
+                guard let kind = operation.body else {
+                    return try operation.handler.handle(request, parameters: parameters, body: nil)
+                }
+                // Decoded in place and moved on, not copied: a body is about 500 bytes.
+                var body = RequestBody()
+                try Self.decode(kind, request, into: &body)
+                return try operation.handler.handle(request, parameters: parameters, body: consume body)
             } catch {
                 return error.response
             }
@@ -279,6 +222,19 @@ func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         difference |= x ^ y
     }
     return difference == 0
+}
+
+extension InsetApplication {
+    /// A JSON body of `kind` decoded into `body` (empty), or the problem with it: the media type, a body at all,
+    /// then its members, which the schema checks against the body kind.
+    static func decode(_ kind: RequestBody.Kind, _ request: HTTPRequest, into body: inout RequestBody) throws(Problem) {
+        try JSONBody.check(request)
+        do {
+            try RequestBody.decode(request.body, kind: kind, into: &body)
+        } catch {
+            throw Problem(error)
+        }
+    }
 }
 
 /// A weak reference to the transport: the transport holds the application, which must not hold it back.

@@ -29,7 +29,7 @@ public final class InsetServer: Sendable {
         // Before the port opens, so no client waits for the easing strings.
         AnimationDescriptor.warmUp()
         http = HTTPServer(configuration: transport, responder: application)
-        application.transport.withLock { $0 = TransportLink(http) }
+        application.lifecycle.transport.withLock { $0 = TransportLink(http) }
     }
 
     /// Binds and starts; returns the bound port.

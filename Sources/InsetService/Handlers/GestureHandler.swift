@@ -3,21 +3,20 @@ import InsetCore
 import InsetJSON
 import InsetSession
 
-/// A show or a hide on a session at `serverTime`, answered as `eventResponse` writes it.
-struct KeyboardEventChange: SessionChange {
+/// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
+struct GestureHandler: OperationHandler {
     let kind: RequestBody.Kind
-    let event: RequestBody
-    let serverTime: Double
+    let sessions: Sessions
 
-    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
-        // Decoding guarantees a show or a hide here.
-        let (composed, time) = try session.receive(kind.keyboardEvent ?? .hide, event.event, serverTime: serverTime)
-        // Written here, from the session where it lies: an outcome copied out to be written after the change is
-        // about 1 KB, and it was copied at each step of the way (docs/performance.md). A change that runs again
-        // (a Redis record changed meanwhile) writes again, which is rare.
-        return InsetApplication.eventResponse(
-            session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-            session: session.reference(at: time), navigation: session.scene.navigation)
+    func handle(
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+    ) throws(Problem) -> HTTPResponse {
+        // The edge decodes every gesture, and decoding guarantees its session id and value.
+        guard let event = consume body else { throw .malformedJSON("The body is empty; send a JSON object.") }
+        let serverTime = sessions.now
+        return sessions.store.answer(
+            GestureChange(kind: kind, event: event, serverTime: serverTime), to: event.sessionId ?? "",
+            now: serverTime)
     }
 }
 
@@ -47,6 +46,6 @@ struct GestureChange: SessionChange {
         writer.key(static: "session")
         session.reference(at: time).write(into: &writer)
         writer.endObject()
-        return InsetApplication.json(writer)
+        return .json(writer)
     }
 }

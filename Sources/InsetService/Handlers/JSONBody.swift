@@ -1,11 +1,12 @@
 import HTTPServer
 import InsetJSON
 
-extension InsetApplication {
+/// What a JSON request body must be before it is parsed.
+enum JSONBody {
     /// The checks before parsing: media type, and a body at all (the transport refused a body over the limit).
-    func checkJSONBody(_ request: HTTPRequest) throws(Problem) {
+    static func check(_ request: HTTPRequest) throws(Problem) {
         let contentType = request.headers["Content-Type"]
-        guard let contentType, Self.isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
+        guard let contentType, isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
         if request.body.isEmpty { throw .malformedJSON("The body is empty; send a JSON object.") }
     }
 
@@ -32,6 +33,9 @@ extension InsetApplication {
         byte == expected || (byte >= 0x41 && byte <= 0x5A && byte + 0x20 == expected)
     }
 
+}
+
+extension HTTPResponse {
     /// A `200 application/json` response with the writer's bytes.
     static func json(_ writer: consuming JSONWriter, status: Int = 200) -> HTTPResponse {
         // The type and the request id `respond` adds are held inline: no allocation unless CORS headers follow.

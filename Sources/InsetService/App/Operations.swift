@@ -1,0 +1,48 @@
+import HTTPServer
+
+/// What the handlers are given: the sessions and their clock, the service's lifecycle, and what it observes.
+struct Dependencies: Sendable {
+    let sessions: Sessions
+    let configuration: ServiceConfiguration
+    let lifecycle: Lifecycle
+    let metrics: Metrics
+    let log: AccessLog
+}
+
+extension Operation {
+    /// Every operation of the service, each path written once. Adding an operation is its entry here, its
+    /// handler, its place in `openapi.yaml` and a test; a new body kind is a case of `RequestBody.Kind`, whose
+    /// members `RequestSchema` marks.
+    static func all(_ dependencies: Dependencies, assets: [StaticAsset]) -> [Operation] {
+        let sessions = dependencies.sessions
+        var operations = [
+            Operation("POST", "/keyboard/show", body: .show, KeyboardEventHandler(kind: .show, sessions: sessions)),
+            Operation("POST", "/keyboard/hide", body: .hide, KeyboardEventHandler(kind: .hide, sessions: sessions)),
+            Operation("POST", "/keyboard/drag", body: .drag, GestureHandler(kind: .drag, sessions: sessions)),
+            Operation("POST", "/keyboard/release", body: .release, GestureHandler(kind: .release, sessions: sessions)),
+            Operation("POST", "/sessions", body: .session, CreateSessionHandler(sessions: sessions)),
+            Operation("GET", "/sessions/{id}", GetSessionHandler(sessions: sessions)),
+            Operation("PATCH", "/sessions/{id}", body: .session, PatchSessionHandler(sessions: sessions)),
+            Operation("DELETE", "/sessions/{id}", DeleteSessionHandler(sessions: sessions)),
+            Operation("POST", "/sessions/{id}/focus", body: .focus, FocusHandler(sessions: sessions)),
+            Operation("POST", "/sessions/{id}/notifications", NotificationsHandler(sessions: sessions)),
+            Operation("GET", "/sessions/{id}/timeline", TimelineHandler(sessions: sessions, format: .negotiated)),
+            Operation("GET", "/sessions/{id}/timeline.svg", TimelineHandler(sessions: sessions, format: .svg)),
+            Operation("GET", "/healthz", needsToken: false, HealthHandler()),
+            Operation(
+                "GET", "/readyz", needsToken: false,
+                ReadinessHandler(store: sessions.store, lifecycle: dependencies.lifecycle)),
+            Operation(
+                "GET", "/metrics",
+                MetricsHandler(
+                    sessions: sessions, lifecycle: dependencies.lifecycle, metrics: dependencies.metrics,
+                    log: dependencies.log)),
+            Operation("GET", "/openapi.yaml", OpenAPIHandler()),
+            Operation("GET", "/version", VersionHandler()),
+        ]
+        for asset in assets {
+            operations.append(Operation("GET", asset.path, needsToken: false, StaticAssetHandler(asset: asset)))
+        }
+        return operations
+    }
+}

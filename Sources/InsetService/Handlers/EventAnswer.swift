@@ -1,0 +1,36 @@
+import HTTPServer
+import InsetCore
+import InsetJSON
+import InsetSession
+
+/// The answer to a keyboard event or a focus move: what the scroll view becomes, the toolbar's fields, the
+/// animation and, for a session's event, the session's reference (not the whole session, which is large).
+enum EventAnswer {
+    /// The answer to an event, from its parts where they lie.
+    static func response(
+        _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
+        session: SessionReference?, navigation: FocusNeighbours?
+    ) -> HTTPResponse {
+        // Sized to hold a usual answer without growing: a stateless answer fits glibc's per-thread cache of small
+        // blocks; a session's, longer by its reference, its composition and the animations in flight, does not.
+        var writer = JSONWriter(reservingCapacity: session == nil ? 1024 : 3072)
+        writer.beginObject()
+        writer.resultMembers(result)
+        if let navigation { writer.navigation(navigation) }
+        writer.key(static: "animation")
+        AnimationDescriptor.write(animation, layout: layout, composed: composed, into: &writer)
+        if let session {
+            writer.key(static: "session")
+            session.write(into: &writer)
+        }
+        writer.endObject()
+        return .json(writer)
+    }
+
+    /// The answer to a session's event, written from the session where it lies, after `composed` at `time`.
+    static func response(_ session: Session, composed: EventAnimation, at time: Double) -> HTTPResponse {
+        response(
+            session.target, animation: composed.animation, layout: composed.layout, composed: composed,
+            session: session.reference(at: time), navigation: session.scene.navigation)
+    }
+}

@@ -1,0 +1,60 @@
+import HTTPServer
+import InsetJSON
+import InsetSession
+
+/// `GET /sessions/{id}/timeline?from=&to=&step=`: the sampled presentation of every value, as JSON, or as SVG
+/// for `Accept: image/svg+xml`; `GET /sessions/{id}/timeline.svg`: the same plot, whatever `Accept` says.
+struct TimelineHandler: OperationHandler {
+    /// How the answer's format is chosen.
+    enum Format: Sendable {
+        /// By `Accept`, answered with `Vary: Accept`.
+        case negotiated
+        /// Always SVG.
+        case svg
+    }
+
+    let sessions: Sessions
+    let format: Format
+
+    func handle(
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+    ) throws(Problem) -> HTTPResponse {
+        let svg: Bool
+        switch format {
+        case .svg:
+            svg = true
+        case .negotiated:
+            let accept = request.headers["Accept"] ?? ""
+            svg = accept.contains("image/svg+xml") && !accept.contains("application/json")
+        }
+        let from = try Query.milliseconds(request, "from")
+        let to = try Query.milliseconds(request, "to")
+        let givenStep = try Query.milliseconds(request, "step")
+        if let step = givenStep, step <= 0 { throw .invalidQuery("step", "must be more than 0 ms") }
+        if let from, let to, to < from { throw .invalidQuery("to", "must not be before 'from'") }
+        let serverTime = sessions.now
+        let session = try sessions.run { () throws(SessionError) in
+            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
+                (session: inout Session) throws(SessionError) in session
+            }
+        }
+        let timeline: Timeline
+        do {
+            timeline = try session.timeline(from: from, to: to, step: givenStep)
+        } catch {
+            throw Problem(error)
+        }
+        var response: HTTPResponse
+        if svg {
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "image/svg+xml")
+            response = HTTPResponse(status: 200, headers: headers, body: Array(timeline.svg().utf8))
+        } else {
+            var writer = JSONWriter(reservingCapacity: 64 * 1024)
+            timeline.write(into: &writer)
+            response = .json(writer)
+        }
+        if format == .negotiated { response.headers.add(name: "Vary", value: "Accept") }
+        return response
+    }
+}
