@@ -4,30 +4,15 @@ import InsetSession
 /// A decoded request body: a show, a hide, or a session's creation or patch. What each may carry, and the
 /// ranges it must keep, is `RequestSchema`'s; `decode` reads it.
 struct RequestBody: Equatable, Sendable {
-    /// Which route the body came to.
-    enum Kind: Sendable {
+    /// Which operation the body came to (`Operation.body`). Each kind has its bit in `RequestKinds`, at its raw
+    /// value, which the schema's masks are built over: a new kind is a case here, and its members say so in
+    /// `RequestSchema`.
+    enum Kind: UInt8, CaseIterable, Sendable {
         case show, hide, session, drag, release, focus
 
-        /// A show's or a hide's domain event kind; nil for the other bodies.
-        var keyboardEvent: KeyboardEvent.Kind? {
-            switch self {
-            case .show: .show
-            case .hide: .hide
-            default: nil
-            }
-        }
-
         /// The schema's name for the bodies of this kind.
-        var kinds: RequestKinds {
-            switch self {
-            case .show: .show
-            case .hide: .hide
-            case .session: .session
-            case .drag: .drag
-            case .release: .release
-            case .focus: .focus
-            }
-        }
+        var kinds: RequestKinds { RequestKinds(self) }
+
     }
 
     /// The session an event belongs to; nil for a stateless call.

@@ -5,18 +5,18 @@ import InsetSession
 struct RequestKinds: OptionSet, Sendable {
     let rawValue: UInt8
 
-    /// `POST /keyboard/show`.
-    static let show = RequestKinds(rawValue: 1)
-    /// `POST /keyboard/hide`.
-    static let hide = RequestKinds(rawValue: 2)
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The set holding `kind` alone: its bit is the kind's raw value.
+    init(_ kind: RequestBody.Kind) { self.init(rawValue: 1 << kind.rawValue) }
+
+    static let show = RequestKinds(.show)
+    static let hide = RequestKinds(.hide)
     /// `POST /sessions` and `PATCH /sessions/{id}`.
-    static let session = RequestKinds(rawValue: 4)
-    /// `POST /keyboard/drag`.
-    static let drag = RequestKinds(rawValue: 8)
-    /// `POST /keyboard/release`.
-    static let release = RequestKinds(rawValue: 16)
-    /// `POST /sessions/{id}/focus`.
-    static let focus = RequestKinds(rawValue: 32)
+    static let session = RequestKinds(.session)
+    static let drag = RequestKinds(.drag)
+    static let release = RequestKinds(.release)
+    static let focus = RequestKinds(.focus)
     /// A show or a hide.
     static let events: RequestKinds = [.show, .hide]
     /// A drag or a release: a touch on a session's shown keyboard.

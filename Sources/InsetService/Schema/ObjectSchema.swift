@@ -41,10 +41,13 @@ final class ObjectSchema: Sendable {
     let keyboardFields: [Field<KeyboardInfo>]
     /// Whether a logged `userInfo` may stand for this object's values.
     let acceptsUserInfo: Bool
-    /// For each kind of body (by the index of its bit in `RequestKinds`): one bit per member (by index) that
-    /// the body may send, and one per member it must send. Tuples, not arrays: read on every member decoded.
-    private let allowedMasks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
-    private let requiredMasks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    /// For each kind of body (at its raw value): one bit per member (by index) that the body may send, and one per
+    /// member it must send. Tuples, not arrays: read on every member decoded, with no bounds check or retain.
+    private let allowedMasks: Masks
+    private let requiredMasks: Masks
+
+    /// One mask per body kind, room for eight.
+    typealias Masks = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
 
     convenience init(_ members: [Member], pointer: String) {
         var bit = 0
@@ -99,11 +102,17 @@ final class ObjectSchema: Sendable {
             slots.indices.reduce(0) { test($1) ? $0 | 1 << UInt32($1) : $0 }
         }
         let kinds = kinds
-        func masks(_ test: (Int, RequestKinds) -> Bool) -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
-            (
-                mask { test($0, .show) }, mask { test($0, .hide) }, mask { test($0, .session) },
-                mask { test($0, .drag) }, mask { test($0, .release) }, mask { test($0, .focus) }
-            )
+        precondition(RequestBody.Kind.allCases.count <= 8, "the masks hold eight body kinds")
+        func masks(_ test: (Int, RequestKinds) -> Bool) -> Masks {
+            var masks: Masks = (0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &masks) { bytes in
+                for kind in RequestBody.Kind.allCases {
+                    bytes.storeBytes(
+                        of: mask { test($0, RequestKinds(kind)) }, toByteOffset: Int(kind.rawValue) * 4, as: UInt32.self
+                    )
+                }
+            }
+            return masks
         }
         allowedMasks = masks { kinds[$0].contains($1) }
         requiredMasks = masks { Self.required(slots[$0]).contains($1) }
@@ -132,16 +141,11 @@ final class ObjectSchema: Sendable {
         Self.pick(requiredMasks, kind)
     }
 
+    /// The mask of the one kind in `kind`, at the index of its bit.
     @inline(__always)
-    private static func pick(_ masks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32), _ kind: RequestKinds) -> UInt32
-    {
-        switch kind {
-        case .show: masks.0
-        case .hide: masks.1
-        case .session: masks.2
-        case .drag: masks.3
-        case .release: masks.4
-        default: masks.5
+    private static func pick(_ masks: Masks, _ kind: RequestKinds) -> UInt32 {
+        withUnsafeBytes(of: masks) {
+            $0.load(fromByteOffset: (kind.rawValue.trailingZeroBitCount & 7) * 4, as: UInt32.self)
         }
     }
 
