@@ -93,3 +93,22 @@ import Testing
         #expect(try session.instant(lookingAt: nil, serverTime: 30) == 130)
     }
 }
+
+/// README's "Linking the session model" example, as written there.
+@Suite struct ReadmeExampleTests {
+    @Test func theExampleAnswersWhatItSays() throws {
+        var patch = ScenePatch()
+        patch.values.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
+        patch.values.scrollView.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        patch.values.space.screen = Size(width: 390, height: 844)
+        patch.given = [SceneValues(.frame), SceneValues(.safeAreaInsets), SceneValues(.screen)]
+        var session = Session(id: "chat", scene: patch.created, time: 0, serverTime: 0)
+
+        var show = KeyboardEvent()
+        show.timestamp = 0
+        show.keyboard.frameEnd = Rect(x: 0, y: 508, width: 390, height: 336)
+        let (animation, _) = try session.receive(.show, show, serverTime: 0)
+        #expect(session.target.contentInset.bottom == 302)
+        #expect(animation.animation.curve == .keyboard(rawValue: 7))
+    }
+}
