@@ -100,8 +100,11 @@ import Testing
         var patch = ScenePatch()
         patch.values.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
         patch.values.scrollView.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        patch.values.setContentSize(Size(width: 390, height: 2000))
         patch.values.space.screen = Size(width: 390, height: 844)
-        patch.given = [SceneValues(.frame), SceneValues(.safeAreaInsets), SceneValues(.screen)]
+        patch.given = [
+            SceneValues(.frame), SceneValues(.safeAreaInsets), SceneValues(.contentSize), SceneValues(.screen),
+        ]
         var session = Session(id: "chat", scene: patch.created, time: 0, serverTime: 0)
 
         var show = KeyboardEvent()
