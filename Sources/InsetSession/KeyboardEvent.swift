@@ -16,5 +16,5 @@ public struct KeyboardEvent: Equatable, Sendable {
     public var keyboard = KeyboardInfo()
 
     /// An event at no particular time that sets nothing, with the keyboard's defaults.
-    public init() {}
+    @inlinable public init() {}
 }

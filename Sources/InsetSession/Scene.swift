@@ -28,7 +28,7 @@ public struct Scene: Equatable, Sendable {
     public var focusedRect: Rect?
 
     /// A scene exactly as stored, value by value (a shared store reads sessions back with it).
-    public init(
+    @inlinable public init(
         scrollView: ScrollViewGeometry, contentSizeFollowsFrame: Bool, space: ScreenSpace, windowGiven: Bool,
         options: AvoidanceOptions
     ) {
@@ -40,7 +40,7 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// UIKit's defaults, with an empty frame: what a patch's values are written over.
-    public init() {
+    @inlinable public init() {
         self.init(
             scrollView: ScrollViewGeometry(frame: .zero), contentSizeFollowsFrame: true, space: ScreenSpace(),
             windowGiven: false, options: AvoidanceOptions())
@@ -49,7 +49,7 @@ public struct Scene: Equatable, Sendable {
     /// Until a window is set, UIKit's usual full-screen window at the screen's origin, sized from the screen
     /// or else from the scroll view. Only its origin matters to the core, so this changes no inset; it is
     /// what a session shows of its window.
-    public mutating func settleWindow() {
+    @inlinable public mutating func settleWindow() {
         guard !windowGiven else { return }
         let frame = scrollView.frame
         let size = space.screen ?? Size(width: max(0, frame.maxX), height: max(0, frame.maxY))
@@ -107,7 +107,7 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// The fields a toolbar's previous and next arrows move to; nil when there are no fields.
-    public var navigation: FocusNeighbours? {
+    @inlinable public var navigation: FocusNeighbours? {
         guard !fields.isEmpty else { return nil }
         let (previous, next) = FocusNavigation.neighbours(of: focus, in: fields)
         return FocusNeighbours(previous: previous, next: next)
@@ -122,7 +122,7 @@ public struct FocusNeighbours: Equatable, Sendable {
     public var next: String?
 
     /// The neighbours `previous` and `next`.
-    public init(previous: String?, next: String?) {
+    @inlinable public init(previous: String?, next: String?) {
         self.previous = previous
         self.next = next
     }

@@ -9,7 +9,7 @@ public struct ScenePatch: Equatable, Sendable {
     public var given = SceneValues()
 
     /// A patch that sets nothing.
-    public init() {}
+    @inlinable public init() {}
 
     /// The offset the patch sets, if it sets one: an offset an event carries is the user's scroll, on screen now.
     public var contentOffset: Point? {
@@ -18,7 +18,7 @@ public struct ScenePatch: Equatable, Sendable {
 
     /// The scene of a stateless call or a new session: the values with the window settled. The caller checked
     /// that the values a scene needs are set.
-    public var created: Scene {
+    @inlinable public var created: Scene {
         var scene = values
         scene.settleWindow()
         return scene
@@ -26,7 +26,7 @@ public struct ScenePatch: Equatable, Sendable {
 
     /// The focus the patch sets when it is none of the fields it leaves (its own over `base`'s); nil when the
     /// patch sets no focus or one of those fields.
-    public func strayFocus(over base: Scene) -> String? {
+    @inlinable public func strayFocus(over base: Scene) -> String? {
         guard given.contains(.focus), let focus = values.focus else { return nil }
         let fields = given.contains(.fields) ? values.fields : base.fields
         return fields.contains(where: { $0.id == focus }) ? nil : focus

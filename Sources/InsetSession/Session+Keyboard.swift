@@ -3,7 +3,7 @@ import InsetCore
 extension Session {
     /// The instant an event at `timestamp` (nil: now on the session's clock) happens at, with the session's
     /// clock moved there; an event older than the last one is refused before anything changes.
-    mutating func begin(at timestamp: Double?, serverTime: Double) throws(SessionError) -> Double {
+    @inlinable mutating func begin(at timestamp: Double?, serverTime: Double) throws(SessionError) -> Double {
         let time = instant(timestamp: timestamp, serverTime: serverTime)
         try advance(to: time, serverTime: serverTime)
         return time
@@ -13,7 +13,7 @@ extension Session {
     /// and the event's animation composes with those still running. Answers the composition and the instant on
     /// the session's clock. Refused, before anything changes, when the event is older than the last one or
     /// sets a focus that is none of the fields.
-    public mutating func receive(
+    @inlinable public mutating func receive(
         _ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent, serverTime: Double
     ) throws(SessionError) -> (animation: EventAnimation, time: Double) {
         if let focus = event.scene.strayFocus(over: scene) { throw .strayFocus(focus) }

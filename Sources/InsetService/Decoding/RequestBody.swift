@@ -36,9 +36,9 @@ extension ScenePatch {
     func sceneToCreate() throws(RequestError) -> Scene {
         let required = RequestSchema.requiredToCreate
         guard given.isSuperset(of: required) else { throw .invalid(missing()) }
-        let scene = created
-        if let focus = strayFocus(over: scene) { throw .invalid([.strayFocus(focus)]) }
-        return scene
+        // Over the values themselves: creating settles only the window, which holds no field.
+        if let focus = strayFocus(over: values) { throw .invalid([.strayFocus(focus)]) }
+        return created
     }
 
     /// A problem for each value required to create a scene that was not sent.
