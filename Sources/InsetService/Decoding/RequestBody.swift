@@ -4,8 +4,8 @@ import InsetSession
 /// A decoded request body: a show, a hide, or a session's creation or patch. What each may carry, and the
 /// ranges it must keep, is `RequestSchema`'s; `decode` reads it.
 struct RequestBody: Equatable, Sendable {
-    /// Which route the body came to.
-    enum Kind: Sendable {
+    /// Which route the body came to; `allCases` is every body both decoders read.
+    enum Kind: CaseIterable, Sendable {
         case show, hide, session, drag, release, focus
 
         /// A show's or a hide's domain event kind; nil for the other bodies.
