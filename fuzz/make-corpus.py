@@ -12,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 
 SHOW, HIDE, CREATE, PATCH, GET, ANY, JSON_ONLY, MERGE_PATCH = range(8)
-FOCUS, NOTIFICATIONS = ord("f"), ord("n")
+DRAG, RELEASE, FOCUS, NOTIFICATIONS = ord("d"), ord("r"), ord("f"), ord("n")
 METHODS = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRACE"]
 
 scroll_view = {
@@ -126,6 +126,55 @@ def main():
         {"name": "UIKeyboardWillHideNotification", "timestamp": 1510,
          "userInfo": {"UIKeyboardFrameEndUserInfoKey": "{{0, 844}, {390, 336}}",
                       "UIKeyboardAnimationDurationUserInfoKey": 0}}]}))
+    write("form-focus-by-id",
+          segment(PATCH, {"timestamp": 500, "fields": fields}),
+          segment(FOCUS, {"timestamp": 600, "field": "name"}),
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 1000, "keyboard": keyboard}),
+          segment(FOCUS, {"timestamp": 1100, "field": "phone"}),
+          segment(FOCUS, {"timestamp": 1200, "field": "next"}),
+          segment(FOCUS, {"timestamp": 1300, "field": "nobody"}),
+          segment(FOCUS, {"field": "previous"}),
+          segment(FOCUS, {"timestamp": 1400}))
+    # Gestures: a show first, so that a drag and a release get past keyboardNotShown, in each dismiss mode.
+    show = segment(SHOW, {"sessionId": "$SID", "timestamp": 1000, "keyboard": keyboard, "focusedRect": focused})
+    write("gesture-interactive-dismiss",
+          segment(PATCH, {"timestamp": 500, "scrollView": {"keyboardDismissMode": "interactive"}}),
+          show,
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 1400, "touch": {"x": 195, "y": 480}}),
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 1420, "touch": {"x": 195, "y": 700}}),
+          segment(RELEASE, {"sessionId": "$SID", "timestamp": 1440, "velocity": {"y": 1500}}),
+          segment(GET, "at=1500"))
+    write("gesture-interactive-restore",
+          segment(PATCH, {"timestamp": 500, "keyboardDismissPadding": 20,
+                          "window": {"x": 0, "y": 40, "width": 390, "height": 804},
+                          "scrollView": {"keyboardDismissMode": "interactive"}}),
+          show,
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 1400, "touch": {"x": 10, "y": 600}}),
+          segment(RELEASE, {"sessionId": "$SID", "timestamp": 1410, "velocity": {"y": -800}}),
+          segment(DRAG, {"sessionId": "$SID", "touch": {"x": 10, "y": 560}}),
+          segment(RELEASE, {"sessionId": "$SID", "velocity": {"y": 0}}),
+          segment(GET, "at=1700"))
+    write("gesture-on-drag",
+          segment(PATCH, {"timestamp": 500, "scrollView": {"keyboardDismissMode": "onDrag"}}),
+          show,
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 1400, "touch": {"x": 195, "y": 300}}),
+          segment(RELEASE, {"sessionId": "$SID", "timestamp": 1410, "velocity": {"y": 100}}))
+    write("gesture-none", show,
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 1400, "touch": {"x": 195, "y": 700}}),
+          segment(RELEASE, {"sessionId": "$SID", "timestamp": 1410, "velocity": {"y": 2000}}),
+          segment(HIDE, {"sessionId": "$SID", "timestamp": 1500}),
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 1600, "touch": {"x": 195, "y": 700}}))
+    write("gesture-not-shown",
+          segment(DRAG, {"sessionId": "$SID", "touch": {"x": 0, "y": 600}}),
+          segment(RELEASE, {"sessionId": "$SID", "velocity": {"y": 0}}))
+    write("gesture-invalid", show,
+          segment(DRAG, {"sessionId": "$SID", "timestamp": 900, "touch": {"x": 0, "y": 600}}),
+          segment(DRAG, {}),
+          segment(DRAG, {"sessionId": "$SID", "touch": {"x": "1", "y": -1e7}, "keyboard": keyboard}),
+          segment(RELEASE, {"sessionId": "$SID", "velocity": {"y": 100001, "x": 0}}),
+          segment(RELEASE, {"sessionId": "$SID", "velocity": 5}),
+          segment(RELEASE, {"sessionId": "AAAAAAAAAAAAAAAAAAAAAA", "velocity": {"y": 0}}),
+          segment(DRAG, b'{"sessionId":"$SID","touch":{"y":600,"x":0},"touch":{"x":0,"y":1}}'))
     write("session-get-query", segment(GET, "at=1e3&x&=&at"))
     write("session-get-bad-query", segment(GET, "at=-0.5e+2"))
     write("session-unknown", segment(SHOW, {"sessionId": "AAAAAAAAAAAAAAAAAAAAAA", "keyboard": keyboard}))
@@ -137,6 +186,10 @@ def main():
     write("route-health", any_route("GET", "/healthz"))
     write("route-metrics", any_route("GET", "/metrics"))
     write("route-unknown", any_route("GET", "/sessions/x/y//%00\u00e9"))
+    write("route-drag-get", any_route("GET", "/keyboard/drag"))
+    write("route-release-options", any_route("OPTIONS", "/keyboard/release"))
+    write("route-timeline", any_route("GET", "/sessions/$SID/timeline"),
+          any_route("GET", "/sessions/$SID/timeline.svg"))
     # Validation failures.
     write("invalid-types", segment(SHOW, {"scrollView": {"frame": {"x": "0", "y": None, "width": -1,
                                                                    "height": 1e7}},

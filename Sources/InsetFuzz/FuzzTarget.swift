@@ -9,14 +9,16 @@ import Synchronization
 
 // The libFuzzer target: every input is played against one application as requests would arrive
 // (decoding, validation, sessions, the core computation, encoding), and every body is also run
-// through the JSON parser and writer with a round-trip assertion, and through the show/hide fast path,
-// which must decline it or decode it exactly as the general path does.
+// through the JSON parser and writer with a round-trip assertion, and through the fast decoder as every
+// kind of body (show, hide, session, drag, release, focus), which must decline it or decode it exactly as
+// the general path does.
 //
 // Input format (see fuzz/README.md): the input is cut at 0xFF bytes (never in UTF-8, so never in a
 // valid JSON body) into at most `maxRequests` segments. Each segment's first byte picks the route
-// (`selector % 8`, so the ASCII digits '0'...'7' read naturally); the rest is the body. `$SID` in a
-// body, path or query is replaced by the id of a session created afresh for this input, so show,
-// hide, GET and PATCH reach a live session with a reproducible input.
+// (`selector % 8`, so the ASCII digits '0'...'7' read naturally, and the letters `NamedRoute` knows their own
+// routes); the rest is the body. `$SID` in a body, path or query is replaced by the id of a session created
+// afresh for this input, so show, hide, drag, release, focus, GET and PATCH reach a live session with a
+// reproducible input (a drag or a release gets past `keyboardNotShown` after a show segment).
 
 /// The application every input talks to: built once, access log off, a clock that moves 16 ms per read.
 let application = buildApplication(
@@ -71,7 +73,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let body = replacing(placeholder, with: Array(sessionId.utf8), in: Array(segment.dropFirst()))
         body.withUnsafeBytes { checkRoundTrip($0) }
         // JSON only: the round trip above is the whole test.
-        if selector % 8 == 6, selector != focusSelector, selector != notificationsSelector { continue }
+        if selector % 8 == 6, NamedRoute(selector) == nil { continue }
         let request = makeRequest(selector: selector, body: body, sessionId: sessionId)
         check(application.respond(to: request), for: request)
     }
@@ -92,20 +94,37 @@ func createSession() -> String {
     return String(location.dropFirst("/sessions/".count))
 }
 
-/// The selector bytes of the form routes, taken from the JSON-only ones (`'f'` and `'n'` are 6 modulo 8).
-let focusSelector = UInt8(ascii: "f")
-let notificationsSelector = UInt8(ascii: "n")
+/// The routes a selector byte names by its letter, whatever it is modulo 8: the gestures (`'d'` and `'r'`, taken
+/// from GET and POST /sessions, which keep 31 other bytes each) and the form routes (`'f'` and `'n'`, taken from
+/// the JSON-only ones). Every kind of request body has a route here or in `makeRequest`'s `selector % 8`.
+enum NamedRoute {
+    case drag, release, focus, notifications
+
+    /// The route `selector` names; nil for any other byte. Compared one by one, so that libFuzzer sees the
+    /// letters it compares against.
+    init?(_ selector: UInt8) {
+        switch selector {
+        case UInt8(ascii: "d"): self = .drag
+        case UInt8(ascii: "r"): self = .release
+        case UInt8(ascii: "f"): self = .focus
+        case UInt8(ascii: "n"): self = .notifications
+        default: return nil
+        }
+    }
+}
 
 /// The request a segment stands for.
 func makeRequest(selector: UInt8, body: [UInt8], sessionId: String) -> HTTPRequest {
     let sessionPath = "/sessions/\(sessionId)"
-    if selector == focusSelector {
-        return HTTPRequest(method: "POST", path: sessionPath + "/focus", headers: jsonHeaders, body: body)
-    }
-    if selector == notificationsSelector {
+    switch NamedRoute(selector) {
+    case .drag: return HTTPRequest(method: "POST", path: "/keyboard/drag", headers: jsonHeaders, body: body)
+    case .release: return HTTPRequest(method: "POST", path: "/keyboard/release", headers: jsonHeaders, body: body)
+    case .focus: return HTTPRequest(method: "POST", path: sessionPath + "/focus", headers: jsonHeaders, body: body)
+    case .notifications:
         return HTTPRequest(
             method: "POST", path: sessionPath + "/notifications", query: [(name: "plot", value: "svg")],
             headers: jsonHeaders, body: body)
+    case nil: break
     }
     switch selector % 8 {
     case 0: return HTTPRequest(method: "POST", path: "/keyboard/show", headers: jsonHeaders, body: body)
@@ -174,7 +193,7 @@ func requireNoStrayNull(_ value: JSONValue, member: String?, in body: [UInt8]) {
 /// writing that again the same bytes.
 func checkRoundTrip(_ bytes: UnsafeRawBufferPointer) {
     let agrees = bytes.withMemoryRebound(to: UInt8.self) { FastPathAgreement.holds(for: $0) }
-    require(agrees, "the show/hide fast path disagrees with the general path on: \(text(Array(bytes)))")
+    require(agrees, "the fast decoder disagrees with the general one on: \(text(Array(bytes)))")
     guard let value = try? JSONParser.parse(bytes) else { return }
     let written = value.serialized()
     let reparsed: JSONValue

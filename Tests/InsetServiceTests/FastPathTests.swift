@@ -4,9 +4,10 @@ import Testing
 
 @testable import InsetService
 
-/// The show/hide fast path may only ever say "I don't know": whatever it decodes, the general path must
-/// decode to the same request. Generated bodies, valid and broken, hold it to that.
-@Suite("Show and hide fast path")
+/// The fast path may only ever say "I don't know": whatever it decodes, the general path must decode to the same
+/// request. Generated bodies of every kind (show, hide, session, drag, release, focus), valid and broken, hold it
+/// to that.
+@Suite("Fast path")
 struct FastPathTests {
     /// A body as a tree of members, so mutations can aim at one value.
     indirect enum Node {
@@ -78,6 +79,34 @@ struct FastPathTests {
             ])
         ),
         (.hide, .object([])),
+        (
+            .session,
+            .object([
+                ("timestamp", .raw("500")),
+                ("scrollView", .object([("contentOffset", .object([("x", .raw("0")), ("y", .raw("120"))]))])),
+                (
+                    "fields",
+                    .raw(#"[{"id": "name", "rect": {"x": 16, "y": 100, "width": 358, "height": 44}, "order": 1}]"#)
+                ),
+                ("focus", .raw("\"name\"")), ("scrollPosition", .raw("\"center\"")),
+                ("interruption", .raw("\"beginFromCurrentState\"")),
+            ])
+        ),
+        (
+            .drag,
+            .object([
+                ("sessionId", .raw("\"CbuU4KaY_tIrhsQGEICoPi\"")), ("timestamp", .raw("1100")),
+                ("touch", .object([("x", .raw("195")), ("y", .raw("600"))])),
+            ])
+        ),
+        (
+            .release,
+            .object([
+                ("sessionId", .raw("\"CbuU4KaY_tIrhsQGEICoPi\"")), ("timestamp", .raw("1200")),
+                ("velocity", .object([("y", .raw("1500"))])),
+            ])
+        ),
+        (.focus, .object([("timestamp", .raw("1300")), ("field", .raw("\"next\""))])),
     ]
 
     /// Values that probe every range and type rule.
@@ -87,7 +116,13 @@ struct FastPathTests {
         "16", "-1", "10", "10.000001", "1e15", "1E15", "1e16", "\"1\"", "null", "true", "[]", "{}", "01", "1.", ".5",
         "\"automatic\"", "\"never\"", "\"Automatic\"", "\"max\"", "\"additive\"", "\"\\u0061utomatic\"", "\"\"",
         "\"" + String(repeating: "a", count: 64) + "\"", "\"" + String(repeating: "a", count: 65) + "\"",
-        "\"CbuU4KaY_tIrhsQGEICoPi\"", "\"\\u00e9\"", "7", "7.0", "7e0", "-7", "2.5e-1",
+        "\"CbuU4KaY_tIrhsQGEICoPi\"", "\"\\u00e9\"", "7", "7.0", "7e0", "-7", "2.5e-1", "1e5", "-100000",
+        "100000.5", "\"next\"", "\"previous\"",
+    ]
+
+    /// Names a mutation adds as a member: unknown, misplaced, or another kind's (a gesture's or a focus move's).
+    static let extraNames = [
+        "unknown", "frame", "x", "y", "keyboard", "userInfo", "touch", "velocity", "field", "sessionId",
     ]
 
     struct Generator: RandomNumberGenerator {
@@ -118,8 +153,7 @@ struct FastPathTests {
         }
         let choice = Int.random(in: 0..<10, using: &random)
         if members.isEmpty || choice == 0 {
-            members.append(
-                (pick([("unknown"), ("frame"), ("x"), ("keyboard"), ("userInfo")], &random), .raw("1")))
+            members.append((pick(extraNames, &random), .raw("1")))
             return .object(members)
         }
         let index = Int.random(in: 0..<members.count, using: &random)
@@ -146,6 +180,8 @@ struct FastPathTests {
     }
 
     @Test func theTemplatesTakeTheFastPathAndAgree() {
+        // Every kind of body has a template, so the differential test below reaches each kind.
+        #expect(Set(Self.templates.map(\.0)) == Set(RequestBody.Kind.allCases))
         var random = Generator(state: 1)
         for (kind, template) in Self.templates {
             for spaced in [false, true] {

@@ -2,10 +2,11 @@ import InsetJSON
 
 /// The fast decoder's contract, checkable from outside the module: the fuzz target calls this on every body.
 package enum FastPathAgreement {
-    /// Whether, for every kind of body, the fast decoder either declines `body` or decodes it exactly as the
-    /// general decoder does (compared by description, so that -0 and 0 differ).
+    /// Whether, for every kind of body (show, hide, session, drag, release and focus: `RequestBody.Kind.allCases`),
+    /// the fast decoder either declines `body` or decodes it exactly as the general decoder does (compared by
+    /// description, so that -0 and 0 differ). The notification log has one decoder only, so nothing to agree on.
     package static func holds(for body: UnsafeBufferPointer<UInt8>) -> Bool {
-        for kind in [RequestBody.Kind.show, .hide, .session] {
+        for kind in RequestBody.Kind.allCases {
             var fast = RequestBody()
             guard FastDecoder.decode(body, kind: kind, into: &fast) else { continue }
             let general = (try? JSONParser.parse(UnsafeRawBufferPointer(body))).flatMap {

@@ -4,9 +4,9 @@ import InsetSession
 /// A decoded request body: a show, a hide, or a session's creation or patch. What each may carry, and the
 /// ranges it must keep, is `RequestSchema`'s; `decode` reads it.
 struct RequestBody: Equatable, Sendable {
-    /// Which operation the body came to (`Operation.body`). Each kind has its bit in `RequestKinds`, at its raw
-    /// value, which the schema's masks are built over: a new kind is a case here, and its members say so in
-    /// `RequestSchema`.
+    /// Which operation the body came to (`Operation.body`); `allCases` is every body both decoders read. Each
+    /// kind has its bit in `RequestKinds`, at its raw value, which the schema's masks are built over: a new kind
+    /// is a case here, and its members say so in `RequestSchema`.
     enum Kind: UInt8, CaseIterable, Sendable {
         case show, hide, session, drag, release, focus
 
