@@ -1,10 +1,11 @@
 import InsetCore
 import InsetJSON
 
-// Show and hide are almost every request, and building a JSON tree and then walking it cost more than the
-// whole HTTP exchange. This reads bodies against `RequestSchema` in one pass over the bytes; anything unusual
-// (an unknown or repeated member, a value out of range, a missing required member, escapes in a key, a type
-// mismatch, a logged userInfo) makes it decline, and `GeneralDecoder` then words the problem with its pointer.
+// Show and hide are almost every request, and building a JSON tree and then walking it costs more than the
+// whole HTTP exchange (docs/performance.md, "Decoding a request"). This reads bodies against `RequestSchema` in
+// one pass over the bytes; anything unusual (an unknown or repeated member, a value out of range, a missing
+// required member, escapes in a key, a type mismatch, a logged userInfo) makes it decline, and `GeneralDecoder`
+// then words the problem with its pointer.
 // So the fast decoder never decides an error, and whatever it accepts the general one accepts too, with the
 // same values: a test generated from the schema, a differential test and the fuzz target hold it to that.
 
