@@ -160,7 +160,7 @@ final class ConnectionWatchdog: @unchecked Sendable {
                 // connections does not make every look a full one.
                 let due = now - lastLook >= tick
                 if due { lastLook = now }
-                // In place: iterating the keys and writing each entry back copied the whole table every tick.
+                // In place: iterating the keys and writing each entry back would copy the whole table every tick.
                 var index = state.watches.values.startIndex
                 while index != state.watches.values.endIndex {
                     if due { look(at: &state.watches.values[index], now: now) }

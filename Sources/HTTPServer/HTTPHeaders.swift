@@ -18,7 +18,7 @@ public struct HTTPField: Sendable {
 /// Header fields in arrival order, looked up without regard to case.
 ///
 /// The first two fields are held inline and the rest in an array: a response's usual two (its type and its
-/// request id) then need no heap block, where an array cost an allocation and a free per response.
+/// request id) then need no heap block, where an array costs an allocation and a free per response.
 public struct HTTPHeaders: Sendable, Sequence {
     @usableFromInline var first: HTTPField?
     @usableFromInline var second: HTTPField?
@@ -43,7 +43,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     public subscript(name: String) -> String? {
         if case .some(let field) = first, field.name.caseInsensitiveEquals(name) { return field.value }
         if case .some(let field) = second, field.name.caseInsensitiveEquals(name) { return field.value }
-        // Through the buffer, whose elements are compared where they lie: iterating the array copied every
+        // Through the buffer, whose elements are compared where they lie: iterating the array would copy every
         // field, retaining and releasing both of its strings.
         return rest.withUnsafeBufferPointer { buffer in
             for index in buffer.indices where buffer[index].name.caseInsensitiveEquals(name) {

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let context: ServerContext
     // The daemon's address: OpaquePointer is not Sendable, its bit pattern is.
-    private let daemon = Mutex<Int>(0)
+    private let daemon = Locked<Int>(0)
     private let boundPort = Atomic<Int>(0)
 
     /// Creates a stopped server.

@@ -161,9 +161,9 @@ private func continueRequest(
     if let pending = state.pending {
         guard let response = pending.take() else { return MHD_Result.NO }
         state.pending = nil
-        // Forgotten once sent (mhdRequestCompleted), not here: stop() that saw it forgotten as soon as it was
-        // queued stopped libmicrohttpd before the worker wrote it, and the client saw its connection closed
-        // instead of the 503 (the full suite under load, PendingResponseTests).
+        // Forgotten once sent (mhdRequestCompleted), not here: stop() waits for every answer it has not seen
+        // forgotten, and one forgotten as soon as it is queued would let it stop libmicrohttpd before the worker
+        // writes it, closing the client's connection instead of sending the 503 (PendingResponseTests).
         state.sending = pending
         return queue(response, on: connection, closing: server.draining.load(ordering: .relaxed))
     }
@@ -285,9 +285,9 @@ private func queue(_ response: consuming HTTPResponse, on connection: OpaquePoin
     }
     guard let mhdResponse = created else { return MHD_Result.NO }
     defer { MHD_destroy_response(mhdResponse) }
-    // Read where they lie: iterating the headers copied each field, retaining and releasing both strings.
+    // Read where they lie: iterating the headers would copy each field, retaining and releasing both strings.
     response.headers.forEachField { field in
-        // Explicit C strings: passing a String where C wants a pointer copied a short one (such as
+        // Explicit C strings: passing a String where C wants a pointer copies a short one (such as
         // "Content-Type") into a fresh array, allocating for every header. A value with CR or LF is refused by
         // libmicrohttpd rather than splitting the response.
         field.name.withCString { name in

@@ -6,7 +6,7 @@
 /// here with the parser's own exact arithmetic, anything else with the parser's number and string code; what
 /// it cannot check itself (a repeated key, a missing member) is the decoder's to check.
 ///
-/// The scanning is inlinable because a show body is some fifty tokens, and a call per token cost more than
+/// The scanning is inlinable because a show body is some fifty tokens, and a call per token costs more than
 /// the scanning itself.
 public struct JSONCursor {
     @usableFromInline let input: UnsafeBufferPointer<UInt8>
@@ -90,8 +90,8 @@ public struct JSONCursor {
     /// Consumes the next member's name if it is exactly `name`, with the comma before it unless `first`, and
     /// the colon after it; false, consuming nothing, otherwise. A decoder that knows the order members usually
     /// come in reads them this way, with no scan for the name's end and no search for whose name it is.
-    /// Always inlined: left to itself the compiler called one shared copy, where a literal name is no
-    /// constant and its bytes were compared one by one (callgrind: 1 342 instructions a cycle request).
+    /// Always inlined: out of line, every caller shares one copy, in which a literal name is no constant and its
+    /// bytes are compared one by one (docs/performance.md, "Decoding a request").
     @inlinable @inline(__always)
     public mutating func expectKey(_ name: StaticString, first: Bool) -> Bool {
         let input = input

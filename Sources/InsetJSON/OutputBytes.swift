@@ -9,7 +9,7 @@
 ///
 /// The memory comes from `malloc`, so that a finished buffer can go to C code that frees it (`takeBuffer`).
 /// The appends are inlinable: the service writes its responses from another module, a few dozen pieces each,
-/// and a call per piece cost more than the copy.
+/// and a call per piece costs more than the copy.
 @usableFromInline
 struct OutputBytes: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
@@ -43,7 +43,7 @@ struct OutputBytes: ~Copyable {
     /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
-        // Wrapping adds: count and extra are bounded by memory, far below Int.max, and the trap checks were a
+        // Wrapping adds: count and extra are bounded by memory, far below Int.max, and trap checks would be a
         // branch on every append.
         if count &+ extra > capacity { grow(to: count &+ extra) }
     }

@@ -18,7 +18,7 @@ extension Session {
     ) throws(SessionError) -> (animation: EventAnimation, time: Double) {
         if let focus = event.scene.strayFocus(over: scene) { throw .strayFocus(focus) }
         let time = try begin(at: event.timestamp, serverTime: serverTime)
-        // Assigned, not chosen by `?:`, which copied the animation.
+        // Assigned, not chosen by `?:`, which copies the animation.
         let composed: EventAnimation
         if kind == .show {
             composed = show(event, at: time)

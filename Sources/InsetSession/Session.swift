@@ -214,9 +214,9 @@ public struct Session: Equatable, Sendable {
         keyboardVisible = visible
         if let keyboardTo { keyboardFrame = keyboardTo }
         // What is on screen now is where the event's animation begins, whatever composed it. Computed once,
-        // from the animations and the model alone: through `presentation(at:)`, `velocity(at:)` and
-        // `layoutMotion(since:)` the whole session (about 700 bytes) was copied for each call, three times an
-        // event, and the presentation summed twice.
+        // from the animations and the model alone: `presentation(at:)`, `velocity(at:)` and
+        // `layoutMotion(since:)` would each copy the whole session, and between them sum the presentation twice
+        // (docs/performance.md, "Where an event's answer is written").
         let guide = result.keyboardLayoutGuide
         let onScreen = animations.presentation(model: Self.model(result, keyboardFrame: keyboardFrame), at: time)
         let animation = KeyboardAnimation(

@@ -7,9 +7,10 @@
 /// A value guarded by a pthread mutex.
 ///
 /// Used instead of `Synchronization.Mutex`: on Linux that one locks with raw futex calls, which
-/// ThreadSanitizer cannot see, so it reported every access it guards as a race. pthread locks are
-/// understood by the sanitizer and cost the same. Inlinable, so that callers in other modules specialise
-/// `withLock` for their value instead of calling it through generic metadata on every request.
+/// ThreadSanitizer cannot see, so it reports every access it guards as a race (docs/reliability.md,
+/// section 4). pthread locks are understood by the sanitizer and cost the same. Inlinable, so that callers in
+/// other modules specialise `withLock` for their value instead of calling it through generic metadata on every
+/// request.
 public final class Locked<Value>: @unchecked Sendable {
     /// Only touched under the mutex, so the dynamic exclusivity check on each access (two per use) is skipped.
     @usableFromInline @exclusivity(unchecked) var value: Value

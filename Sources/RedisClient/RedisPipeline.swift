@@ -11,10 +11,10 @@ import Locking
 /// write and reads the replies in order; before it hands them out it writes what was queued meanwhile, so Redis
 /// runs the next batch while the replies are handed out. A worker answering an HTTP request does not wait for its
 /// reply: the transport suspends the connection and the worker serves others, so a worker sleeps only when it has
-/// nothing to do, where blocking on a reply of its own cost a sleep and a wake-up for every command. Callers that
+/// nothing to do, where blocking on a reply of its own would cost a sleep and a wake-up for every command. Callers that
 /// must wait (`RedisChannel`) sleep until their reply is handed out.
 ///
-/// Failures are a connection's, as before: a reply that does not come within the command timeout, or a
+/// Failures are a connection's: a reply that does not come within the command timeout, or a
 /// connection that breaks, fails every command of its batch still unanswered (`.unavailable`), and the
 /// connection is dropped; the next batch opens a fresh one. After a failed connect, batches fail at once until the
 /// backoff (25 ms doubling to 1 s) has passed, so a Redis outage costs clients one connect timeout at most, and the

@@ -1,11 +1,11 @@
 import Foundation
 import HTTPServer
 import InsetService
-import Synchronization
+import Locking
 
 /// A clock the test moves by hand.
 final class ManualClock: Sendable {
-    private let milliseconds = Mutex(1000.0)
+    private let milliseconds = Locked(1000.0)
     var clock: MonotonicClock { MonotonicClock { [self] in milliseconds.withLock { $0 } } }
     func advance(by delta: Double) { milliseconds.withLock { $0 += delta } }
 }

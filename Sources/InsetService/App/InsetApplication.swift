@@ -147,7 +147,7 @@ public final class InsetApplication: HTTPResponder {
                 guard let kind = operation.body else {
                     return try operation.handler.handle(request, parameters: parameters, body: nil)
                 }
-                // Decoded in place and moved on, not copied: a body is about 500 bytes.
+                // Decoded in place and moved on, not copied: a decoded body is several hundred bytes.
                 var body = RequestBody()
                 try Self.decode(kind, request, into: &body)
                 return try operation.handler.handle(request, parameters: parameters, body: consume body)

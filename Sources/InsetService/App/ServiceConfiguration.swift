@@ -26,9 +26,9 @@ public struct ServiceConfiguration: Sendable {
     var redisTimeouts = RedisTimeouts()
 
     /// The default `maxSessionBytes`, 512 MiB: a session as a typical request makes it takes a few kilobytes, so
-    /// the default 100 000 sessions stay under it and the count is what binds; sessions at the largest body
-    /// (about 100 KB each) are held to some 5 000 instead of 100 000, which would take gigabytes
-    /// (docs/reliability.md has the measurement).
+    /// the default 100 000 sessions stay under it and the count is what binds; sessions at the largest body are
+    /// held to a few thousand instead of 100 000, which would take gigabytes (docs/reliability.md, section 10,
+    /// has the measurement).
     public static let defaultMaxSessionBytes = 512 << 20
 
     /// Creates a configuration with the documented defaults.

@@ -1,15 +1,16 @@
 import InsetCore
 import InsetJSON
 
-// Show and hide are almost every request, and building a JSON tree and then walking it cost more than the
-// whole HTTP exchange. This reads bodies against `RequestSchema` in one pass over the bytes; anything unusual
-// (an unknown or repeated member, a value out of range, a missing required member, escapes in a key, a type
-// mismatch, a logged userInfo) makes it decline, and `GeneralDecoder` then words the problem with its pointer.
+// Show and hide are almost every request, and building a JSON tree and then walking it costs more than the
+// whole HTTP exchange (docs/performance.md, "Decoding a request"). This reads bodies against `RequestSchema` in
+// one pass over the bytes; anything unusual (an unknown or repeated member, a value out of range, a missing
+// required member, escapes in a key, a type mismatch, a logged userInfo) makes it decline, and `GeneralDecoder`
+// then words the problem with its pointer.
 // So the fast decoder never decides an error, and whatever it accepts the general one accepts too, with the
 // same values: a test generated from the schema, a differential test and the fuzz target hold it to that.
 
 /// Typed reads over a `JSONCursor` with the schema's ranges; false means "take the general path".
-struct FastDecoder: CursorReader {
+struct FastDecoder {
     var cursor: JSONCursor
     private let kind: RequestKinds
 
@@ -193,6 +194,22 @@ extension FastDecoder {
         }
         guard let v = numbers(count: 4, slot: slot, range: { _ in range }) else { return nil }
         return EdgeInsets(top: v.0, left: v.1, bottom: v.2, right: v.3)
+    }
+
+    /// Reads an object whose members may come in any order: calls `member` with each key, the cursor before its
+    /// value; false when the object is not there, a key is unusual (escapes, non-ASCII), or `member` answers false.
+    fileprivate mutating func members(_ member: (inout FastDecoder, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard cursor.beginObject() else { return false }
+        var first = true
+        while true {
+            switch cursor.nextMember(first: first) {
+            case .end: return true
+            case .unusual: return false
+            case .key(let key):
+                guard member(&self, key) else { return false }
+            }
+            first = false
+        }
     }
 
     /// `[{id, frame}]` as `FieldReader.views` accepts it; nil for anything it would refuse or word.

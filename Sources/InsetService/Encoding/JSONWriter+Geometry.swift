@@ -24,7 +24,7 @@ extension JSONWriter {
     }
 
     // The geometry objects have fixed members, so they are written in pieces: a response holds about twenty of
-    // them, and a key at a time was the larger part of encoding one.
+    // them, and a key at a time would be the larger part of encoding one.
 
     mutating func rect(_ rect: Rect) {
         beginPieces()

@@ -17,7 +17,8 @@ final class AccessLog: Sendable {
     let enabled: Bool
     private let queue: LineQueue?
 
-    /// Queued bytes at most: about 6 000 lines, a few seconds of the busiest rate this machine serves.
+    /// Queued bytes at most, about 6 000 lines: what a reader that stopped reading can cost in memory, since the
+    /// lines past it are dropped and counted, never waited for.
     static let capacityBytes = 1 << 20
 
     /// A log on file descriptor `output` (standard output unless a test says otherwise). The log writes to a

@@ -7,7 +7,7 @@ final class Metrics: Sendable {
         var route: String
         var status: Int
 
-        /// Hashing both strings was most of what counting a request cost. The lengths and the status tell
+        /// Hashing both strings would be most of what counting a request costs. The lengths and the status tell
         /// nearly every key apart, and the few that collide (`/keyboard/show`, `/keyboard/hide`) are told apart
         /// by equality, which still compares the strings. Labels are bounded, so collisions stay few.
         func hash(into hasher: inout Hasher) {
@@ -49,7 +49,7 @@ final class Metrics: Sendable {
         0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]
 
-    /// The methods counted under their own name; a switch, where searching an array of them copied each one.
+    /// The methods counted under their own name; a switch, where searching an array of them copies each one.
     private static func isKnown(_ method: String) -> Bool {
         switch method {
         case "POST", "GET", "HEAD", "PATCH", "PUT", "DELETE", "OPTIONS": true

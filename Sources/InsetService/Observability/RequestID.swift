@@ -2,8 +2,8 @@ import Synchronization
 
 /// Fresh `X-Request-Id` values: 15 base64url characters, a random per-process prefix and a counter. They must
 /// be unique, not secret, so the counter spares every request a `getrandom` call; and 15 characters is what a
-/// Swift string keeps inline, so making one allocates nothing (22, a session id's length, took a heap block
-/// per request).
+/// Swift string keeps inline, so making one allocates nothing (22, a session id's length, would take a heap
+/// block per request).
 final class RequestIDGenerator: Sendable {
     /// 30 random bits, the first 5 characters.
     private let prefix: UInt64

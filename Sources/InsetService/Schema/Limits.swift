@@ -35,8 +35,9 @@ enum Limits {
     /// Whether `text` holds a control character (U+0000–U+001F, U+007F–U+009F), which no id or name may: they
     /// cannot be written in XML at all (the timeline's SVG), and in a log or a terminal they pass for other text.
     static func holdsControlCharacter(_ text: String) -> Bool {
-        // Over the string's own bytes (a parsed string is native, so nothing is copied): iterating the UTF-8 view
-        // cost some 40 instructions a byte, 900 a request for the session id of every event.
+        // Over the string's own bytes (a parsed string is native, so nothing is copied): this runs over the
+        // session id of every event, and iterating the UTF-8 view costs many times as much (docs/performance.md,
+        // "Decoding a request").
         var text = text
         return text.withUTF8(holdsControlCharacter)
     }

@@ -29,12 +29,12 @@ struct LRUTable<Key: Hashable, Value> {
     /// Nil when `key` is absent.
     ///
     /// `body` must throw, if at all, before it changes the value: nothing is copied to roll back to, because a
-    /// session is several hundred bytes and copying it out and back cost more than the event itself. Debug
+    /// session is several hundred bytes and copying it out and back costs more than the event itself. Debug
     /// builds check this (the tests run them).
     mutating func modify<T, E: Error>(
         _ key: Key, now: Double, _ body: (_ value: inout Value, _ lastUse: Double, _ weight: inout Int) throws(E) -> T
     ) throws(E) -> T? where Value: Equatable {
-        // A pattern, not `!= nil`, which copied the whole session out to compare it.
+        // A pattern, not `!= nil`, which copies the whole session out to compare it.
         guard let slot = index[key], case .some = values[slot] else { return nil }
         #if DEBUG
             let before = values[slot]

@@ -59,7 +59,8 @@ final class RedisSessionStore: SessionStoring {
     ///
     /// A write is one call into Redis, not a `GET` and a `SET`: the swap answers the record it replaced, and
     /// only a mismatch, the rare case, pays a second call to put it back (with the TTL renewed, as the retry
-    /// would). Each `redis.call` costs Redis about as much as the rest of the script (docs/performance.md).
+    /// would). Each `redis.call` costs Redis about as much as the rest of the script (docs/performance.md,
+    /// "Sessions in Redis").
     static let compareAndSet = """
         local lead = '^{"v":%d+,"r":(%d+),' \
         if ARGV[2] == '' then \
@@ -83,14 +84,14 @@ final class RedisSessionStore: SessionStoring {
     static let outcomeWaitTimeouts = 3.0
     /// Read-modify-write attempts before giving up on a session that other writers keep changing. Optimistic
     /// writes are not fair: when two replicas' changes of one session meet at Redis in step, the replica whose
-    /// batch lands second can lose every time for as long as the other has changes to make (eight clients
-    /// PATCHing one session through two replicas lost more than 100 in a row here, and got 503s, with or
-    /// without waiting their turn on their replica). Each attempt is one round trip, so this bounds an event's
+    /// batch lands second can lose every time for as long as the other has changes to make, whether or not its
+    /// changes wait their turn on their replica (docs/reliability.md, section 9, has the test that showed it).
+    /// Each attempt is one round trip, so this bounds an event's
     /// retries at about a tenth of a second.
     static let maxAttempts = 1000
     /// Sessions whose last record a replica keeps; the sessions beyond it start their next event with a `GET`.
-    /// An entry is a decoded session (InsetBench's `session_bytes_rss`: 922 B) and its record (990 B in
-    /// `bench/redis-commands`), so 4096 of them hold about 8 MB.
+    /// An entry is a decoded session and its record, about a kilobyte each, so a full cache holds a few megabytes
+    /// (docs/performance.md, "Sessions in Redis").
     static let cacheCapacity = 4096
     /// Every key this store writes starts with this.
     static let keyPrefix = "inset:session:"

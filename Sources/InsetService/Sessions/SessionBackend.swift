@@ -2,8 +2,8 @@ import HTTPServer
 import InsetSession
 
 /// The configured session store as a closed choice. Calls through it are dispatched statically, so the memory
-/// store's generic `modify` is specialised; through `any SessionStoring` it was not, which slowed every
-/// in-memory session request.
+/// store's generic `modify` and `answer` are specialised; through `any SessionStoring` they are not, and every
+/// in-memory session request would pay for that (docs/performance.md, "Sessions in memory").
 enum SessionBackend: SessionStoring {
     /// Sessions in this process (the default).
     case memory(SessionStore)

@@ -1,8 +1,8 @@
 /// A session id as the memory store's table keys it: its 22 base64url digits as numbers, not as a string.
 ///
-/// A `String` key of 22 bytes lives out of line, so every lookup hashed its bytes and compared them through a
-/// pointer into cold memory: the largest single cost of finding a session among a thousand (measured in
-/// docs/performance.md). Three integers hash and compare in registers. Every well-formed id has exactly one key
+/// A `String` key of 22 bytes lives out of line, so every lookup hashes its bytes and compares them through a
+/// pointer into cold memory: the largest single cost of finding a session among a thousand (docs/performance.md,
+/// "Sessions in memory"). Three integers hash and compare in registers. Every well-formed id has exactly one key
 /// and every key one id: the digits are packed, never folded.
 struct SessionKey: Hashable, Sendable {
     /// Digits 0 to 9, 6 bits each.
@@ -30,8 +30,8 @@ struct SessionKey: Hashable, Sendable {
 
     /// The digits at `range` (at most ten) as one number, or nil when one is not a base64url digit.
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
-        // One load a byte from a table reached once a call: deciding each byte by its ranges cost three times as
-        // many instructions as the string's hash that the key replaces.
+        // One load a byte from a table reached once a call: deciding each byte by its ranges costs more than the
+        // string's hash that the key replaces.
         digitValues.withUnsafeBufferPointer { values in
             var word: UInt64 = 0
             var invalid: UInt8 = 0

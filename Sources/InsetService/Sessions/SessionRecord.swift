@@ -61,9 +61,9 @@ enum SessionRecord {
     }
 
     /// The record of `session` at `revision`, written by `writers`, and where its geometry's value lies in it.
-    /// Most events change the keyboard and the animations, not the geometry, whose 30 members were the larger
-    /// part of writing a record (callgrind, docs/performance.md): when `previous` holds the very same geometry,
-    /// its text is copied.
+    /// Most events change the keyboard and the animations, not the geometry, whose 30 members are the larger
+    /// part of writing a record: when `previous` holds the very same geometry, its text is copied
+    /// (docs/performance.md, "Sessions in Redis").
     static func encode(
         _ session: Session, revision: Int, writers: RecordWriters = RecordWriters(), reusing previous: GeometryText?
     ) -> (bytes: [UInt8], geometry: Range<Int>) {
@@ -106,7 +106,7 @@ enum SessionRecord {
     private static func sameBits(_ first: Scene, _ second: Scene) -> Bool {
         withUnsafeBytes(of: first) { a in
             withUnsafeBytes(of: second) { b in
-                // memcmp, not elementsEqual, which compared the 400-odd bytes one at a time.
+                // memcmp, not elementsEqual, which compares the 400-odd bytes one at a time.
                 guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
                 return a.count == b.count && memcmp(left, right, a.count) == 0
             }

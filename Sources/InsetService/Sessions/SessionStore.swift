@@ -60,7 +60,7 @@ final class SessionStore: SessionStoring {
                     return nil
                 }
                 let result = try body(&session)
-                // Weighed where it lies: handing the session to a function by value copied all of it.
+                // Weighed where it lies: handing the session to a function by value would copy all of it.
                 weight = session.footprint
                 return result
             }

@@ -69,7 +69,7 @@ protocol SessionStoring: Sendable {
 
 /// A change of one session whose result is the answer to a request: a session event's handler hands it to
 /// the store's `answer`. A value, not a closure, so the memory store runs it where it lies without boxing its
-/// captures (a request body is about 500 bytes), and Redis copies it once into the change it may run again.
+/// captures (a request body is several hundred bytes), and Redis copies it once into the change it may run again.
 /// `apply` must throw, if at all, before it changes the session, and depend on nothing but the session and
 /// the change's own values: a shared store may run it more than once.
 protocol SessionChange: Sendable {
