@@ -11,13 +11,22 @@ public struct StatelessOutcome: Sendable {
     public var layout: LayoutMotion
     /// The toolbar's previous and next fields, when the form has fields.
     public var navigation: FocusNeighbours?
+
+    @usableFromInline init(
+        result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, navigation: FocusNeighbours?
+    ) {
+        self.result = result
+        self.animation = animation
+        self.layout = layout
+        self.navigation = navigation
+    }
 }
 
 extension KeyboardEvent {
     /// The event on `scene` (the event's own values, created: `ScenePatch.created`) with nothing before it: a
     /// show starts from the scene's base state with the keyboard hidden, a hide from its `frameBegin` when it
     /// has one. Its animation starts at the event's timestamp, or 0.
-    public func stateless(_ kind: Kind, in scene: Scene) -> StatelessOutcome {
+    @inlinable public func stateless(_ kind: Kind, in scene: Scene) -> StatelessOutcome {
         let base = ScrollState(
             contentInset: scene.scrollView.contentInset,
             scrollIndicatorInsets: scene.scrollView.scrollIndicatorInsets,

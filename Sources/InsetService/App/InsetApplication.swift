@@ -144,13 +144,15 @@ public final class InsetApplication: HTTPResponder {
             let operation = operations[index]
             if operation.needsToken, let problem = authorizationProblem(request) { return problem.response }
             do {
-                guard let kind = operation.body else {
-                    return try operation.handler.handle(request, parameters: parameters, body: nil)
+                switch operation.answer {
+                case .plain(let handler):
+                    return try handler.handle(request, parameters: parameters)
+                case .decoding(let kind, let handler):
+                    // Decoded in place and moved on, not copied: a decoded body is several hundred bytes.
+                    var body = RequestBody()
+                    try Self.decode(kind, request, into: &body)
+                    return try handler.handle(request, parameters: parameters, body: consume body)
                 }
-                // Decoded in place and moved on, not copied: a decoded body is several hundred bytes.
-                var body = RequestBody()
-                try Self.decode(kind, request, into: &body)
-                return try operation.handler.handle(request, parameters: parameters, body: consume body)
             } catch {
                 return error.response
             }

@@ -1,35 +1,62 @@
 import HTTPServer
 
-/// What answers one operation: a type holding what it needs (the sessions, the clock, the configuration), given
-/// the request and its path's parameters and, when the operation reads a JSON body, that body decoded. It
-/// throws what it refuses as a problem; the edge (`InsetApplication`) adds what every answer gets.
+/// What answers an operation that reads no JSON body (or reads one of its own): a type holding what it needs
+/// (the sessions, the clock, the configuration), given the request and its path's parameters. It throws what
+/// it refuses as a problem; the edge (`InsetApplication`) adds what every answer gets.
 protocol OperationHandler: Sendable {
+    func handle(_ request: HTTPRequest, parameters: [String: String]) throws(Problem) -> HTTPResponse
+}
+
+/// What answers an operation whose JSON body the edge decodes: as `OperationHandler`, given the body too, moved
+/// to it rather than copied (a decoded body is several hundred bytes).
+protocol BodyOperationHandler: Sendable {
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse
 }
 
 /// One operation of the API: where it is, the JSON body it reads (decoded at the edge, its members checked
-/// against that body kind's masks), whether it needs the token, and its handler.
-struct Operation: Sendable {
+/// against that body kind's masks), whether it needs the token, and its handler. A class: the edge reads it
+/// by one reference per request instead of copying its strings and its handler.
+final class Operation: Sendable {
+    /// How the operation is answered.
+    enum Answer: Sendable {
+        /// By a handler that reads no body the edge decodes.
+        case plain(any OperationHandler)
+        /// By a handler of a body of this kind, which the edge decodes first.
+        case decoding(RequestBody.Kind, any BodyOperationHandler)
+    }
+
     let method: String
     let path: String
-    /// The body kind the edge decodes before the handler runs; nil when the operation reads no JSON body or
-    /// reads one of its own (a notification log).
-    let body: RequestBody.Kind?
     /// Whether the request must carry the API token (when one is configured): health probes and static files
     /// need none, since orchestrators probe and browsers load the page before anyone can type a token.
     let needsToken: Bool
-    let handler: any OperationHandler
+    let answer: Answer
 
+    /// An operation whose body of kind `body` the edge decodes for `handler`.
     init(
-        _ method: String, _ path: String, body: RequestBody.Kind? = nil, needsToken: Bool = true,
-        _ handler: any OperationHandler
+        _ method: String, _ path: String, body: RequestBody.Kind, needsToken: Bool = true,
+        _ handler: any BodyOperationHandler
     ) {
         self.method = method
         self.path = path
-        self.body = body
         self.needsToken = needsToken
-        self.handler = handler
+        self.answer = .decoding(body, handler)
+    }
+
+    /// An operation that reads no body the edge decodes.
+    init(_ method: String, _ path: String, needsToken: Bool = true, _ handler: any OperationHandler) {
+        self.method = method
+        self.path = path
+        self.needsToken = needsToken
+        self.answer = .plain(handler)
+    }
+
+    /// The body kind the edge decodes before the handler runs; nil when the operation reads no JSON body or
+    /// reads one of its own (a notification log).
+    var body: RequestBody.Kind? {
+        if case .decoding(let kind, _) = answer { return kind }
+        return nil
     }
 }

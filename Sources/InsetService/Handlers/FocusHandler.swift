@@ -3,13 +3,12 @@ import InsetSession
 
 /// `POST /sessions/{id}/focus`: the focus moves to a field (by id, `next` or `previous`) while the keyboard is
 /// shown, and the offset scrolls to reveal it.
-struct FocusHandler: OperationHandler {
+struct FocusHandler: BodyOperationHandler {
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
-        guard let body = consume body else { throw .malformedJSON("The body is empty; send a JSON object.") }
         // Decoding guarantees the field.
         let name = body.field ?? ""
         let timestamp = body.event.timestamp

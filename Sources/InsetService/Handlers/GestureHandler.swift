@@ -4,15 +4,15 @@ import InsetJSON
 import InsetSession
 
 /// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
-struct GestureHandler: OperationHandler {
+struct GestureHandler: BodyOperationHandler {
     let kind: RequestBody.Kind
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         // The edge decodes every gesture, and decoding guarantees its session id and value.
-        guard let event = consume body else { throw .malformedJSON("The body is empty; send a JSON object.") }
+        let event = consume body
         let serverTime = sessions.now
         return sessions.store.answer(
             GestureChange(kind: kind, event: event, serverTime: serverTime), to: event.sessionId ?? "",

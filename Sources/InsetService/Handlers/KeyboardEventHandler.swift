@@ -4,15 +4,15 @@ import InsetSession
 
 /// `POST /keyboard/show` and `POST /keyboard/hide`: with a `sessionId`, an event of that session, answered when
 /// its store has changed it; without, the domain's stateless event on the scene the body carries whole.
-struct KeyboardEventHandler: OperationHandler {
+struct KeyboardEventHandler: BodyOperationHandler {
     let kind: KeyboardEvent.Kind
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         // The edge decodes every show and hide; moved on, not copied.
-        guard let event = consume body else { throw .malformedJSON("The body is empty; send a JSON object.") }
+        let event = consume body
         guard let sessionId = event.sessionId else {
             let scene: Scene
             do {

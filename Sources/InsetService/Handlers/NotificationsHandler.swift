@@ -11,7 +11,7 @@ struct NotificationsHandler: OperationHandler {
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let plot = try Query.plot(request)
         try JSONBody.check(request)

@@ -4,7 +4,7 @@ import InsetJSON
 /// `GET /healthz`: the process answers.
 struct HealthHandler: OperationHandler {
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 32)
         writer.beginObject()
@@ -21,7 +21,7 @@ struct ReadinessHandler: OperationHandler {
     let lifecycle: Lifecycle
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let status =
             if lifecycle.isDraining { "draining" } else if !store.isReachable() { "store-unavailable" } else { "ready" }
@@ -45,7 +45,7 @@ struct MetricsHandler: OperationHandler {
     let log: AccessLog
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         var counters = TransportCounters(accessLogDropped: log.dropped)
         lifecycle.transport.withLock {
@@ -66,7 +66,7 @@ struct MetricsHandler: OperationHandler {
 /// `GET /openapi.yaml`: the contract, embedded in the binary from the repository's `openapi.yaml`.
 struct OpenAPIHandler: OperationHandler {
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         HTTPResponse(
             status: 200, headers: HTTPHeaders([("Content-Type", "application/yaml")]),
@@ -77,7 +77,7 @@ struct OpenAPIHandler: OperationHandler {
 /// `GET /version`.
 struct VersionHandler: OperationHandler {
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 128)
         writer.beginObject()

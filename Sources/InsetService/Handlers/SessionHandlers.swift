@@ -3,13 +3,12 @@ import InsetJSON
 import InsetSession
 
 /// `POST /sessions`: 201 with `Location` and the new session.
-struct CreateSessionHandler: OperationHandler {
+struct CreateSessionHandler: BodyOperationHandler {
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
-        guard let body = consume body else { throw .malformedJSON("The body is empty; send a JSON object.") }
         let scene: Scene
         do {
             scene = try body.event.scene.sceneToCreate()
@@ -30,7 +29,7 @@ struct GetSessionHandler: OperationHandler {
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let at = try Query.milliseconds(request, "at")
         let serverTime = sessions.now
@@ -45,13 +44,12 @@ struct GetSessionHandler: OperationHandler {
 }
 
 /// `PATCH /sessions/{id}`: merges scene changes and recomputes at once.
-struct PatchSessionHandler: OperationHandler {
+struct PatchSessionHandler: BodyOperationHandler {
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
-        guard let body = consume body else { throw .malformedJSON("The body is empty; send a JSON object.") }
         let serverTime = sessions.now
         let (session, time) = try sessions.run { () throws(SessionError) in
             try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
@@ -69,7 +67,7 @@ struct DeleteSessionHandler: OperationHandler {
     let sessions: Sessions
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         guard try sessions.run({ () throws(SessionError) in try sessions.store.remove(parameters["id"] ?? "") })
         else { throw .sessionNotFound }

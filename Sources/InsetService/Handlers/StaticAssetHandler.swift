@@ -6,7 +6,7 @@ struct StaticAssetHandler: OperationHandler {
     let asset: StaticAsset
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let ifNoneMatch = request.headers.compactMap { $0.name.lowercased() == "if-none-match" ? $0.value : nil }
         return asset.response(ifNoneMatch: ifNoneMatch)

@@ -17,7 +17,7 @@ struct TimelineHandler: OperationHandler {
     let format: Format
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody?
+        _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let svg: Bool
         switch format {
