@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +15,7 @@
 
 static char *body;
 static size_t body_len;
-static volatile sig_atomic_t stop_requested;
 
-static void on_signal(int sig) { (void)sig; stop_requested = 1; }
 
 /* Per-request state: a marker so the first call (headers only) is told apart from later ones. */
 static int first_call_marker;
@@ -75,6 +74,15 @@ int main(int argc, char **argv) {
     addr.sin_port = htons((uint16_t)port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 
+    /* SIGTERM and SIGINT are blocked before libmicrohttpd starts its threads, which inherit the mask, so only the
+       main thread takes them, in sigwait: a handler with pause() could miss one arriving on another thread or
+       between its check and the pause, and then never exit. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
     struct MHD_Daemon *daemon = MHD_start_daemon(
         flags, (uint16_t)port, NULL, NULL, handler, NULL,
@@ -90,12 +98,8 @@ int main(int argc, char **argv) {
     printf("listening on http://127.0.0.1:%u\n", info ? (unsigned)info->port : port);
     fflush(stdout);
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    while (!stop_requested) pause();
+    int received;
+    sigwait(&stop_signals, &received);
     MHD_stop_daemon(daemon);
     free(body);
     return 0;
