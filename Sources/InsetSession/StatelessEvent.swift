@@ -26,7 +26,7 @@ extension KeyboardEvent {
     /// The event on `scene` (the event's own values, created: `ScenePatch.created`) with nothing before it: a
     /// show starts from the scene's base state with the keyboard hidden, a hide from its `frameBegin` when it
     /// has one. Its animation starts at the event's timestamp, or 0.
-    @inlinable public func stateless(_ kind: Kind, in scene: Scene) -> StatelessOutcome {
+    @inlinable @inline(__always) public func stateless(_ kind: Kind, in scene: Scene) -> StatelessOutcome {
         let base = ScrollState(
             contentInset: scene.scrollView.contentInset,
             scrollIndicatorInsets: scene.scrollView.scrollIndicatorInsets,

@@ -1,15 +1,16 @@
 import HTTPServer
 
-/// What answers an operation that reads no JSON body (or reads one of its own): a type holding what it needs
-/// (the sessions, the clock, the configuration), given the request and its path's parameters. It throws what
+/// What answers an operation that reads no JSON body (or reads one of its own): a class holding what it needs
+/// (the sessions, the clock, the configuration), given the request and its path's parameters. Class-bound, so
+/// that the edge reaches a handler through one reference. It throws what
 /// it refuses as a problem; the edge (`InsetApplication`) adds what every answer gets.
-protocol OperationHandler: Sendable {
+protocol OperationHandler: AnyObject, Sendable {
     func handle(_ request: HTTPRequest, parameters: [String: String]) throws(Problem) -> HTTPResponse
 }
 
 /// What answers an operation whose JSON body the edge decodes: as `OperationHandler`, given the body too, moved
 /// to it rather than copied (a decoded body is several hundred bytes).
-protocol BodyOperationHandler: Sendable {
+protocol BodyOperationHandler: AnyObject, Sendable {
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse

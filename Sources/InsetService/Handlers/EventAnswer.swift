@@ -27,6 +27,13 @@ enum EventAnswer {
         return .json(writer)
     }
 
+    /// The answer to a stateless event, read where it lies.
+    static func response(_ outcome: borrowing StatelessOutcome) -> HTTPResponse {
+        response(
+            outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
+            navigation: outcome.navigation)
+    }
+
     /// The answer to a session's event, written from the session where it lies, after `composed` at `time`.
     static func response(_ session: Session, composed: EventAnimation, at time: Double) -> HTTPResponse {
         response(

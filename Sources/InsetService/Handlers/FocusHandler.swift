@@ -3,8 +3,12 @@ import InsetSession
 
 /// `POST /sessions/{id}/focus`: the focus moves to a field (by id, `next` or `previous`) while the keyboard is
 /// shown, and the offset scrolls to reveal it.
-struct FocusHandler: BodyOperationHandler {
+final class FocusHandler: BodyOperationHandler {
     let sessions: Sessions
+
+    init(sessions: Sessions) {
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody

@@ -4,9 +4,14 @@ import InsetJSON
 import InsetSession
 
 /// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
-struct GestureHandler: BodyOperationHandler {
+final class GestureHandler: BodyOperationHandler {
     let kind: RequestBody.Kind
     let sessions: Sessions
+
+    init(kind: RequestBody.Kind, sessions: Sessions) {
+        self.kind = kind
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody

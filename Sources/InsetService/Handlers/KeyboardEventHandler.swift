@@ -4,9 +4,14 @@ import InsetSession
 
 /// `POST /keyboard/show` and `POST /keyboard/hide`: with a `sessionId`, an event of that session, answered when
 /// its store has changed it; without, the domain's stateless event on the scene the body carries whole.
-struct KeyboardEventHandler: BodyOperationHandler {
+final class KeyboardEventHandler: BodyOperationHandler {
     let kind: KeyboardEvent.Kind
     let sessions: Sessions
+
+    init(kind: KeyboardEvent.Kind, sessions: Sessions) {
+        self.kind = kind
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
@@ -20,10 +25,7 @@ struct KeyboardEventHandler: BodyOperationHandler {
             } catch {
                 throw Problem(error)
             }
-            let outcome = event.event.stateless(kind, in: scene)
-            return EventAnswer.response(
-                outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
-                navigation: outcome.navigation)
+            return EventAnswer.response(event.event.stateless(kind, in: scene))
         }
         let serverTime = sessions.now
         return sessions.store.answer(

@@ -7,8 +7,12 @@ import InsetSession
 /// answers what each notification did, the session after it, and the timeline of the whole log (with
 /// `plot=svg`, also drawn). A log that is refused changes nothing. It reads its body itself: a log, not a
 /// `RequestBody`, and after the query.
-struct NotificationsHandler: OperationHandler {
+final class NotificationsHandler: OperationHandler {
     let sessions: Sessions
+
+    init(sessions: Sessions) {
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String]

@@ -2,7 +2,7 @@ import HTTPServer
 import InsetJSON
 
 /// `GET /healthz`: the process answers.
-struct HealthHandler: OperationHandler {
+final class HealthHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
@@ -16,9 +16,14 @@ struct HealthHandler: OperationHandler {
 
 /// `GET /readyz`: 200 while serving; 503 while draining or while the session store is unreachable, so load
 /// balancers send elsewhere.
-struct ReadinessHandler: OperationHandler {
+final class ReadinessHandler: OperationHandler {
     let store: SessionBackend
     let lifecycle: Lifecycle
+
+    init(store: SessionBackend, lifecycle: Lifecycle) {
+        self.store = store
+        self.lifecycle = lifecycle
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
@@ -38,11 +43,18 @@ struct ReadinessHandler: OperationHandler {
 }
 
 /// `GET /metrics`: Prometheus text.
-struct MetricsHandler: OperationHandler {
+final class MetricsHandler: OperationHandler {
     let sessions: Sessions
     let lifecycle: Lifecycle
     let metrics: Metrics
     let log: AccessLog
+
+    init(sessions: Sessions, lifecycle: Lifecycle, metrics: Metrics, log: AccessLog) {
+        self.sessions = sessions
+        self.lifecycle = lifecycle
+        self.metrics = metrics
+        self.log = log
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
@@ -64,7 +76,7 @@ struct MetricsHandler: OperationHandler {
 }
 
 /// `GET /openapi.yaml`: the contract, embedded in the binary from the repository's `openapi.yaml`.
-struct OpenAPIHandler: OperationHandler {
+final class OpenAPIHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
@@ -75,7 +87,7 @@ struct OpenAPIHandler: OperationHandler {
 }
 
 /// `GET /version`.
-struct VersionHandler: OperationHandler {
+final class VersionHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {

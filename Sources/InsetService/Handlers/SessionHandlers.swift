@@ -3,8 +3,12 @@ import InsetJSON
 import InsetSession
 
 /// `POST /sessions`: 201 with `Location` and the new session.
-struct CreateSessionHandler: BodyOperationHandler {
+final class CreateSessionHandler: BodyOperationHandler {
     let sessions: Sessions
+
+    init(sessions: Sessions) {
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
@@ -25,8 +29,12 @@ struct CreateSessionHandler: BodyOperationHandler {
 }
 
 /// `GET /sessions/{id}?at=`: the session as seen at `at` (default: now on the session's clock).
-struct GetSessionHandler: OperationHandler {
+final class GetSessionHandler: OperationHandler {
     let sessions: Sessions
+
+    init(sessions: Sessions) {
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
@@ -44,8 +52,12 @@ struct GetSessionHandler: OperationHandler {
 }
 
 /// `PATCH /sessions/{id}`: merges scene changes and recomputes at once.
-struct PatchSessionHandler: BodyOperationHandler {
+final class PatchSessionHandler: BodyOperationHandler {
     let sessions: Sessions
+
+    init(sessions: Sessions) {
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
@@ -63,8 +75,12 @@ struct PatchSessionHandler: BodyOperationHandler {
 }
 
 /// `DELETE /sessions/{id}`: 204, or 404 when there is no such session.
-struct DeleteSessionHandler: OperationHandler {
+final class DeleteSessionHandler: OperationHandler {
     let sessions: Sessions
+
+    init(sessions: Sessions) {
+        self.sessions = sessions
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String]

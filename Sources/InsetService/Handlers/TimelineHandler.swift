@@ -4,7 +4,7 @@ import InsetSession
 
 /// `GET /sessions/{id}/timeline?from=&to=&step=`: the sampled presentation of every value, as JSON, or as SVG
 /// for `Accept: image/svg+xml`; `GET /sessions/{id}/timeline.svg`: the same plot, whatever `Accept` says.
-struct TimelineHandler: OperationHandler {
+final class TimelineHandler: OperationHandler {
     /// How the answer's format is chosen.
     enum Format: Sendable {
         /// By `Accept`, answered with `Vary: Accept`.
@@ -15,6 +15,11 @@ struct TimelineHandler: OperationHandler {
 
     let sessions: Sessions
     let format: Format
+
+    init(sessions: Sessions, format: Format) {
+        self.sessions = sessions
+        self.format = format
+    }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
