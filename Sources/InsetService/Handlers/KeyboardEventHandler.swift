@@ -16,20 +16,19 @@ final class KeyboardEventHandler: BodyOperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
-        // The edge decodes every show and hide; moved on, not copied.
-        let event = consume body
-        guard let sessionId = event.sessionId else {
+        guard let sessionId = body.sessionId else {
             let scene: Scene
             do {
-                scene = try event.event.scene.sceneToCreate()
+                scene = try body.event.scene.sceneToCreate()
             } catch {
                 throw Problem(error)
             }
-            return EventAnswer.response(event.event.stateless(kind, in: scene))
+            let outcome = body.event.stateless(kind, in: scene)
+            return EventAnswer.response(outcome)
         }
         let serverTime = sessions.now
         return sessions.store.answer(
-            KeyboardEventChange(kind: kind, event: event, serverTime: serverTime), to: sessionId, now: serverTime)
+            KeyboardEventChange(kind: kind, event: consume body, serverTime: serverTime), to: sessionId, now: serverTime)
     }
 }
 
