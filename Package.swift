@@ -66,11 +66,18 @@ let package = Package(
         .testTarget(name: "InsetSessionTests", dependencies: ["InsetSession", "InsetCore"]),
         // A raw-socket HTTP client shared by the transport and service tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // What the service's test targets share: the in-process caller (`InsetApplication.call`, `makeApp`, a
+        // manual clock), the phone geometry and a sample session, the playground's files and the contract as the
+        // repository holds them.
+        .target(
+            name: "InsetServiceTestSupport",
+            dependencies: ["InsetService", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground", "HTTPServer"],
+            path: "Tests/InsetServiceTestSupport"),
         .testTarget(
             name: "InsetServiceTests",
             dependencies: [
                 "InsetService", "InsetSession", "InsetPlayground", "InsetCore", "InsetJSON", "HTTPServer",
-                "RedisClient", "HTTPTestSupport", "Locking",
+                "RedisClient", "HTTPTestSupport", "Locking", "InsetServiceTestSupport",
             ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),

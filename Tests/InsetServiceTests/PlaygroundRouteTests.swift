@@ -1,6 +1,5 @@
-import Foundation
 import HTTPTestSupport
-import InsetPlayground
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
@@ -13,18 +12,6 @@ let staticAssets: [(path: String, contentType: String, file: String)] = [
     ("/client.js", "text/javascript; charset=utf-8", "client.js"),
     ("/client.d.ts", "application/typescript; charset=utf-8", "client.d.ts"),
 ]
-
-/// The files the executable gives the service: the playground's.
-let playgroundAssets = Playground.assets.map {
-    StaticAsset(path: $0.path, contentType: $0.contentType, bytes: $0.bytes, extraHeaders: $0.extraHeaders)
-}
-
-/// A file of `Sources/InsetPlayground/Resources` as it is in the repository.
-func resourceOnDisk(_ name: String) throws -> [UInt8] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../Sources/InsetPlayground/Resources/\(name)")
-    return try [UInt8](Data(contentsOf: url))
-}
 
 @Suite("GET /, /playground.css, /playground.js, /client.js and /client.d.ts")
 struct PlaygroundRouteTests {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HTTPTestSupport
 import InsetJSON
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
