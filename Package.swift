@@ -79,6 +79,13 @@ let package = Package(
                 "InsetService", "InsetSession", "InsetPlayground", "InsetCore", "InsetJSON", "HTTPServer",
                 "RedisClient", "HTTPTestSupport", "Locking", "InsetServiceTestSupport",
             ]),
+        // The service over real sockets on port 0, and the `inset-server` executable run as a process (the one
+        // `swift build` puts beside the test bundle).
+        .testTarget(
+            name: "InsetServerTests",
+            dependencies: [
+                "InsetService", "InsetJSON", "HTTPServer", "RedisClient", "HTTPTestSupport", "InsetServiceTestSupport",
+            ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         // The client's own policies, without a Redis server; the store's suites run it against a real one.
