@@ -73,11 +73,12 @@ let package = Package(
             name: "InsetServiceTestSupport",
             dependencies: ["InsetService", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground", "HTTPServer"],
             path: "Tests/InsetServiceTestSupport"),
+        // The service in process: `InsetApplication.call`, the schema, the decoders, the records, the stores in
+        // memory, and the Redis store's logic without a Redis.
         .testTarget(
             name: "InsetServiceTests",
             dependencies: [
-                "InsetService", "InsetSession", "InsetPlayground", "InsetCore", "InsetJSON", "HTTPServer",
-                "RedisClient", "HTTPTestSupport", "Locking", "InsetServiceTestSupport",
+                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "RedisClient", "InsetServiceTestSupport",
             ]),
         // The service over real sockets on port 0, and the `inset-server` executable run as a process (the one
         // `swift build` puts beside the test bundle).
@@ -85,6 +86,14 @@ let package = Package(
             name: "InsetServerTests",
             dependencies: [
                 "InsetService", "InsetJSON", "HTTPServer", "RedisClient", "HTTPTestSupport", "InsetServiceTestSupport",
+            ]),
+        // The Redis session store against a real `redis-server` of each test's own: skipped without one, except
+        // under CI (`CI` set), where its absence fails them.
+        .testTarget(
+            name: "RedisIntegrationTests",
+            dependencies: [
+                "InsetService", "InsetSession", "InsetCore", "RedisClient", "HTTPServer", "Locking", "HTTPTestSupport",
+                "InsetServiceTestSupport",
             ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
