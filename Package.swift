@@ -95,6 +95,12 @@ let package = Package(
                 "InsetService", "InsetSession", "InsetCore", "RedisClient", "HTTPServer", "Locking", "HTTPTestSupport",
                 "InsetServiceTestSupport",
             ]),
+        // The repository's own rules, from its files: openapi.yaml agrees with the request schema (read through
+        // PyYAML), nothing links outside, every path the documents cite exists, and the modules keep their
+        // boundaries.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["InsetService", "InsetSession", "InsetJSON", "InsetServiceTestSupport"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         // The client's own policies, without a Redis server; the store's suites run it against a real one.
