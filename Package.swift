@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetSessionTests", dependencies: ["InsetSession", "InsetCore"]),
-        // A raw-socket HTTP client shared by the transport and service tests.
+        // A raw-socket HTTP client shared by the transport, server and Redis tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // What the service's test targets share: the in-process caller (`InsetApplication.call`, `makeApp`, a
         // manual clock), the phone geometry and a sample session, the playground's files and the contract as the
