@@ -64,14 +64,45 @@ let package = Package(
         .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetSessionTests", dependencies: ["InsetSession", "InsetCore"]),
-        // A raw-socket HTTP client shared by the transport and service tests.
+        // A raw-socket HTTP client shared by the transport, server and Redis tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // What the service's test targets share: the in-process caller (`InsetApplication.call`, `makeApp`, a
+        // manual clock), the phone geometry and a sample session, the playground's files and the contract as the
+        // repository holds them.
+        .target(
+            name: "InsetServiceTestSupport",
+            dependencies: [
+                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground", "HTTPServer", "Locking",
+            ],
+            path: "Tests/InsetServiceTestSupport"),
+        // The service in process: `InsetApplication.call`, the schema, the decoders, the records, the stores in
+        // memory, and the Redis store's logic without a Redis.
         .testTarget(
             name: "InsetServiceTests",
             dependencies: [
-                "InsetService", "InsetSession", "InsetPlayground", "InsetCore", "InsetJSON", "HTTPServer",
-                "RedisClient", "HTTPTestSupport", "Locking",
+                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "RedisClient", "InsetServiceTestSupport",
             ]),
+        // The service over real sockets on port 0, and the `inset-server` executable run as a process (the one
+        // `swift build` puts beside the test bundle).
+        .testTarget(
+            name: "InsetServerTests",
+            dependencies: [
+                "InsetService", "InsetJSON", "HTTPServer", "RedisClient", "HTTPTestSupport", "InsetServiceTestSupport",
+            ]),
+        // The Redis session store against a real `redis-server` of each test's own: skipped without one, except
+        // under CI (`CI` set), where its absence fails them.
+        .testTarget(
+            name: "RedisIntegrationTests",
+            dependencies: [
+                "InsetService", "InsetSession", "InsetCore", "RedisClient", "HTTPServer", "Locking", "HTTPTestSupport",
+                "InsetServiceTestSupport",
+            ]),
+        // The repository's own rules, from its files: openapi.yaml agrees with the request schema (read through
+        // PyYAML), nothing links outside, every path the documents cite exists, and the modules keep their
+        // boundaries.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["InsetService", "InsetSession", "InsetJSON", "InsetServiceTestSupport"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         // The client's own policies, without a Redis server; the store's suites run it against a real one.

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetServiceTestSupport
 import InsetSession
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import InsetService
+import InsetServiceTestSupport
 import Testing
 
 @Suite("Bad input gets a clear problem, never a crash")

@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetService
+import InsetServiceTestSupport
 import Testing
 
 @Suite("POST /keyboard/show and /keyboard/hide without a session")

@@ -1,6 +1,4 @@
-import Foundation
-import HTTPTestSupport
-import InsetPlayground
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
@@ -13,18 +11,6 @@ let staticAssets: [(path: String, contentType: String, file: String)] = [
     ("/client.js", "text/javascript; charset=utf-8", "client.js"),
     ("/client.d.ts", "application/typescript; charset=utf-8", "client.d.ts"),
 ]
-
-/// The files the executable gives the service: the playground's.
-let playgroundAssets = Playground.assets.map {
-    StaticAsset(path: $0.path, contentType: $0.contentType, bytes: $0.bytes, extraHeaders: $0.extraHeaders)
-}
-
-/// A file of `Sources/InsetPlayground/Resources` as it is in the repository.
-func resourceOnDisk(_ name: String) throws -> [UInt8] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../Sources/InsetPlayground/Resources/\(name)")
-    return try [UInt8](Data(contentsOf: url))
-}
 
 @Suite("GET /, /playground.css, /playground.js, /client.js and /client.d.ts")
 struct PlaygroundRouteTests {
@@ -149,26 +135,6 @@ struct PlaygroundRouteTests {
         ] {
             #expect(client.contains(declaration), "client.js lacks \(declaration)")
         }
-    }
-
-    @Test func theFilesTravelOverTheWireWithConditionalRequests() throws {
-        let server = try startServer(token: "t0ken", assets: playgroundAssets)
-        defer { server.shutdown(timeout: 1) }
-        let client = try RawHTTPClient(port: server.http.port)
-        let page = try client.request("GET", "/")
-        #expect(page.status == 200)
-        #expect(page.body == (try resourceOnDisk("playground.html")))
-        let tag = try #require(page.header("ETag"))
-        let head = try client.request("HEAD", "/client.js")
-        #expect(head.status == 200)
-        #expect(head.header("Content-Type") == "text/javascript; charset=utf-8")
-        let notModified = try client.request("GET", "/", headers: [("If-None-Match", tag)])
-        #expect(notModified.status == 304)
-        #expect(notModified.body.isEmpty)
-        // The same keep-alive connection still frames the next answer right after the 304 and the HEAD.
-        let script = try client.request("GET", "/client.js")
-        #expect(script.status == 200)
-        #expect(script.body == (try resourceOnDisk("client.js")))
     }
 
     private func app() -> InsetApplication { makeApp(assets: playgroundAssets) }

@@ -1,5 +1,6 @@
 import Foundation
 import InsetService
+import InsetServiceTestSupport
 import RedisClient
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import InsetService
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService

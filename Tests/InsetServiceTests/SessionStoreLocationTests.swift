@@ -1,4 +1,5 @@
 import InsetService
+import InsetServiceTestSupport
 import InsetSession
 import RedisClient
 import Testing
@@ -69,5 +70,3 @@ struct SessionStoreLocationTests {
         #expect("\(unix)" == "app@unix:/run/r.sock?db=2")
     }
 }
-
-enum RedisTestError: Error { case notRedis }

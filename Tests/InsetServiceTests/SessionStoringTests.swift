@@ -1,4 +1,5 @@
 import InsetCore
+import InsetServiceTestSupport
 import InsetSession
 import Testing
 
@@ -9,10 +10,7 @@ import Testing
 struct SessionStoringTests {
     /// A session of a 390x844 scroll view, created at `time`.
     static func session(time: Double? = nil, serverTime: Double = 0) throws -> Session {
-        var geometry = Scene()
-        geometry.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
-        geometry.settleWindow()
-        return Session(id: SessionID.make(), scene: geometry, time: time, serverTime: serverTime)
+        sampleSession(time: time, serverTime: serverTime)
     }
 
     let store: any SessionStoring = SessionStore(maxSessions: 2, ttlSeconds: 1)

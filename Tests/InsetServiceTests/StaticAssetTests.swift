@@ -1,3 +1,4 @@
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService

@@ -1,4 +1,5 @@
 import Foundation
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService

@@ -28,7 +28,8 @@ final class KeyboardEventHandler: BodyOperationHandler {
         }
         let serverTime = sessions.now
         return sessions.store.answer(
-            KeyboardEventChange(kind: kind, event: consume body, serverTime: serverTime), to: sessionId, now: serverTime)
+            KeyboardEventChange(kind: kind, event: consume body, serverTime: serverTime), to: sessionId, now: serverTime
+        )
     }
 }
 

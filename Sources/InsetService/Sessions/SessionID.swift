@@ -1,12 +1,13 @@
 import InsetSession
 
 /// Session ids: 128 bits from the system's cryptographic generator, base64url without padding (22 characters).
-enum SessionID {
+/// `make()` is `package`, for the tests' sample sessions.
+package enum SessionID {
     static let length = 22
     /// A literal, not an array: a stored table is reached through a once-check, twice per request id.
     private static var alphabet: StaticString { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
 
-    static func make() -> String {
+    package static func make() -> String {
         // SystemRandomNumberGenerator reads getrandom(2) on Linux and arc4random on Apple systems.
         var generator = SystemRandomNumberGenerator()
         let high = generator.next() as UInt64

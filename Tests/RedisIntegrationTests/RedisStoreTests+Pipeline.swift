@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HTTPTestSupport
 import InsetCore
+import InsetServiceTestSupport
 import InsetSession
 import Locking
 import Testing

@@ -2,13 +2,14 @@ import Foundation
 import HTTPServer
 import HTTPTestSupport
 import InsetJSON
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
 
 /// Every operation the contract lists, as (method, path template): the routes a limit must hold on.
 private func everyOperation() throws -> [(method: String, path: String)] {
-    let spec = try SpecAgreementTests.spec()
+    let spec = try openAPISpec()
     guard case .object(let paths)? = spec["paths"] else { return [] }
     var operations: [(String, String)] = []
     for (path, item) in paths.members {

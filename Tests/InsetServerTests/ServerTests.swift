@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HTTPTestSupport
 import InsetService
+import InsetServiceTestSupport
 import Testing
 
 func startServer(token: String? = nil, maxBodyBytes: Int = 65536, assets: [StaticAsset] = []) throws -> InsetServer {

@@ -1,5 +1,6 @@
 import Foundation
 import InsetJSON
+import InsetServiceTestSupport
 import InsetSession
 import Testing
 
@@ -25,24 +26,7 @@ struct SpecAgreementTests {
         return json["schema"]
     }
 
-    static func spec() throws -> JSONObject {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
-            root.appendingPathComponent("openapi.yaml").path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "python3 with PyYAML must read openapi.yaml")
-        guard case .object(let spec) = try JSONParser.parse(Array(data)) else { throw SpecError("not an object") }
-        return spec
-    }
+    static func spec() throws -> JSONObject { try openAPISpec() }
 
     struct SpecError: Error, CustomStringConvertible {
         var description: String

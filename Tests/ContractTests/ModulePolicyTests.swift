@@ -1,0 +1,135 @@
+import Foundation
+import InsetServiceTestSupport
+import Testing
+
+/// The modules keep the boundaries `Package.swift` and README.md state, read from the manifest and the sources:
+/// `InsetCore` and `InsetSession` are pure Swift an iOS app can link (no Foundation), `InsetSession` knows the core
+/// and no wire type, only `RedisClient` links hiredis, and no source file outgrows 400 lines.
+@Suite struct ModulePolicyTests {
+    /// The types of the wire (requests, responses, JSON, problems) that the session model must not name.
+    static let wireTypes: Set<String> = [
+        "RequestBody", "RequestSchema", "JSONWriter", "JSONValue", "HTTPRequest", "HTTPResponse", "Problem",
+    ]
+
+    /// The longest a Swift file under `Sources/` may be, in lines.
+    static let maxLines = 400
+
+    static func manifest() throws -> [ManifestTarget] {
+        try PackageManifest.targets(in: String(contentsOf: Repository.url("Package.swift"), encoding: .utf8))
+    }
+
+    /// The Swift files under `folder` (relative to the repository), with their paths relative to it too.
+    static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
+        let top = Repository.url(folder)
+        let found = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil)?.allObjects as? [URL]
+        return try (found ?? []).filter { $0.pathExtension == "swift" }.map { url in
+            let path = url.path.replacingOccurrences(of: Repository.root.path + "/", with: "")
+            return (path, try String(contentsOf: url, encoding: .utf8))
+        }.sorted { $0.path < $1.path }
+    }
+
+    static func lines(_ text: String) -> Int {
+        text.utf8.count { $0 == 10 } + (text.isEmpty || text.hasSuffix("\n") ? 0 : 1)
+    }
+
+    @Test func theManifestReaderFindsTargetsAndTheirDependencies() throws {
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "P",
+                products: [.library(name: "L", targets: ["NotATarget"])],
+                targets: [
+                    // .target(name: "Commented", dependencies: ["X"]),
+                    .systemLibrary(name: "CLib", pkgConfig: "lib"),
+                    .target(name: "A"),  /* .target(name: "Ghost") */
+                    .target(
+                        name: "B",
+                        dependencies: [
+                            "A", .target(name: "CLib", condition: .when(platforms: [.linux])),
+                            .product(name: "Dep", package: "other-package"), .byName(name: "C"),
+                        ],
+                        path: "Sources/B, (odd) [path]", resources: [.embedInCode("x.yaml")]),
+                    .testTarget(name: "BTests", dependencies: ["B"],),
+                ]
+            )
+            """
+        #expect(
+            try PackageManifest.targets(in: manifest) == [
+                ManifestTarget(kind: "systemLibrary", name: "CLib", dependencies: []),
+                ManifestTarget(kind: "target", name: "A", dependencies: []),
+                ManifestTarget(kind: "target", name: "B", dependencies: ["A", "CLib", "Dep", "C"]),
+                ManifestTarget(kind: "testTarget", name: "BTests", dependencies: ["B"]),
+            ])
+        #expect(throws: PackageManifest.Unreadable.self) { try PackageManifest.targets(in: "let x = 1") }
+    }
+
+    @Test func theCodeReaderSkipsCommentsAndStrings() {
+        let code = ##"""
+            import InsetCore
+            @preconcurrency import Foundation
+            import struct FoundationEssentials.Date
+            // import Glibc
+            let a = "import Dispatch" /* RequestBody /* nested HTTPRequest */ still a comment */
+            let b = "\(Problem.self) and \("inner \(JSONWriter.self)")"
+            let c = #"raw "RequestSchema" \(HTTPResponse.self) \#(JSONValue.self)"#
+            let d = """
+                Problem
+                import Synchronization
+                """
+            """##
+        #expect(SwiftCode.imports(in: code) == ["InsetCore", "Foundation", "FoundationEssentials"])
+        #expect(SwiftCode.identifiers(in: code).intersection(Self.wireTypes) == ["Problem", "JSONWriter", "JSONValue"])
+        #expect(SwiftCode.blanking(code, strings: true).count == code.utf8.count)
+        #expect(Self.lines("a\nb\n") == 2 && Self.lines("a\nb") == 2 && Self.lines("") == 0)
+    }
+
+    @Test func theCoreAndTheSessionModelImportNoFoundation() throws {
+        var found: [String] = []
+        var files = 0
+        for folder in ["Sources/InsetCore", "Sources/InsetSession"] {
+            for file in try Self.swiftFiles(under: folder) {
+                files += 1
+                found += SwiftCode.imports(in: file.text).filter { $0.hasPrefix("Foundation") }.map {
+                    "\(file.path) imports \($0)"
+                }
+            }
+        }
+        #expect(files > 20)
+        #expect(found == [])
+    }
+
+    @Test func theSessionModelNamesNoWireType() throws {
+        var found: [String] = []
+        for file in try Self.swiftFiles(under: "Sources/InsetSession") {
+            let named = SwiftCode.identifiers(in: file.text).intersection(Self.wireTypes)
+            found += named.sorted().map { "\(file.path) names \($0)" }
+        }
+        #expect(found == [])
+    }
+
+    @Test func theSessionModelDependsOnTheCoreOnly() throws {
+        let session = try #require(try Self.manifest().first { $0.name == "InsetSession" })
+        #expect(session.dependencies == ["InsetCore"])
+    }
+
+    @Test func onlyTheRedisClientLinksHiredis() throws {
+        let targets = try Self.manifest()
+        #expect(targets.contains { $0.name == "CHiredis" && $0.kind == "systemLibrary" })
+        #expect(targets.filter { $0.dependencies.contains("CHiredis") }.map(\.name) == ["RedisClient"])
+        let service = try #require(targets.first { $0.name == "InsetService" })
+        #expect(!service.dependencies.contains("CHiredis"))
+        // A module reachable through a dependency can be imported without being listed: no source does.
+        let importers = try Self.swiftFiles(under: "Sources").filter { file in
+            !file.path.hasPrefix("Sources/RedisClient/") && SwiftCode.imports(in: file.text).contains("CHiredis")
+        }
+        #expect(importers.map(\.path) == [])
+    }
+
+    @Test func noSourceFileIsOver400Lines() throws {
+        let files = try Self.swiftFiles(under: "Sources")
+        #expect(files.count > 100)
+        let long = files.filter { Self.lines($0.text) > Self.maxLines }.map { "\($0.path): \(Self.lines($0.text))" }
+        #expect(long == [])
+    }
+}
