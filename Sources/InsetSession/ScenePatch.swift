@@ -19,9 +19,11 @@ public struct ScenePatch: Equatable, Sendable {
     /// The scene of a stateless call or a new session: the values with the window settled. The caller checked
     /// that the values a scene needs are set.
     @inlinable public var created: Scene {
+        @inline(__always) get {
         var scene = values
         scene.settleWindow()
         return scene
+        }
     }
 
     /// The focus the patch sets when it is none of the fields it leaves (its own over `base`'s); nil when the
