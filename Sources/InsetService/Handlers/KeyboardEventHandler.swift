@@ -23,8 +23,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
             } catch {
                 throw Problem(error)
             }
-            let outcome = body.event.stateless(kind, in: scene)
-            return EventAnswer.response(outcome)
+            return EventAnswer.response(body.event.stateless(kind, in: scene))
         }
         let serverTime = sessions.now
         return sessions.store.answer(
