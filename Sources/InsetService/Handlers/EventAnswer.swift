@@ -27,10 +27,10 @@ enum EventAnswer {
         return .json(writer)
     }
 
-    /// The answer to a stateless event, taken over from the event (inlined into its one caller, so that the
-    /// outcome is written from where the event computed it, not from a copy).
+    /// The answer to a stateless event, read where it lies (inlined into its one caller, so that the outcome is
+    /// written from where the event computed it, not from a copy).
     @inline(__always)
-    static func response(_ outcome: consuming StatelessOutcome) -> HTTPResponse {
+    static func response(_ outcome: borrowing StatelessOutcome) -> HTTPResponse {
         response(
             outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
             navigation: outcome.navigation)

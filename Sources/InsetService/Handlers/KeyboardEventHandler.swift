@@ -23,7 +23,8 @@ final class KeyboardEventHandler: BodyOperationHandler {
             } catch {
                 throw Problem(error)
             }
-            return EventAnswer.response(body.event.stateless(kind, in: scene))
+            let outcome = body.event.stateless(kind, in: scene)
+            return EventAnswer.response(outcome)
         }
         let serverTime = sessions.now
         return sessions.store.answer(
