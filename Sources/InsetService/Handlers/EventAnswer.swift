@@ -6,7 +6,8 @@ import InsetSession
 /// The answer to a keyboard event or a focus move: what the scroll view becomes, the toolbar's fields, the
 /// animation and, for a session's event, the session's reference (not the whole session, which is large).
 enum EventAnswer {
-    /// The answer to an event, from its parts where they lie.
+    /// The answer to an event, from its parts where they lie; inlined, so that no part is copied to be passed.
+    @inline(__always)
     static func response(
         _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
         session: SessionReference?, navigation: FocusNeighbours?
