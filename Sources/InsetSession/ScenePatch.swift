@@ -20,9 +20,9 @@ public struct ScenePatch: Equatable, Sendable {
     /// that the values a scene needs are set.
     @inlinable public var created: Scene {
         @inline(__always) get {
-        var scene = values
-        scene.settleWindow()
-        return scene
+            var scene = values
+            scene.settleWindow()
+            return scene
         }
     }
 
