@@ -1,10 +1,13 @@
+import InsetSession
+
 /// The bounds a request's values must keep, each named once: the schema, the decoders and the echo read them here.
 ///
 /// Computed rather than stored: a stored static is reached through a once-check on every read, and the fast
 /// decoder reads these for every number.
 enum Limits {
-    /// Largest magnitude of a coordinate or length: far beyond any screen, far below overflow.
-    static var maxMagnitude: Double { 1_000_000 }
+    /// Largest magnitude of a coordinate or length: the scene's own bound (`Scene.maxMagnitude`), which a settled
+    /// window keeps to as well.
+    static var maxMagnitude: Double { Scene.maxMagnitude }
     /// A coordinate or an offset, in points.
     static var coordinate: ClosedRange<Double> { -maxMagnitude...maxMagnitude }
     /// A width, a height or a safe-area inset: never negative.
