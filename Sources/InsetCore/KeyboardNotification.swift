@@ -13,13 +13,19 @@ public enum KeyboardNotificationName: String, CaseIterable, Sendable {
     /// `UIResponder.keyboardDidChangeFrameNotification`.
     case didChangeFrame = "UIKeyboardDidChangeFrameNotification"
 
-    /// Whether it reports an animation that already ran: nothing follows from it.
+    /// Whether it reports an animation that already ran: nothing follows from it when its `Will` came first.
     public var isDid: Bool {
         switch self {
         case .didShow, .didHide, .didChangeFrame: true
         case .willShow, .willHide, .willChangeFrame: false
         }
     }
+
+    /// Whether it reports a change of frame rather than a show or a hide (iOS posts one with each of them).
+    public var isChangeFrame: Bool { self == .willChangeFrame || self == .didChangeFrame }
+
+    /// Whether it says the keyboard is leaving.
+    public var isHide: Bool { self == .willHide || self == .didHide }
 }
 
 /// What replaying one logged notification does.
@@ -28,15 +34,27 @@ public enum NotificationDecision: Equatable, Sendable {
     case show
     /// The keyboard hides with the notification's animation.
     case hide
-    /// The keyboard hides at once: the running animations stop and every value takes its hidden model.
-    case jumpHide
+    /// The keyboard shows or hides at once: the running animations stop and every value takes its new model.
+    case jump(hides: Bool, JumpReason)
     /// Nothing changes, for the reason given.
     case ignore(IgnoreReason)
 
+    /// Why a notification moves everything at once instead of animating.
+    public enum JumpReason: String, CaseIterable, Sendable {
+        /// A hide with duration 0 while shown: the password manager's sheet, right after a show.
+        case zeroDurationHide = "zero-duration-hide"
+        /// A `Did` notification in a log that holds no `Will` before it: the app observes only `Did`
+        /// notifications, which arrive when the animation is over.
+        case didWithoutWill = "did-without-will"
+    }
+
     /// Why a notification changes nothing.
     public enum IgnoreReason: String, CaseIterable, Sendable {
-        /// A `Did` notification reports an animation its `Will` already started.
+        /// A `Did` notification reports an animation a `Will` earlier in the log already started.
         case didNotification = "did-notification"
+        /// The notification has no `UIKeyboardFrameEndUserInfoKey` (an undocking split iPad keyboard on iOS 5
+        /// sends only a begin frame): nothing says where the keyboard goes.
+        case noEndFrame = "no-end-frame"
         /// `UIKeyboardIsLocalUserInfoKey` is false: another app's keyboard (Split View, Slide Over).
         case notLocal = "not-local"
         /// A change-frame whose end frame is empty or all zeros (a dragged keyboard, a close on some versions).
@@ -68,34 +86,41 @@ public struct NotificationFilter: Equatable, Sendable {
         self.screenHeight = screenHeight
     }
 
+    /// Whether a `Will` notification came earlier in the sequence: from then on every `Did` repeats one.
+    public private(set) var sawWill = false
+
     /// What the notification does, and the state it leaves.
     public mutating func decide(_ name: KeyboardNotificationName, _ info: KeyboardInfo) -> NotificationDecision {
-        if name.isDid { return .ignore(.didNotification) }
+        if name.isDid {
+            if sawWill { return .ignore(.didNotification) }
+        } else {
+            sawWill = true
+        }
         if info.isLocal == false, !includesNonLocal { return .ignore(.notLocal) }
-        let end = info.frameEnd ?? .zero
+        guard let end = info.frameEnd else { return .ignore(.noEndFrame) }
         let hides: Bool
-        switch name {
-        case .willHide:
+        if name.isHide {
             hides = true
-        case .willChangeFrame:
+        } else if name.isChangeFrame {
             if end.width == 0 || end.height == 0 { return .ignore(.emptyFrame) }
             // A change-frame to below the screen is the keyboard leaving (its hide follows, and is a repeat).
             hides = screenHeight.map { end.minY >= $0 } ?? false
-        default:
+        } else {
             hides = false
         }
         if hides {
             guard keyboardVisible else { return .ignore(.alreadyHidden) }
             keyboardVisible = false
             keyboardFrame = nil
+            if name.isDid { return .jump(hides: true, .didWithoutWill) }
             // The password manager's sheet hides the keyboard without an animation right after it showed: a
             // zero-duration animation added on top of the running show would leave the show's remaining
             // delta drawing the list below its resting place.
-            return info.animationDuration == 0 ? .jumpHide : .hide
+            return info.animationDuration == 0 ? .jump(hides: true, .zeroDurationHide) : .hide
         }
         if keyboardVisible, keyboardFrame == end { return .ignore(.sameFrame) }
         keyboardVisible = true
         keyboardFrame = end
-        return .show
+        return name.isDid ? .jump(hides: false, .didWithoutWill) : .show
     }
 }

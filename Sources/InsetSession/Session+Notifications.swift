@@ -4,6 +4,12 @@ import InsetCore
 public struct NotificationOutcome: Equatable, Sendable {
     /// The notification as logged.
     public var notification: LoggedNotification
+    /// When it happened on the session's clock, and whether the timing rule placed it.
+    public var time: NotificationTime
+    /// Its `userInfo` as replayed: the logged one, its frames in the screen's coordinates.
+    public var info: KeyboardInfo
+    /// Whether its frames were converted from the portrait screen's coordinates.
+    public var convertedFromPortrait: Bool
     /// What `NotificationFilter` made of it.
     public var decision: NotificationDecision
 }
@@ -22,45 +28,52 @@ public struct NotificationReplay: Sendable {
 }
 
 extension Session {
-    /// Applies a logged sequence in order through `NotificationFilter`. Throws, before anything changes, when
-    /// the log starts before the session's last event.
+    /// Applies a logged sequence in order through `NotificationFilter`, each notification at its time
+    /// (`NotificationLog.times(startingAt:)`, from `log.start` or the session's present) with its frames in the
+    /// screen's coordinates. Throws, before anything changes, when the log starts before the session's last
+    /// event.
     public mutating func replay(_ log: NotificationLog, serverTime: Double) throws(SessionError) -> NotificationReplay {
-        guard let first = log.notifications.first else {
+        guard !log.notifications.isEmpty else {
             return NotificationReplay(outcomes: [], states: [(self, lastTime)], jumps: [])
         }
-        if clockFixed, first.timestamp < lastTime { throw .staleTimestamp(first.timestamp, last: lastTime) }
+        let times = log.times(startingAt: log.start ?? instant(timestamp: nil, serverTime: serverTime))
+        if clockFixed, times[0].time < lastTime { throw .staleTimestamp(times[0].time, last: lastTime) }
+        let screen = scene.space.screen
         var filter = NotificationFilter(
             keyboardVisible: keyboardVisible, keyboardFrame: keyboardVisible ? keyboard?.frameEnd : nil,
-            includesNonLocal: log.includesNonLocal, screenHeight: scene.space.screen?.height)
+            includesNonLocal: log.includesNonLocal, screenHeight: screen?.height)
         var outcomes: [NotificationOutcome] = []
-        var states: [(session: Session, from: Double)] = [(self, first.timestamp)]
+        var states: [(session: Session, from: Double)] = [(self, times[0].time)]
         var jumps: [AdditiveAnimation] = []
         outcomes.reserveCapacity(log.notifications.count)
-        for notification in log.notifications {
-            let decision = filter.decide(notification.name, notification.info)
-            outcomes.append(NotificationOutcome(notification: notification, decision: decision))
+        for (notification, time) in zip(log.notifications, times) {
+            let (info, converted) = notification.info.inScreenCoordinates(log.coordinates, screen: screen)
+            let decision = filter.decide(notification.name, info)
+            outcomes.append(
+                NotificationOutcome(
+                    notification: notification, time: time, info: info, convertedFromPortrait: converted,
+                    decision: decision))
             if case .ignore = decision { continue }
-            let time = notification.timestamp
-            // Checked above and ordered by decoding: the clock only moves forward.
-            try advance(to: time, serverTime: serverTime)
+            // Checked above and ordered by `times`: the clock only moves forward.
+            try advance(to: time.time, serverTime: serverTime)
             var event = KeyboardEvent()
-            event.keyboard = notification.info
+            event.keyboard = info
             switch decision {
-            case .show: _ = show(event, at: time)
-            case .hide: _ = hide(event, at: time)
-            case .jumpHide:
-                let before = presentationValues(at: time)
-                _ = hide(event, at: time)
-                animations.removeAll(at: time)
+            case .show: _ = show(event, at: time.time)
+            case .hide: _ = hide(event, at: time.time)
+            case .jump(let hides, _):
+                let before = presentationValues(at: time.time)
+                _ = hides ? hide(event, at: time.time) : show(event, at: time.time)
+                animations.removeAll(at: time.time)
                 jumps.append(
-                    AdditiveAnimation(delta: before - model, curve: .linear, duration: 0, startTime: time))
+                    AdditiveAnimation(delta: before - model, curve: .linear, duration: 0, startTime: time.time))
             case .ignore: break
             }
-            states.append((self, time))
+            states.append((self, time.time))
         }
         // The log happened until its last notification, ignored or not: nothing older may follow it.
-        if let last = log.notifications.last, last.timestamp > lastTime {
-            try advance(to: last.timestamp, serverTime: serverTime)
+        if let last = times.last, last.time > lastTime {
+            try advance(to: last.time, serverTime: serverTime)
         }
         return NotificationReplay(outcomes: outcomes, states: states, jumps: jumps)
     }
@@ -69,9 +82,9 @@ extension Session {
 extension NotificationReplay {
     /// The whole log's timeline, `session` being the session after it: from the log's first notification to
     /// the end of the last animation or notification, at a step that fits the span.
-    public func timeline(after session: Session, log: NotificationLog) -> Timeline {
+    public func timeline(after session: Session) -> Timeline {
         let start = states[0].from
-        let end = max(Timeline.defaultSpan(session).to, log.notifications.last?.timestamp ?? start)
+        let end = max(Timeline.defaultSpan(session).to, outcomes.last?.time.time ?? start)
         return Timeline(states: states, jumps: jumps, from: start, to: end, step: Timeline.step(from: start, to: end))
     }
 }

@@ -64,7 +64,7 @@ let logCases: [LogCase] = [
         // The password manager's sheet: a show, then at once a hide without an animation.
         name: "an autofill hide right after a show is a jump",
         log: [(.willShow, info(keyboard)), (.willHide, info(belowScreen, duration: 0)), (.didHide, info(belowScreen))],
-        expected: [.show, .jumpHide, .ignore(.didNotification)]),
+        expected: [.show, .jump(hides: true, .zeroDurationHide), .ignore(.didNotification)]),
     LogCase(
         name: "a hide as iOS sends it", shownBefore: keyboard,
         log: [(.willChangeFrame, info(belowScreen)), (.willHide, info(belowScreen)), (.didHide, info(belowScreen))],

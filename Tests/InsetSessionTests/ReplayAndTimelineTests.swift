@@ -27,7 +27,7 @@ import Testing
         #expect(replay.states.map(\.from) == [100, 100, 2_000])
         #expect(!session.keyboardVisible)
         #expect(session.lastTime == 2_000)
-        let timeline = replay.timeline(after: session, log: log)
+        let timeline = replay.timeline(after: session)
         #expect(timeline.from == 100)
         #expect(timeline.times.first == 100)
         // Shown in between: the bottom inset at 1 000 ms is the shown keyboard's.

@@ -5,8 +5,8 @@ import InsetJSON
 struct FieldReader {
     private(set) var errors: [FieldError] = []
 
-    mutating func fail(_ pointer: String, _ message: String) {
-        errors.append(FieldError(pointer: pointer, message: message))
+    mutating func fail(_ pointer: String, _ message: String, offset: Int? = nil) {
+        errors.append(FieldError(pointer: pointer, message: message, offset: offset))
     }
 
     /// The value as an object whose keys are all in `allowed`; unknown keys are errors, so typos surface.

@@ -64,7 +64,7 @@ extension FieldReader {
         do {
             rect = try NSStringGeometry.rect(text)
         } catch {
-            fail(pointer, "must be a CGRect string such as '{{0, 508}, {390, 336}}' (\(error))")
+            fail(pointer, "must be a CGRect string such as '{{0, 508}, {390, 336}}' (\(error))", offset: error.offset)
             return nil
         }
         let coordinates = Limits.coordinate
@@ -84,7 +84,7 @@ extension FieldReader {
         do {
             point = try NSStringGeometry.point(text)
         } catch {
-            fail(pointer, "must be a CGPoint string such as '{195, 676}' (\(error))")
+            fail(pointer, "must be a CGPoint string such as '{195, 676}' (\(error))", offset: error.offset)
             return nil
         }
         let coordinates = Limits.coordinate

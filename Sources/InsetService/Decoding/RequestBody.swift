@@ -60,17 +60,31 @@ enum RequestError: Error, Equatable {
     case invalid([FieldError])
 }
 
-/// One member that failed validation: where (an RFC 6901 pointer into the body) and why.
+/// One member that failed validation: where (an RFC 6901 pointer into a JSON body, or a line and column of a
+/// text body) and why.
 struct FieldError: Equatable, Sendable {
-    /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`.
+    /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`; for a text body, the pointer
+    /// the value would have in the body's JSON form, which the answer leaves out.
     var pointer: String
     /// What is wrong with it, for a person.
     var message: String
+    /// In a text body, where the offending value is: line and column, both from 1.
+    var location: TextLocation?
+    /// In a string value, the UTF-8 offset of the offending byte (a geometry string's stray character).
+    var offset: Int?
 
     /// Creates a field error.
-    init(pointer: String, message: String) {
+    init(pointer: String, message: String, location: TextLocation? = nil, offset: Int? = nil) {
         self.pointer = pointer
         self.message = message
+        self.location = location
+        self.offset = offset
+    }
+
+    /// Where, for a sentence: the pointer, or the line and column.
+    var place: String {
+        if let location { return "line \(location.line), column \(location.column)" }
+        return pointer.isEmpty ? "The body" : pointer
     }
 
     /// A body's `focus` that is none of the fields it leaves.

@@ -4,9 +4,12 @@ import InsetJSON
 /// What a JSON request body must be before it is parsed.
 enum JSONBody {
     /// The checks before parsing: media type, and a body at all (the transport refused a body over the limit).
-    static func check(_ request: HTTPRequest) throws(Problem) {
+    /// `alsoAccepted` names another type the route takes, for the refusal's sentence.
+    static func check(_ request: HTTPRequest, alsoAccepted: String? = nil) throws(Problem) {
         let contentType = request.headers["Content-Type"]
-        guard let contentType, isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
+        guard let contentType, isJSON(contentType) else {
+            throw .unsupportedMediaType(contentType, alsoAccepted: alsoAccepted)
+        }
         if request.body.isEmpty { throw .malformedJSON("The body is empty; send a JSON object.") }
     }
 

@@ -4,9 +4,10 @@ import InsetJSON
 import InsetSession
 
 /// `POST /sessions/{id}/notifications[?plot=svg]`: replays a logged notification sequence on the session and
-/// answers what each notification did, the session after it, and the timeline of the whole log (with
-/// `plot=svg`, also drawn). A log that is refused changes nothing. It reads its body itself: a log, not a
-/// `RequestBody`, and after the query.
+/// answers what each notification did and how it was read, the session after it, and the timeline of the whole
+/// log (with `plot=svg`, also drawn). The body is JSON, or a console pasted as `text/plain`, whose options come
+/// from the query. A log that is refused changes nothing. It reads its body itself: a log, not a `RequestBody`,
+/// and after the query.
 final class NotificationsHandler: OperationHandler {
     let sessions: Sessions
 
@@ -18,13 +19,8 @@ final class NotificationsHandler: OperationHandler {
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let plot = try Query.plot(request)
-        try JSONBody.check(request)
-        let log: NotificationLog
-        do {
-            log = try NotificationLog.decode(request.body)
-        } catch {
-            throw Problem(error)
-        }
+        let decoded = try Self.decode(request)
+        let log = decoded.log
         let serverTime = sessions.now
         let (session, replay) = try sessions.run { () throws(SessionError) in
             try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
@@ -34,12 +30,17 @@ final class NotificationsHandler: OperationHandler {
             }
         }
         let time = session.lastTime
-        let timeline = replay.timeline(after: session, log: log)
+        let timeline = replay.timeline(after: session)
         var writer = JSONWriter(reservingCapacity: 64 * 1024)
         writer.beginObject()
+        writer.field("format", decoded.format.rawValue)
+        writer.key(static: "skippedLines")
+        writer.int(decoded.skippedLines)
         writer.key(static: "results")
         writer.beginArray()
-        for (index, outcome) in replay.outcomes.enumerated() { writer.outcome(outcome, index: index) }
+        for (index, outcome) in replay.outcomes.enumerated() {
+            writer.outcome(outcome, reading: decoded.readings[index], index: index)
+        }
         writer.endArray()
         writer.key(static: "session")
         session.write(at: time, into: &writer)
@@ -48,5 +49,44 @@ final class NotificationsHandler: OperationHandler {
         if plot { writer.field("plot", timeline.svg()) }
         writer.endObject()
         return .json(writer)
+    }
+
+    /// The query arguments a text body's options come in; a JSON body carries them as members.
+    static let optionArguments = ["includeNonLocal", "coordinates", "start"]
+
+    /// The body, JSON or text, as a log.
+    static func decode(_ request: HTTPRequest) throws(Problem) -> DecodedLog {
+        if let contentType = request.headers["Content-Type"], TextBody.isPlainText(contentType) {
+            return try NotificationLog.decodeText(request.body, options: try options(request))
+        }
+        try JSONBody.check(request, alsoAccepted: "text/plain")
+        for name in optionArguments where request.queryValue(name) != nil {
+            throw .invalidQuery(name, "is for a text/plain body; a JSON body carries '\(name)' as a member")
+        }
+        do {
+            return try NotificationLog.decode(request.body)
+        } catch {
+            throw Problem(error)
+        }
+    }
+
+    /// A text body's options.
+    static func options(_ request: HTTPRequest) throws(Problem) -> LogOptions {
+        var options = LogOptions()
+        if let value = request.queryValue("includeNonLocal") {
+            guard value == "true" || value == "false" else {
+                throw .invalidQuery("includeNonLocal", "must be 'true' or 'false'")
+            }
+            options.includesNonLocal = value == "true"
+        }
+        if let value = request.queryValue("coordinates") {
+            guard let coordinates = FrameCoordinates(rawValue: value) else {
+                let names = FrameCoordinates.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw .invalidQuery("coordinates", "must be one of \(names)")
+            }
+            options.coordinates = coordinates
+        }
+        options.start = try Query.milliseconds(request, "start")
+        return options
     }
 }

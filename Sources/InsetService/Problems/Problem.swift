@@ -55,8 +55,15 @@ struct Problem: Error, Equatable, Sendable {
             writer.beginArray()
             for error in errors {
                 writer.beginObject()
-                writer.key(static: "pointer")
-                writer.string(error.pointer)
+                if let location = error.location {
+                    writer.key(static: "line")
+                    writer.int(location.line)
+                    writer.key(static: "column")
+                    writer.int(location.column)
+                } else {
+                    writer.key(static: "pointer")
+                    writer.string(error.pointer)
+                }
                 writer.key(static: "message")
                 writer.string(error.message)
                 writer.endObject()
@@ -87,7 +94,7 @@ extension Problem {
     static func validation(_ errors: [FieldError]) -> Problem {
         let detail =
             errors.count == 1
-            ? "\(errors[0].pointer.isEmpty ? "The body" : errors[0].pointer): \(errors[0].message)"
+            ? "\(errors[0].place): \(errors[0].message)"
             : "\(errors.count) fields are invalid"
         return Problem(
             slug: "validation-failed", title: "Invalid request", status: 400, detail: detail, errors: errors)
@@ -141,11 +148,12 @@ extension Problem {
     }
 
     /// The body is not `application/json`.
-    static func unsupportedMediaType(_ got: String?) -> Problem {
-        Problem(
+    static func unsupportedMediaType(_ got: String?, alsoAccepted: String? = nil) -> Problem {
+        let types = "application/json" + (alsoAccepted.map { " or \($0)" } ?? "")
+        return Problem(
             slug: "unsupported-media-type", title: "Unsupported media type", status: 415,
-            detail: got.map { "Content-Type '\($0)' is not supported; send application/json." }
-                ?? "Send the body with Content-Type: application/json.")
+            detail: got.map { "Content-Type '\($0)' is not supported; send \(types)." }
+                ?? "Send the body with Content-Type: \(types).")
     }
 
     /// No route has this path.

@@ -1,0 +1,244 @@
+import InsetCore
+import InsetJSON
+
+/// The printed form a notification was read from.
+enum PrintedForm: String, Sendable {
+    /// `NSLog(@"%@", userInfo)` or `po userInfo`: `{ KEY = VALUE; … }`.
+    case objcUserInfo = "objc-userinfo"
+    /// `NSLog(@"%@", notification)` or `po notification`: `NSConcreteNotification 0x… {name = …; userInfo = {…}}`.
+    case objcNotification = "objc-notification"
+    /// Swift's `print(userInfo)`: `[AnyHashable("KEY"): VALUE, …]`.
+    case swiftUserInfo = "swift-userinfo"
+    /// Swift's `print(notification)` or `po notification`: `name = …, object = …, userInfo = Optional([…])`.
+    case swiftNotification = "swift-notification"
+    /// A JSON body's notification.
+    case json
+}
+
+/// Where a notification's name came from.
+enum NameSource: String, Sendable {
+    /// Printed as the notification's own (`name = …`, a JSON `name`).
+    case logged
+    /// Mentioned on the line the `userInfo` starts on or the two before it (a handler's name, a label).
+    case nearby
+    /// Nothing named it: a `userInfo` alone is read as a will-change-frame, whose end frame says what it does.
+    case assumed
+}
+
+/// One keyboard notification found in a pasted console.
+struct PrintedNotification {
+    var name: KeyboardNotificationName
+    var nameSource: NameSource
+    var form: PrintedForm
+    /// Its first and last line, from 1.
+    var lines: ClosedRange<Int>
+    /// The time its `NSLog` prefix printed, in milliseconds.
+    var printedTime: Double?
+    /// Its `userInfo`, as JSON would hold it: quoted values as strings, bare numbers as numbers.
+    var userInfo: JSONObject
+    /// Where each member's value starts in the text, in member order.
+    var valueOffsets: [Int]
+}
+
+/// What a pasted console holds.
+struct ConsoleLog {
+    var notifications: [PrintedNotification]
+    /// Lines with something on them that belong to no notification.
+    var skippedLines: Int
+    /// The text's lines, to place a value's problems.
+    var text: ConsoleLines
+}
+
+/// Finds the keyboard notifications in a pasted console, in every form Xcode's console prints them, and skips
+/// everything else. Each start of a candidate (`NSConcreteNotification`, `name = `, `{`, `[`) is read at most
+/// once and to a bounded depth, so any text is read in time linear in its length times `maxDepth`.
+struct ConsoleLogReader {
+    let text: ConsoleLines
+    private(set) var notifications: [PrintedNotification] = []
+    /// Problems with a notification's structure once it is known to be one.
+    private(set) var errors: [FieldError] = []
+
+    init(_ bytes: [UInt8]) {
+        text = ConsoleLines(bytes)
+    }
+
+    /// Reads the whole text.
+    static func read(_ bytes: [UInt8]) -> (ConsoleLog, [FieldError]) {
+        var reader = ConsoleLogReader(bytes)
+        reader.scan()
+        var covered = [Bool](repeating: false, count: reader.text.lines.count)
+        for notification in reader.notifications {
+            for line in notification.lines { covered[line - 1] = true }
+        }
+        let skipped = covered.indices.filter { !covered[$0] && !reader.text.isBlank($0) }.count
+        let log = ConsoleLog(
+            notifications: reader.notifications, skippedLines: skipped, text: reader.text)
+        return (log, reader.errors)
+    }
+
+    private mutating func scan() {
+        let bytes = text.bytes
+        var lineIndex = 0
+        var index = 0
+        // Where the last notification ended: context for the next one is looked for after it.
+        var lastEnd = 0
+        while index < bytes.count {
+            if index == text.lines[lineIndex].start { index = text.lines[lineIndex].content }
+            guard index < bytes.count else { break }
+            if bytes[index] == 0x0A {
+                index += 1
+                lineIndex += 1
+                continue
+            }
+            if let end = candidate(at: index, after: lastEnd) {
+                lastEnd = end
+                index = end
+                // A notification ends just past its closing bracket, never at a line's first byte.
+                lineIndex = text.lineIndex(of: index)
+                continue
+            }
+            index += 1
+        }
+    }
+
+    /// Reads a notification starting at `start` when there is one, and returns where it ends.
+    private mutating func candidate(at start: Int, after lastEnd: Int) -> Int? {
+        var cursor = ConsoleCursor(text, at: start)
+        switch text.bytes[start] {
+        case UInt8(ascii: "N") where cursor.take("NSConcreteNotification"):
+            cursor.skipSpaces()
+            if cursor.take("0x") { while ConsoleCursor.isNameByte(cursor.current) { cursor.index += 1 } }
+            cursor.skipSpaces()
+            guard cursor.current == UInt8(ascii: "{") else { return nil }
+            return objcDictionary(&cursor, start: start, after: lastEnd)
+        case UInt8(ascii: "{"):
+            return objcDictionary(&cursor, start: start, after: lastEnd)
+        case UInt8(ascii: "n") where cursor.take("name = "):
+            return swiftNotification(&cursor, start: start)
+        case UInt8(ascii: "["):
+            guard let entries = PrintedDescription.swiftDictionary(&cursor) else {
+                reportBroken(cursor, start: start)
+                return nil
+            }
+            guard hasKeyboardKey(entries) else { return nil }
+            add(entries, form: .swiftUserInfo, name: nil, start: start, end: cursor.index, after: lastEnd)
+            return cursor.index
+        default:
+            return nil
+        }
+    }
+
+    /// `{ KEY = VALUE; … }`: a `userInfo`, or a notification's `{name = …; userInfo = {…}}`.
+    private mutating func objcDictionary(_ cursor: inout ConsoleCursor, start: Int, after lastEnd: Int) -> Int? {
+        guard let entries = PrintedDescription.objcDictionary(&cursor) else {
+            reportBroken(cursor, start: start)
+            return nil
+        }
+        if let nameValue = entries.first(where: { $0.key == "name" })?.value.text {
+            let nameBytes = Array(nameValue.utf8)
+            guard let name = PrintedNotificationName.last(in: nameBytes, 0..<nameBytes.count) else {
+                // Another notification: none of its lines is a keyboard's.
+                return entries.contains(where: { $0.key == "userInfo" }) ? cursor.index : nil
+            }
+            var userInfo: [PrintedEntry] = []
+            if case .dictionary(let members)? = entries.first(where: { $0.key == "userInfo" })?.value {
+                userInfo = members
+            }
+            add(userInfo, form: .objcNotification, name: name, start: start, end: cursor.index, after: lastEnd)
+            return cursor.index
+        }
+        guard hasKeyboardKey(entries) else { return nil }
+        add(entries, form: .objcUserInfo, name: nil, start: start, end: cursor.index, after: lastEnd)
+        return cursor.index
+    }
+
+    /// `name = NAME, object = OBJECT, userInfo = Optional([…])` (or `nil`), the cursor after `name = `.
+    private mutating func swiftNotification(_ cursor: inout ConsoleCursor, start: Int) -> Int? {
+        guard let (nameText, _) = cursor.bare(until: [UInt8(ascii: ",")]) else { return nil }
+        let nameBytes = Array(nameText.utf8)
+        guard let name = PrintedNotificationName.last(in: nameBytes, 0..<nameBytes.count) else { return nil }
+        var userInfo: [PrintedEntry] = []
+        while cursor.take(",") {
+            cursor.skipSpaces()
+            guard let member = cursor.identifier() else { break }
+            cursor.skipSpaces()
+            guard cursor.take("=") else { break }
+            cursor.skipSpaces()
+            if member == "userInfo" {
+                guard let value = PrintedDescription.swiftValue(&cursor, depth: 0) else {
+                    reportBroken(cursor, start: start, always: true)
+                    return nil
+                }
+                if case .dictionary(let members) = value { userInfo = members }
+                break
+            }
+            guard PrintedDescription.swiftValue(&cursor, depth: 0) != nil else { break }
+        }
+        add(userInfo, form: .swiftNotification, name: name, start: start, end: cursor.index, after: start)
+        return cursor.index
+    }
+
+    /// A structure that failed once it had shown a keyboard key is a notification the text breaks: an error
+    /// at the place it broke. Anything else was never one.
+    private mutating func reportBroken(_ cursor: ConsoleCursor, start: Int, always: Bool = false) {
+        guard let failure = cursor.failure else { return }
+        let span = text.bytes[start..<min(failure.offset, text.bytes.count)]
+        guard always || span.firstRange(of: Array("UIKeyboard".utf8)) != nil else { return }
+        errors.append(
+            FieldError(
+                pointer: "", message: "a keyboard notification's text breaks off here: \(failure.reason)",
+                location: text.location(of: failure.offset)))
+    }
+
+    private func hasKeyboardKey(_ entries: [PrintedEntry]) -> Bool {
+        entries.contains { $0.key.hasPrefix("UIKeyboard") }
+    }
+
+    /// Records a notification spanning `start..<end`; a `userInfo` without a printed name takes one from
+    /// nearby, or is assumed a will-change-frame.
+    private mutating func add(
+        _ entries: [PrintedEntry], form: PrintedForm, name: KeyboardNotificationName?, start: Int, end: Int,
+        after lastEnd: Int
+    ) {
+        let first = text.lineIndex(of: start)
+        let last = text.lineIndex(of: max(start, end - 1))
+        // The context: this line up to the start, and the two lines before it, never before the last notification.
+        let contextLine = max(first - 2, 0)
+        let contextStart = max(text.lines[contextLine].start, lastEnd)
+        var resolved = name
+        var source = NameSource.logged
+        if resolved == nil {
+            resolved = PrintedNotificationName.last(in: text.bytes, contextStart..<start)
+            source = resolved == nil ? .assumed : .nearby
+        }
+        var printedTime: Double?
+        for line in (contextLine...first).reversed() where text.lines[line].start >= contextStart || line == first {
+            if let time = text.lines[line].printedTime {
+                printedTime = time
+                break
+            }
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        var offsets: [Int] = []
+        for entry in entries {
+            members.append((entry.key, Self.json(entry.value)))
+            switch entry.value {
+            case .quoted(_, let at), .bare(_, let at): offsets.append(at)
+            case .dictionary, .other: offsets.append(start)
+            }
+        }
+        notifications.append(
+            PrintedNotification(
+                name: resolved ?? .willChangeFrame, nameSource: source, form: form, lines: (first + 1)...(last + 1),
+                printedTime: printedTime, userInfo: JSONObject(members), valueOffsets: offsets))
+    }
+
+    /// A printed value as JSON would hold it: a bare number is a number, anything else quoted or bare a string.
+    private static func json(_ value: PrintedValue) -> JSONValue {
+        switch value {
+        case .quoted(let text, _): return .string(text)
+        case .bare(let text, _): return Query.jsonNumber(text).map { .number($0) } ?? .string(text)
+        case .dictionary, .other: return .null
+        }
+    }
+}

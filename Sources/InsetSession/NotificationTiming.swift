@@ -1,0 +1,70 @@
+import InsetCore
+
+/// When one notification of a log happens on the session's clock, and whether the log said so.
+public struct NotificationTime: Equatable, Sendable {
+    /// Milliseconds on the session's clock.
+    public var time: Double
+    /// True when the log gave no time and the timing rule placed it.
+    public var byRule: Bool
+}
+
+extension NotificationLog {
+    /// Each notification's instant on the session's clock, the first untimed one at `start`.
+    ///
+    /// A timed notification keeps its time (on `.printed`, moved by one offset that puts the first timed
+    /// notification where the rule would have put it). An untimed one follows the rule, which mirrors how
+    /// iOS posts them:
+    /// - a notification of the same kind (`Will` or `Did`) with the same end frame as the one before is part
+    ///   of the same change (iOS posts will-change-frame with will-show or will-hide, did-change-frame with
+    ///   did-show or did-hide, at one instant), so it happens with it;
+    /// - a `Did` after a `Will` happens when the `Will`'s animation ends (its time plus its duration);
+    /// - a `Will` happens when the previous notification's animation has ended: at a `Did`'s time, or a `Will`'s
+    ///   time plus its duration;
+    /// - a `Did` after another change's `Did` happens its own duration later (its animation ran in between).
+    ///
+    /// An untimed notification is never placed after the next timed one, nor before the one before it, so the
+    /// times never go back when the log's own do not.
+    public func times(startingAt start: Double) -> [NotificationTime] {
+        var times: [NotificationTime] = []
+        times.reserveCapacity(notifications.count)
+        var offset: Double? = clock == .session ? 0 : nil
+        // The next timed notification's own time, looking from each index.
+        var nextTimed = [Double?](repeating: nil, count: notifications.count)
+        var following: Double?
+        for index in notifications.indices.reversed() {
+            nextTimed[index] = following
+            if let timestamp = notifications[index].timestamp { following = timestamp }
+        }
+        for (index, notification) in notifications.enumerated() {
+            let rule =
+                index == 0
+                ? start : Self.ruleTime(after: notifications[index - 1], at: times[index - 1].time, notification)
+            if let timestamp = notification.timestamp {
+                let shift = offset ?? (rule - timestamp)
+                offset = shift
+                times.append(NotificationTime(time: timestamp + shift, byRule: false))
+                continue
+            }
+            var time = rule
+            if let offset, let next = nextTimed[index] { time = min(time, next + offset) }
+            if let previous = times.last { time = max(time, previous.time) }
+            times.append(NotificationTime(time: time, byRule: true))
+        }
+        return times
+    }
+
+    /// Where the rule puts `notification`, the one before being `previous` at `time`.
+    static func ruleTime(
+        after previous: LoggedNotification, at time: Double, _ notification: LoggedNotification
+    ) -> Double {
+        let sameKind = previous.name.isDid == notification.name.isDid
+        if sameKind, previous.info.frameEnd != nil, previous.info.frameEnd == notification.info.frameEnd {
+            return time
+        }
+        switch (previous.name.isDid, notification.name.isDid) {
+        case (false, _): return time + previous.info.animationDuration * 1000
+        case (true, false): return time
+        case (true, true): return time + notification.info.animationDuration * 1000
+        }
+    }
+}
