@@ -81,7 +81,9 @@ let package = Package(
             name: "InsetServiceTests",
             dependencies: [
                 "InsetService", "InsetSession", "InsetCore", "InsetJSON", "RedisClient", "InsetServiceTestSupport",
-            ]),
+            ],
+            // Console logs as consoles print them, each beside its JSON form.
+            resources: [.copy("ConsoleLogs")]),
         // The service over real sockets on port 0, and the `inset-server` executable run as a process (the one
         // `swift build` puts beside the test bundle).
         .testTarget(

@@ -42,7 +42,10 @@ extension NotificationLog {
             if let timestamp = notification.timestamp {
                 let shift = offset ?? (rule - timestamp)
                 offset = shift
-                times.append(NotificationTime(time: timestamp + shift, byRule: false))
+                // Printed times are wall-clock milliseconds near 1.7e12, where a Double keeps about 0.2 µs: the
+                // instant is rounded to the microsecond a console prints at most, so 56.889940 − 56.789012 is 100.928.
+                let time = clock == .printed ? ((timestamp + shift) * 1000).rounded() / 1000 : timestamp + shift
+                times.append(NotificationTime(time: time, byRule: false))
                 continue
             }
             var time = rule

@@ -105,12 +105,13 @@ enum NSLogPrefix {
             let second = digits(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
             second < 61
         else { return nil }
-        var fraction = 0.0
+        // The fraction as whole microseconds (at most six digits are read exactly; more are dropped).
+        var microseconds = 0
         if literal(0x2E) {
-            var scale = 0.1
             let first = cursor
+            var scale = 100_000
             while cursor < end, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39, cursor - first < 9 {
-                fraction += Double(bytes[cursor] - 0x30) * scale
+                microseconds += Int(bytes[cursor] - 0x30) * scale
                 scale /= 10
                 cursor += 1
             }
@@ -136,8 +137,8 @@ enum NSLogPrefix {
         guard cursor > thread, literal(0x5D) else { return nil }
         guard cursor == end || literal(0x20) else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
-        let minutes = Double(days * 1440 + hour * 60 + minute - zone)
-        return (cursor, (minutes * 60 + Double(second) + fraction) * 1000)
+        let seconds = (days * 1440 + hour * 60 + minute - zone) * 60 + second
+        return (cursor, Double(seconds * 1_000_000 + microseconds) / 1000)
     }
 
     private static func isThreadByte(_ byte: UInt8) -> Bool {

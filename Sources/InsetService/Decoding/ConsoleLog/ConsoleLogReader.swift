@@ -136,7 +136,7 @@ struct ConsoleLogReader {
         }
         if let nameValue = entries.first(where: { $0.key == "name" })?.value.text {
             let nameBytes = Array(nameValue.utf8)
-            guard let name = PrintedNotificationName.last(in: nameBytes, 0..<nameBytes.count) else {
+            guard let name = PrintedNotificationName.last(in: nameBytes, 0..<nameBytes.count)?.name else {
                 // Another notification: none of its lines is a keyboard's.
                 return entries.contains(where: { $0.key == "userInfo" }) ? cursor.index : nil
             }
@@ -156,7 +156,7 @@ struct ConsoleLogReader {
     private mutating func swiftNotification(_ cursor: inout ConsoleCursor, start: Int) -> Int? {
         guard let (nameText, _) = cursor.bare(until: [UInt8(ascii: ",")]) else { return nil }
         let nameBytes = Array(nameText.utf8)
-        guard let name = PrintedNotificationName.last(in: nameBytes, 0..<nameBytes.count) else { return nil }
+        guard let name = PrintedNotificationName.last(in: nameBytes, 0..<nameBytes.count)?.name else { return nil }
         var userInfo: [PrintedEntry] = []
         while cursor.take(",") {
             cursor.skipSpaces()
@@ -200,7 +200,7 @@ struct ConsoleLogReader {
         _ entries: [PrintedEntry], form: PrintedForm, name: KeyboardNotificationName?, start: Int, end: Int,
         after lastEnd: Int
     ) {
-        let first = text.lineIndex(of: start)
+        var first = text.lineIndex(of: start)
         let last = text.lineIndex(of: max(start, end - 1))
         // The context: this line up to the start, and the two lines before it, never before the last notification.
         let contextLine = max(first - 2, 0)
@@ -208,8 +208,14 @@ struct ConsoleLogReader {
         var resolved = name
         var source = NameSource.logged
         if resolved == nil {
-            resolved = PrintedNotificationName.last(in: text.bytes, contextStart..<start)
-            source = resolved == nil ? .assumed : .nearby
+            if let (nearby, offset) = PrintedNotificationName.last(in: text.bytes, contextStart..<start) {
+                resolved = nearby
+                source = .nearby
+                // The line that names it is part of the notification.
+                first = min(first, text.lineIndex(of: offset))
+            } else {
+                source = .assumed
+            }
         }
         var printedTime: Double?
         for line in (contextLine...first).reversed() where text.lines[line].start >= contextStart || line == first {

@@ -10,15 +10,15 @@ enum PrintedNotificationName {
     private static let tenses: [(String, Bool)] = [("Will", false), ("Did", true)]
     private static let kinds = ["Show", "Hide", "ChangeFrame"]
 
-    /// The last name in `bytes[range]`, if any.
-    static func last(in bytes: [UInt8], _ range: Range<Int>) -> KeyboardNotificationName? {
-        var found: KeyboardNotificationName?
+    /// The last name in `bytes[range]`, if any, and the offset where it starts.
+    static func last(in bytes: [UInt8], _ range: Range<Int>) -> (name: KeyboardNotificationName, at: Int)? {
+        var found: (KeyboardNotificationName, Int)?
         var index = range.lowerBound
         while index + 1 + stem.count <= range.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "k") || byte == UInt8(ascii: "K"), let name = name(in: bytes, at: index + 1, range)
             {
-                found = name
+                found = (name, index)
             }
             index += 1
         }
