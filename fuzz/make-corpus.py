@@ -12,7 +12,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 
 SHOW, HIDE, CREATE, PATCH, GET, ANY, JSON_ONLY, MERGE_PATCH = range(8)
-DRAG, RELEASE, FOCUS, NOTIFICATIONS = ord("d"), ord("r"), ord("f"), ord("n")
+DRAG, RELEASE, FOCUS, NOTIFICATIONS, CONSOLE_LOG = ord("d"), ord("r"), ord("f"), ord("n"), ord("t")
+# The console logs the tests replay, each a text seed.
+CONSOLE_LOGS = os.path.join(HERE, "..", "Tests", "InsetServiceTests", "ConsoleLogs")
 METHODS = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRACE"]
 
 scroll_view = {
@@ -221,6 +223,10 @@ def main():
     }
     for name, body in tricky.items():
         write(name, segment(JSON_ONLY, body))
+    for name in sorted(os.listdir(CONSOLE_LOGS)):
+        if name.endswith(".txt"):
+            with open(os.path.join(CONSOLE_LOGS, name), "rb") as f:
+                write("console-" + name[:-4], segment(CONSOLE_LOG, f.read()))
 
 
 if __name__ == "__main__":

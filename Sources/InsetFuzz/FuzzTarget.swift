@@ -42,6 +42,7 @@ let sessionBody = Array(
 let maxRequests = 8
 let placeholder = Array("$SID".utf8)
 let jsonHeaders = HTTPHeaders([("Content-Type", "application/json")])
+let textHeaders = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")])
 let methods = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRACE"]
 /// Every status the service documents; anything else (a 500, say) is a bug.
 let documentedStatuses: Set<Int> = [200, 201, 204, 400, 401, 404, 405, 409, 413, 415]
@@ -49,10 +50,11 @@ let documentedStatuses: Set<Int> = [200, 201, 204, 400, 401, 404, 405, 409, 413,
 /// that leaked into the geometry (the writer turns those into `null`). `keyboardFrame` is null in a presentation
 /// until an event placed the keyboard, a timeline event's `replacedAt` while nothing replaced it.
 /// A form's `focus` and `focusedRect` are null while unset, `navigation`'s ends at the first and last field, and a
-/// notification outcome's `reason` when it was applied.
+/// notification outcome's `reason` when it was applied, and how it was read: its `lines` in a JSON body, the
+/// `frameEnd`, `frameBegin` and `isLocal` its `userInfo` lacked.
 let nullableMembers: Set<String> = [
     "screen", "keyboard", "animation", "keyboardFrame", "replacedAt", "focus", "focusedRect", "previous", "next",
-    "reason",
+    "reason", "lines", "frameEnd", "frameBegin", "isLocal",
 ]
 /// `INSET_FUZZ_VERBOSE=1` prints every request and answer (for replaying one input by hand).
 let verbose = getenv("INSET_FUZZ_VERBOSE") != nil
@@ -95,10 +97,11 @@ func createSession() -> String {
 }
 
 /// The routes a selector byte names by its letter, whatever it is modulo 8: the gestures (`'d'` and `'r'`, taken
-/// from GET and POST /sessions, which keep 31 other bytes each) and the form routes (`'f'` and `'n'`, taken from
-/// the JSON-only ones). Every kind of request body has a route here or in `makeRequest`'s `selector % 8`.
+/// from GET and POST /sessions, which keep 31 other bytes each), the form routes (`'f'` and `'n'`, taken from
+/// the JSON-only ones), and a notification log pasted as console text (`'t'`, taken from GET's). Every kind of
+/// request body has a route here or in `makeRequest`'s `selector % 8`.
 enum NamedRoute {
-    case drag, release, focus, notifications
+    case drag, release, focus, notifications, consoleLog
 
     /// The route `selector` names; nil for any other byte. Compared one by one, so that libFuzzer sees the
     /// letters it compares against.
@@ -108,6 +111,7 @@ enum NamedRoute {
         case UInt8(ascii: "r"): self = .release
         case UInt8(ascii: "f"): self = .focus
         case UInt8(ascii: "n"): self = .notifications
+        case UInt8(ascii: "t"): self = .consoleLog
         default: return nil
         }
     }
@@ -124,6 +128,10 @@ func makeRequest(selector: UInt8, body: [UInt8], sessionId: String) -> HTTPReque
         return HTTPRequest(
             method: "POST", path: sessionPath + "/notifications", query: [(name: "plot", value: "svg")],
             headers: jsonHeaders, body: body)
+    case .consoleLog:
+        return HTTPRequest(
+            method: "POST", path: sessionPath + "/notifications", query: [(name: "plot", value: "svg")],
+            headers: textHeaders, body: body)
     case nil: break
     }
     switch selector % 8 {
