@@ -105,3 +105,54 @@ struct NotificationFilterTests {
         }
     }
 }
+
+@Suite("Did-only logs, missing end frames, portrait frames")
+struct NotificationToleranceTests {
+    @Test func aLogOfDidNotificationsOnlyJumpsUntilAWillComes() {
+        var filter = NotificationFilter(keyboardVisible: false, keyboardFrame: nil, screenHeight: 844)
+        #expect(filter.decide(.didChangeFrame, info(keyboard)) == .jump(hides: false, .didWithoutWill))
+        #expect(filter.decide(.didShow, info(keyboard)) == .ignore(.sameFrame))
+        #expect(filter.decide(.didChangeFrame, info(belowScreen)) == .jump(hides: true, .didWithoutWill))
+        #expect(filter.decide(.didHide, info(belowScreen)) == .ignore(.alreadyHidden))
+        #expect(filter.decide(.willShow, info(keyboard)) == .show)
+        // From the first Will on, every Did repeats one.
+        #expect(filter.decide(.didChangeFrame, info(withQuickType)) == .ignore(.didNotification))
+    }
+
+    @Test func aNotificationWithoutAnEndFrameIsIgnored() {
+        var filter = NotificationFilter(keyboardVisible: true, keyboardFrame: keyboard, screenHeight: 844)
+        let beginOnly = KeyboardInfo(frameEnd: nil, frameBegin: keyboard)
+        #expect(filter.decide(.willChangeFrame, beginOnly) == .ignore(.noEndFrame))
+        #expect(filter.decide(.willHide, beginOnly) == .ignore(.noEndFrame))
+        #expect(filter.keyboardVisible)
+    }
+
+    /// iOS 7 on a 568 × 320 landscape screen: the same keyboard, Home button right (left strip) and left (right
+    /// strip), and hidden beyond either side.
+    @Test(
+        arguments: [
+            (Rect(x: 0, y: 0, width: 162, height: 568), Rect(x: 0, y: 158, width: 568, height: 162)),
+            (Rect(x: 158, y: 0, width: 162, height: 568), Rect(x: 0, y: 158, width: 568, height: 162)),
+            (Rect(x: -162, y: 0, width: 162, height: 568), Rect(x: 0, y: 320, width: 568, height: 162)),
+            (Rect(x: 320, y: 0, width: 162, height: 568), Rect(x: 0, y: 320, width: 568, height: 162)),
+        ])
+    func portraitFramesTurnIntoTheLandscapeScreens(portrait: Rect, landscape: Rect) {
+        let screen = Size(width: 568, height: 320)
+        #expect(PortraitCoordinates.fits(portrait, in: screen))
+        #expect(PortraitCoordinates.converted(portrait, in: screen) == landscape)
+        // Already in the screen's coordinates, nothing fits portrait: no landscape frame is 568 tall.
+        #expect(!PortraitCoordinates.fits(landscape, in: screen))
+        #expect(!PortraitCoordinates.fits(portrait, in: Size(width: 320, height: 568)))
+    }
+
+    @Test func autoConvertsOnlyWhatFitsPortraitAndScreenNever() {
+        let landscape = Size(width: 568, height: 320)
+        let strip = KeyboardInfo(frameEnd: Rect(x: 0, y: 0, width: 162, height: 568))
+        let docked = KeyboardInfo(frameEnd: Rect(x: 0, y: 158, width: 568, height: 162))
+        #expect(strip.inScreenCoordinates(.auto, screen: landscape).1)
+        #expect(!docked.inScreenCoordinates(.auto, screen: landscape).1)
+        #expect(!strip.inScreenCoordinates(.screen, screen: landscape).1)
+        #expect(docked.inScreenCoordinates(.portrait, screen: landscape).1)
+        #expect(!strip.inScreenCoordinates(.auto, screen: nil).1)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import InsetService
+
+/// The console reader alone: prefixes, names, and text that is not a log at all.
+@Suite struct ConsoleLogReaderTests {
+    @Test(
+        "NSLog prefixes, old and new, and what is not one",
+        arguments: [
+            ("2014-05-02 10:11:12.345 App[123:4567] x", 1_399_025_472_345.0),
+            ("2023-10-01 12:34:56.789012+0200 My App[2210:88120] x", 1_696_156_496_789.012),
+            ("1970-01-01 00:00:00 a[1:0x1f] x", 0),
+            ("2014-05-02 10:11:12.345 App[123:4567]", 1_399_025_472_345),
+        ] as [(String, Double)])
+    func prefixes(line: String, time: Double) throws {
+        let bytes = Array(line.utf8)
+        let (content, printed) = try #require(NSLogPrefix.read(bytes, from: 0, to: bytes.count))
+        #expect(printed == time)
+        #expect(content == bytes.count || bytes[content] == UInt8(ascii: "x"))
+    }
+
+    @Test(arguments: [
+        "2014-05-02 10:11:12.345 App x", "2014-13-02 10:11:12.345 App[1:2] x", "14-05-02 10:11:12 App[1:2] x",
+        "2014-05-02 10:11:12.345 [1:2] x", "2014-05-02T10:11:12.345 App[1:2] x",
+    ])
+    func notPrefixes(line: String) {
+        let bytes = Array(line.utf8)
+        #expect(NSLogPrefix.read(bytes, from: 0, to: bytes.count) == nil)
+    }
+
+    @Test func namesAreFoundHoweverTheyArePrinted() {
+        for (text, name) in [
+            ("UIKeyboardWillShowNotification", "UIKeyboardWillShowNotification"),
+            ("UIResponder.keyboardDidHideNotification", "UIKeyboardDidHideNotification"),
+            (
+                "NSNotification.Name(_rawValue: UIKeyboardWillChangeFrameNotification)",
+                "UIKeyboardWillChangeFrameNotification"
+            ),
+            ("-[ChatViewController keyboardDidChangeFrame:]", "UIKeyboardDidChangeFrameNotification"),
+            ("handleKeyboardWillHide", "UIKeyboardWillHideNotification"),
+        ] {
+            let bytes = Array(text.utf8)
+            #expect(PrintedNotificationName.last(in: bytes, 0..<bytes.count)?.name.rawValue == name, "\(text)")
+        }
+        let none = Array("keyboardWillPop keyboard will show".utf8)
+        #expect(PrintedNotificationName.last(in: none, 0..<none.count) == nil)
+    }
+
+    /// Brackets that never close, quotes that never end, nesting past the limit, and a few thousand random texts
+    /// made of what logs are made of: read to the end, never a crash, every notification found inside its lines.
+    @Test func anyTextIsReadToTheEnd() {
+        let pieces = [
+            "{", "}", "[", "]", "(", ")", "<", ">", "\"", "\\\"", ";", ",", ":", " = ", "\n", " ",
+            "NSRect: {{0, 1}, {2, 3}}",
+            "UIKeyboardFrameEndUserInfoKey", "AnyHashable(", "Optional(", "name = ", "NSConcreteNotification 0x1 ",
+            "keyboardWillShow", "2014-05-02 10:11:12.345 App[1:2] ", "é", "\u{0}",
+        ]
+        // Seeded, so a failure repeats.
+        var generator = SplitMix(seed: 29)
+        var texts = [String(repeating: "{ a = ", count: 4000), String(repeating: "[", count: 8000)]
+        texts.append(String(repeating: "{UIKeyboardFrameEndUserInfoKey = \"", count: 500))
+        for _ in 0..<2000 {
+            texts.append(
+                (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined())
+        }
+        for text in texts {
+            let (log, _) = ConsoleLogReader.read(Array(text.utf8))
+            for notification in log.notifications {
+                #expect(notification.lines.lowerBound >= 1 && notification.lines.upperBound <= log.text.lines.count)
+            }
+        }
+    }
+}
+
+/// SplitMix64: a seeded generator, so the random texts are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var seed: UInt64
+
+    mutating func next() -> UInt64 {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        var z = seed
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
