@@ -11,8 +11,8 @@ public struct NotificationTime: Equatable, Sendable {
 extension NotificationLog {
     /// Each notification's instant on the session's clock, the first untimed one at `start`.
     ///
-    /// A timed notification keeps its time (on `.printed`, moved by one offset that puts the first timed
-    /// notification where the rule would have put it). An untimed one follows the rule, which mirrors how
+    /// A timed notification keeps its time (on `.printed`, its distance from the first timed notification, which
+    /// is placed where the rule would have put it). An untimed one follows the rule, which mirrors how
     /// iOS posts them:
     /// - a notification of the same kind (`Will` or `Did`) with the same end frame as the one before is part
     ///   of the same change (iOS posts will-change-frame with will-show or will-hide, did-change-frame with
@@ -27,7 +27,10 @@ extension NotificationLog {
     public func times(startingAt start: Double) -> [NotificationTime] {
         var times: [NotificationTime] = []
         times.reserveCapacity(notifications.count)
-        var offset: Double? = clock == .session ? 0 : nil
+        // On `.printed`, the first timed notification's own time and where the rule placed it: every later time
+        // is placed by its difference from that one, which is exact between two times of one log, where adding an
+        // offset to a time near 1.7e12 ms would lose the fraction.
+        var anchor: (logged: Double, placed: Double)?
         // The next timed notification's own time, looking from each index.
         var nextTimed = [Double?](repeating: nil, count: notifications.count)
         var following: Double?
@@ -35,21 +38,21 @@ extension NotificationLog {
             nextTimed[index] = following
             if let timestamp = notifications[index].timestamp { following = timestamp }
         }
+        func placed(_ timestamp: Double) -> Double? {
+            if clock == .session { return timestamp }
+            return anchor.map { $0.placed + (timestamp - $0.logged) }
+        }
         for (index, notification) in notifications.enumerated() {
             let rule =
                 index == 0
                 ? start : Self.ruleTime(after: notifications[index - 1], at: times[index - 1].time, notification)
             if let timestamp = notification.timestamp {
-                let shift = offset ?? (rule - timestamp)
-                offset = shift
-                // Printed times are wall-clock milliseconds near 1.7e12, where a Double keeps about 0.2 µs: the
-                // instant is rounded to the microsecond a console prints at most, so 56.889940 − 56.789012 is 100.928.
-                let time = clock == .printed ? ((timestamp + shift) * 1000).rounded() / 1000 : timestamp + shift
-                times.append(NotificationTime(time: time, byRule: false))
+                if placed(timestamp) == nil { anchor = (timestamp, rule) }
+                times.append(NotificationTime(time: placed(timestamp) ?? rule, byRule: false))
                 continue
             }
             var time = rule
-            if let offset, let next = nextTimed[index] { time = min(time, next + offset) }
+            if let next = nextTimed[index], let limit = placed(next) { time = min(time, limit) }
             if let previous = times.last { time = max(time, previous.time) }
             times.append(NotificationTime(time: time, byRule: true))
         }

@@ -47,7 +47,9 @@ struct ConsoleLogRouteTests {
         // `x` is the 62nd character of line 6.
         #expect(error.number("column") == 62)
         #expect(error["pointer"] == nil)
-        #expect(answer.json.string("detail")?.hasPrefix("line 6, column 62: must be a CGRect string") == true)
+        #expect(
+            answer.json.string("detail")?.hasPrefix(
+                "line 6, column 62: UIKeyboardFrameEndUserInfoKey must be a CGRect string") == true)
         #expect(app.call("GET", "/sessions/\(id)", query: [("at", "9000")]).text == before)
     }
 

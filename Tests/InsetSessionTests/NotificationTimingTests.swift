@@ -55,3 +55,19 @@ import Testing
         #expect(log.times(startingAt: 0).map(\.time) == [1000, 1100, 1100])
     }
 }
+
+extension NotificationTimingTests {
+    /// Printed times near 1.7e12 ms: the first lands exactly at the start, however finely the start is written
+    /// (a session's last event may be at 346.6964; adding an offset to 1.7e12 landed near it, not on it, and the
+    /// log was refused as older than the session), and the next at its printed distance from the first.
+    @Test func printedTimesLandExactlyWhereTheyShould() {
+        let first = 1_696_156_496_789.012
+        let second = 1_696_156_497_289.533
+        let log = NotificationLog(
+            notifications: [
+                LoggedNotification(name: .willShow, info: KeyboardInfo(frameEnd: shown), timestamp: first),
+                LoggedNotification(name: .willHide, info: KeyboardInfo(frameEnd: hidden), timestamp: second),
+            ], includesNonLocal: false, clock: .printed)
+        #expect(log.times(startingAt: 346.6964).map(\.time) == [346.6964, 346.6964 + (second - first)])
+    }
+}

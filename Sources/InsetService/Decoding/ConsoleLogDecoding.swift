@@ -30,7 +30,9 @@ extension NotificationLog {
         }
         var notifications: [LoggedNotification] = []
         var readings: [NotificationReading] = []
-        var previous: (time: Double, line: Int)?
+        var previous: (time: Int, line: Int)?
+        // Printed times become milliseconds from the first one printed: small, so exact to the microsecond.
+        let origin = console.notifications.lazy.compactMap(\.printedTime).first ?? 0
         for (index, printed) in console.notifications.enumerated() {
             var reader = FieldReader()
             let userInfo = LoggedUserInfo.read(printed.userInfo, at: "", reader: &reader)
@@ -48,7 +50,9 @@ extension NotificationLog {
                 previous = (time, printed.lines.lowerBound)
             }
             notifications.append(
-                LoggedNotification(name: printed.name, info: userInfo.info, timestamp: printed.printedTime))
+                LoggedNotification(
+                    name: printed.name, info: userInfo.info,
+                    timestamp: printed.printedTime.map { Double($0 - origin) / 1000 }))
             readings.append(
                 NotificationReading(
                     form: printed.form, lines: printed.lines, nameSource: printed.nameSource,
@@ -69,6 +73,7 @@ extension NotificationLog {
         var placed = error
         placed.pointer = "/notifications/\(index)/userInfo" + error.pointer
         let member = printed.userInfo.members.firstIndex { "/" + escapePointerToken($0.key) == error.pointer }
+        if let member { placed.message = printed.userInfo.members[member].key + " " + error.message }
         let offset = member.map { printed.valueOffsets[$0] } ?? text.lines[printed.lines.lowerBound - 1].content
         placed.location = text.location(of: offset + (error.offset ?? 0))
         return placed

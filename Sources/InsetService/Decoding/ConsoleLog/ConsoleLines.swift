@@ -21,13 +21,14 @@ struct ConsoleLines {
         var end: Int
         /// Where the message starts: after the prefix, or `start`.
         var content: Int
-        /// Milliseconds since 1970-01-01 UTC that the prefix printed (its zone applied), if it has one.
-        var printedTime: Double?
+        /// Microseconds since 1970-01-01 UTC that the prefix printed (its zone applied), if it has one: whole, so
+        /// that the distance between two printed times is exact.
+        var printedTime: Int?
     }
 
     /// The text.
     let bytes: [UInt8]
-    /// Its lines, in order; an empty text has one empty line.
+    /// Its lines, in order; an empty text has one empty line, and a final line end starts none.
     private(set) var lines: [Line] = []
 
     /// Splits `bytes` into lines and reads their prefixes.
@@ -42,7 +43,8 @@ struct ConsoleLines {
                 line.printedTime = time
             }
             lines.append(line)
-            guard end < bytes.count else { break }
+            // A final line end ends the last line; it starts no empty one.
+            guard end + 1 < bytes.count else { break }
             start = end + 1
         }
     }
@@ -80,9 +82,9 @@ struct ConsoleLines {
 
 /// `NSLog`'s line prefix: `YYYY-MM-DD HH:MM:SS[.fraction][±HHMM] Process[pid:thread] `.
 enum NSLogPrefix {
-    /// The message's offset and the printed time in milliseconds since 1970 (UTC when no zone is printed),
+    /// The message's offset and the printed time in microseconds since 1970 (UTC when no zone is printed),
     /// when the line from `start` to `end` begins with a prefix.
-    static func read(_ bytes: [UInt8], from start: Int, to end: Int) -> (Int, Double)? {
+    static func read(_ bytes: [UInt8], from start: Int, to end: Int) -> (Int, Int)? {
         var cursor = start
         func digits(_ count: Int) -> Int? {
             guard cursor + count <= end else { return nil }
@@ -138,7 +140,7 @@ enum NSLogPrefix {
         guard cursor == end || literal(0x20) else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = (days * 1440 + hour * 60 + minute - zone) * 60 + second
-        return (cursor, Double(seconds * 1_000_000 + microseconds) / 1000)
+        return (cursor, seconds * 1_000_000 + microseconds)
     }
 
     private static func isThreadByte(_ byte: UInt8) -> Bool {

@@ -32,8 +32,8 @@ struct PrintedNotification {
     var form: PrintedForm
     /// Its first and last line, from 1.
     var lines: ClosedRange<Int>
-    /// The time its `NSLog` prefix printed, in milliseconds.
-    var printedTime: Double?
+    /// The time its `NSLog` prefix printed, in microseconds since 1970.
+    var printedTime: Int?
     /// Its `userInfo`, as JSON would hold it: quoted values as strings, bare numbers as numbers.
     var userInfo: JSONObject
     /// Where each member's value starts in the text, in member order.
@@ -217,7 +217,7 @@ struct ConsoleLogReader {
                 source = .assumed
             }
         }
-        var printedTime: Double?
+        var printedTime: Int?
         for line in (contextLine...first).reversed() where text.lines[line].start >= contextStart || line == first {
             if let time = text.lines[line].printedTime {
                 printedTime = time
