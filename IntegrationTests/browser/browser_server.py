@@ -34,11 +34,13 @@ class Server(inset_process.ServerProcess):
         )
 
     def call(self, method: str, path: str, body=None, token: str | None = None) -> tuple[int, dict, object]:
-        """One request; returns (status, headers, parsed JSON body or None)."""
-        data = None if body is None else json.dumps(body).encode()
+        """One request; returns (status, headers, parsed JSON body or None). A `str` body goes as `text/plain`
+        (a pasted console), any other as JSON."""
+        text = isinstance(body, str)
+        data = None if body is None else body.encode() if text else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         if data is not None:
-            request.add_header("Content-Type", "application/json")
+            request.add_header("Content-Type", "text/plain; charset=utf-8" if text else "application/json")
         if token:
             request.add_header("Authorization", f"Bearer {token}")
         try:

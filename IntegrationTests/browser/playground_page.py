@@ -34,13 +34,15 @@ return {
 };
 """
 
-# The side panel's log, oldest first: each exchange's method, path, status and the JSON shown.
+# The side panel's log, oldest first: each exchange's method, path, status, request Content-Type and the bodies
+# shown (JSON, or a text body as it went).
 LOG = """
 return [...document.querySelectorAll('#log li.exchange')].map((item) => ({
   seq: Number(item.dataset.seq),
   method: item.dataset.method,
   path: item.dataset.path,
   status: Number(item.dataset.status),
+  contentType: item.dataset.contentType,
   request: item.querySelector('pre.request').textContent,
   response: item.querySelector('pre.response').textContent,
 })).sort((a, b) => a.seq - b.seq);
@@ -143,9 +145,11 @@ class Exchange:
     method: str
     path: str
     status: int
-    request: dict | None
+    # A JSON body parsed, or a text body's string (content_type text/plain).
+    request: dict | list | str | None
     shown: dict | None
     replayed: dict | None = None
+    content_type: str = ""
 
 
 def without_ids(value, *session_ids: str | None):
@@ -248,8 +252,10 @@ class Playground:
                 row["method"],
                 row["path"],
                 row["status"],
+                row["request"] if row["contentType"].startswith("text/plain") else
                 json.loads(row["request"]) if row["request"] else None,
                 json.loads(row["response"]) if row["response"] else None,
+                content_type=row["contentType"],
             )
             for row in rows[starts[-1] :]
         ]
@@ -271,7 +277,7 @@ class Playground:
                 page_id = (exchange.shown or {}).get("id")
             else:
                 assert session_id, "a request before the session was created"
-                if body and "sessionId" in body:
+                if isinstance(body, dict) and "sessionId" in body:
                     body["sessionId"] = session_id
                 # The session's own id in the path; the rest (/focus, /notifications?plot=svg) as the page sent it.
                 path = re.sub(r"^/sessions/[^/?]+", f"/sessions/{session_id}", path)
@@ -390,17 +396,62 @@ def form_state(page: "Playground") -> dict:
     return page.driver.execute_script(FORM_STATE)
 
 
-# The notification panel's outcome list, in order.
+# The notification panel's outcome list, in order: what each notification did, and how the page says the service
+# read it (the item's data attributes, and the text of each of its rows).
 REPLAY_RESULTS = """
+const text = (item, selector) => item.querySelector(selector)?.textContent ?? null;
 return [...document.querySelectorAll('#replay-results li')].map((item) => ({
   index: Number(item.dataset.index),
   name: item.dataset.name,
   outcome: item.dataset.outcome,
   reason: item.dataset.reason || null,
+  form: item.dataset.form,
+  nameSource: item.dataset.nameSource,
+  timeSource: item.dataset.timeSource,
+  coordinates: item.dataset.coordinates,
+  lines: item.dataset.lines || null,
+  ignoredKeys: item.dataset.ignoredKeys ? item.dataset.ignoredKeys.split(' ') : [],
   text: item.textContent,
+  head: text(item, '.result-head'),
+  source: text(item, '.read-source'),
+  values: text(item, '.read-values'),
+  ignored: text(item, '.read-ignored'),
+  converted: text(item, '.read-converted'),
 }));
 """
 
 
 def replay_results(page: "Playground") -> list[dict]:
     return page.driver.execute_script(REPLAY_RESULTS)
+
+
+# The panel's errors for a refused log: each one's line and column (a text body's) or pointer, and its text.
+REPLAY_ERRORS = """
+const list = document.getElementById('replay-errors');
+return {
+  problem: list.dataset.problem ?? null,
+  errors: [...list.querySelectorAll('li')].map((item) => ({
+    line: item.dataset.line ? Number(item.dataset.line) : null,
+    column: item.dataset.column ? Number(item.dataset.column) : null,
+    pointer: item.dataset.pointer ?? null,
+    head: item.querySelector('.error-head')?.textContent ?? '',
+    excerpt: item.querySelector('.excerpt')?.textContent ?? null,
+  })),
+};
+"""
+
+
+def replay_errors(page: "Playground") -> dict:
+    return page.driver.execute_script(REPLAY_ERRORS)
+
+
+# Puts `arguments[0]` in the log's textarea as a paste would (an input event after it).
+PASTE_LOG = """
+const area = document.getElementById('notification-log');
+area.value = arguments[0];
+area.dispatchEvent(new Event('input', { bubbles: true }));
+"""
+
+
+def paste_log(page: "Playground", text: str) -> None:
+    page.driver.execute_script(PASTE_LOG, text)

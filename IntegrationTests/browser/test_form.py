@@ -1,4 +1,4 @@
-"""The playground's form screen and its notification log panel in headless Chromium against a real inset-server.
+"""The playground's form screen in headless Chromium against a real inset-server.
 
 The form (docs/playground.md): the scroll view holds five single-line fields and a notes text view, sent as
 `fields` in content coordinates; the keyboard carries a 44-pt toolbar, so the frame the page reports is the
@@ -11,12 +11,10 @@ Tolerances are the other browser tests': padding exactly (0.01 px), scrollTop an
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from selenium.webdriver.common.by import By
 
-from playground_page import Playground, form_state, last, replay_results, use_form
+from playground_page import Playground, form_state, last, use_form
 
 # iPhone 15 portrait, the page's default: 390x844, safe area 47/34, a 336-pt keyboard with the QuickType bar.
 SCREEN_HEIGHT = 844
@@ -222,112 +220,3 @@ def test_the_growing_notes_keep_the_caret_above_the_keyboard(page: Playground, a
     assert state["target"]["contentOffset"] == target["contentOffset"]
     page.screenshot(artifacts, "form-notes-grown")
     page.replay()
-
-
-# The sample log's notifications (docs/playground.md) and what the service does with each, keyboard hidden first.
-SAMPLE_OUTCOMES = [
-    ("UIKeyboardWillShowNotification", "applied", None),
-    ("UIKeyboardDidShowNotification", "ignored", "did-notification"),
-    ("UIKeyboardWillChangeFrameNotification", "applied", None),  # the QuickType bar comes
-    ("UIKeyboardWillShowNotification", "ignored", "same-frame"),
-    ("UIKeyboardDidChangeFrameNotification", "ignored", "did-notification"),
-    ("UIKeyboardWillShowNotification", "applied", None),  # a third-party keyboard, short first
-    ("UIKeyboardWillShowNotification", "applied", None),  # then its real height
-    ("UIKeyboardWillShowNotification", "ignored", "same-frame"),  # then that again
-    ("UIKeyboardDidShowNotification", "ignored", "did-notification"),
-    ("UIKeyboardWillChangeFrameNotification", "ignored", "not-local"),
-    ("UIKeyboardWillChangeFrameNotification", "ignored", "empty-frame"),
-    ("UIKeyboardWillHideNotification", "jumped", "zero-duration-hide"),  # the password manager's
-    ("UIKeyboardDidHideNotification", "ignored", "did-notification"),
-]
-
-
-@pytest.mark.parametrize("screen", ["form", "table"])
-def test_the_sample_notification_log_replays_onto_the_session(page: Playground, artifacts, screen: str) -> None:
-    """The panel's sample log, replayed: shifted onto the session's clock, each notification's outcome listed as
-    the service answered, the plot it returned under the phone, and the phone at the session the log left."""
-    if screen == "form":
-        use_form(page)
-    before = session_state(page)
-    sample = json.loads(page.driver.find_element(By.ID, "notification-log").get_attribute("value"))
-    assert [n["name"] for n in sample] == [name for name, _, _ in SAMPLE_OUTCOMES]
-    assert sample[0]["timestamp"] == 0
-
-    page.click("replay-log")
-    page.wait_for(lambda: page.driver.find_element(By.ID, "notifications").get_attribute("data-ready") == "true",
-                  "the replay")
-    exchange = last(page.exchanges(), "POST", f"/sessions/{before['id']}/notifications?plot=svg")
-    assert exchange.status == 200
-    sent = exchange.request["notifications"]
-    # Same notifications, relative timestamps shifted onto the session's clock after its last event.
-    assert [(n["name"], n["userInfo"]) for n in sent] == [(n["name"], n["userInfo"]) for n in sample]
-    shift = sent[0]["timestamp"]
-    assert shift >= before["lastEventTime"]
-    assert [n["timestamp"] - shift for n in sent] == pytest.approx([n["timestamp"] for n in sample], abs=1e-6)
-    assert float(page.driver.find_element(By.ID, "notifications").get_attribute("data-base")) == shift
-    assert "includeNonLocal" not in exchange.request or exchange.request["includeNonLocal"] is False
-
-    answer = exchange.shown
-    assert [(r["name"], r["outcome"], r["reason"]) for r in answer["results"]] == SAMPLE_OUTCOMES
-    listed = replay_results(page)
-    assert [(r["name"], r["outcome"], r["reason"]) for r in listed] == SAMPLE_OUTCOMES
-    assert [r["index"] for r in listed] == list(range(len(SAMPLE_OUTCOMES)))
-    assert all(r["outcome"] in r["text"] for r in listed)
-
-    # The plot the service returned is what the timeline area shows.
-    timeline = page.driver.find_element(By.ID, "timeline")
-    assert timeline.get_attribute("data-source") == "notifications"
-    plot = page.driver.execute_script(
-        """
-        const svg = document.querySelector('#timeline-plot svg');
-        if (!svg) return null;
-        const box = svg.getBoundingClientRect();
-        return {
-          width: box.width, height: box.height, title: svg.querySelector('title')?.textContent,
-          events: svg.querySelectorAll('line.event').length,
-          lines: [...svg.querySelectorAll('polyline.value')].map((line) => ({
-            value: line.dataset.value, length: line.getTotalLength(),
-          })),
-        };
-        """
-    )
-    assert plot is not None, "no SVG in the timeline area"
-    expected_plot = page.driver.execute_script(
-        "const t = document.createElement('template'); t.innerHTML = arguments[0];"
-        "return t.content.querySelector('svg title')?.textContent;", answer["plot"])
-    assert plot["title"] == expected_plot
-    assert plot["width"] > 300 and plot["height"] > 150, plot
-    moved = [outcome for _, outcome, _ in SAMPLE_OUTCOMES if outcome != "ignored"]
-    assert plot["events"] == len(answer["timeline"]["events"]) == len(moved) == 5  # four applied, one jump
-    drawn = {line["value"] for line in plot["lines"] if line["length"] > 100}
-    assert {"contentInset.bottom", "keyboardFrame.y"} <= drawn, plot
-
-    # The phone shows the session the log left: hidden at once by the zero-duration hide.
-    state = answer["session"]
-    assert state["keyboardState"] == "hidden"
-    assert state["animations"] == []
-    page.wait_for(lambda: page.dom()["running"] == 0, "the page to settle")
-    dom = page.dom()
-    target = state["target"]
-    assert page.phone("data-keyboard-state") == "hidden"
-    assert dom["paddingBottom"] == pytest.approx(target["adjustedContentInset"]["bottom"], abs=0.01)
-    assert dom["paddingTop"] == pytest.approx(target["adjustedContentInset"]["top"], abs=0.01)
-    top = target["adjustedContentInset"]["top"]
-    assert dom["scrollTop"] == pytest.approx(target["contentOffset"]["y"] + top, abs=1)
-    assert dom["keyboardTop"] == pytest.approx(SCREEN_HEIGHT, abs=0.01)
-    # The session's clock is at the log's last notification, ignored or not: the log happened until then.
-    assert session_state(page)["lastEventTime"] == sent[-1]["timestamp"]
-    page.screenshot(artifacts, f"log-{screen}-replayed")
-    page.driver.find_element(By.ID, "timeline").screenshot(str(artifacts / f"log-{screen}-plot.png"))
-
-    # Replayed on a session of the test's own, every request gets the answer the panel shows (plot included).
-    page.replay()
-
-    # The page goes on after the log: its next event is stamped after the log's last notification.
-    field = "form-first" if screen == "form" else "field"
-    if screen == "table":
-        page.scroll_to_end()
-    page.click(field)
-    page.wait_for_state("shown")
-    show = last(page.exchanges(), "POST", "/keyboard/show")
-    assert show.status == 200 and show.request["timestamp"] >= sent[-1]["timestamp"]

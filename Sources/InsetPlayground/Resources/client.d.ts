@@ -120,27 +120,103 @@ export interface KeyboardUserInfo {
   UIKeyboardBoundsUserInfoKey?: string;
 }
 
-/** One logged notification; `timestamp` in ms on the session's clock. */
+/**
+ * A logged notification's `userInfo` as `POST /sessions/{id}/notifications` takes it, tolerant as real logs need:
+ * any other key is allowed (ignored, and listed in the answer's `read.ignoredKeys`), numbers and flags may be
+ * printed in quotes (`"0.25"`, as `NSLog` prints them), rects may carry `NSLog`'s `"NSRect: "` prefix, and a
+ * notification without an end frame is ignored (`no-end-frame`) rather than refused.
+ */
+export interface LoggedUserInfo {
+  /** `"{{0, 508}, {390, 336}}"` or `"NSRect: {{0, 508}, {390, 336}}"`. */
+  UIKeyboardFrameEndUserInfoKey?: string;
+  UIKeyboardFrameBeginUserInfoKey?: string;
+  /** Seconds, bare or in quotes. */
+  UIKeyboardAnimationDurationUserInfoKey?: number | string;
+  /** The `UIView.AnimationCurve` raw value, bare or in quotes; 7 is the keyboard's spring. */
+  UIKeyboardAnimationCurveUserInfoKey?: number | string;
+  UIKeyboardIsLocalUserInfoKey?: boolean | 0 | 1 | "0" | "1" | "true" | "false";
+  /** Any other key iOS printed (`UIKeyboardCenterEndUserInfoKey`, `UIKeyboardFrameChangedByUserInteraction`). */
+  [key: string]: unknown;
+}
+
+/**
+ * One logged notification. `timestamp` in ms on the session's clock; without one the service times it by its
+ * rule (each notification when the animation before it has ended).
+ */
 export interface LoggedNotification {
   name: KeyboardNotificationName;
-  userInfo: KeyboardUserInfo;
-  timestamp: number;
+  userInfo: LoggedUserInfo;
+  timestamp?: number;
+}
+
+/** How `POST /sessions/{id}/notifications` reads a log, besides the log itself. */
+export interface NotificationReplayOptions {
+  /** Apply other apps' keyboards too (`UIKeyboardIsLocalUserInfoKey` false); default false. */
+  includeNonLocal?: boolean;
+  /**
+   * Which coordinates the frames are in: `portrait` for iOS 7 and earlier's portrait-screen frames, `screen` as
+   * logged; default `auto` (a frame that only fits the portrait screen's coordinates is converted).
+   */
+  coordinates?: "auto" | "screen" | "portrait";
+  /**
+   * Where the log starts on the session's clock (ms) when its first notification has no time on it (a text
+   * log's printed times count only by their differences); default the session's present.
+   */
+  start?: number;
+  /** Adds the timeline drawn as SVG (`?plot=svg`). */
+  plot?: boolean;
+}
+
+/** The `userInfo` values a notification was replayed with, in the screen's coordinates (after any conversion). */
+export interface ReplayedUserInfo {
+  frameEnd: Rect | null;
+  frameBegin: Rect | null;
+  /** Seconds. */
+  animationDuration: number;
+  animationCurve: number;
+  /** Null when the log did not say. */
+  isLocal: boolean | null;
+}
+
+/** How one notification of a log was read. */
+export interface NotificationReading {
+  /** The printed form it was read from; `json` for a JSON body's. */
+  form: "json" | "objc-userinfo" | "objc-notification" | "swift-userinfo" | "swift-notification";
+  /** Its first and last line in a text body (from 1); null for JSON. */
+  lines: { first: number; last: number } | null;
+  /**
+   * Where its name came from: printed as the notification's own, mentioned nearby (on its first line or the two
+   * before, a handler's name), or assumed (a `userInfo` alone is a will-change-frame).
+   */
+  name: "logged" | "nearby" | "assumed";
+  /** Whether its time was logged (a JSON `timestamp`, an `NSLog` prefix) or placed by the timing rule. */
+  timestamp: "logged" | "rule";
+  /** `portrait`: its frames were converted from the portrait screen's coordinates (iOS 7 and earlier). */
+  coordinates: "screen" | "portrait";
+  userInfo: ReplayedUserInfo;
+  /** The `userInfo` keys the replay does not use, ignored. */
+  ignoredKeys: string[];
 }
 
 /** What replaying one notification did; `reason` is null when it was applied. */
 export interface NotificationResult {
   index: number;
   name: KeyboardNotificationName;
+  /** The instant it was replayed at, on the session's clock (ms). */
   timestamp: number;
   outcome: "applied" | "jumped" | "ignored";
+  /** Why it was ignored or jumped (moved everything at once). */
   reason:
     | "did-notification"
+    | "no-end-frame"
     | "not-local"
     | "empty-frame"
     | "same-frame"
     | "already-hidden"
     | "zero-duration-hide"
+    | "did-without-will"
     | null;
+  read: NotificationReading;
 }
 
 /** The three properties a keyboard animation changes on a scroll view. */
@@ -300,8 +376,15 @@ export interface Timeline {
   }[];
 }
 
-/** `POST /sessions/{id}/notifications`: each notification's outcome, the session after the log, its timeline. */
+/**
+ * `POST /sessions/{id}/notifications`: each notification's outcome and reading, the session after the log, its
+ * timeline.
+ */
 export interface NotificationLogAnswer {
+  /** The body's format: a JSON log, or a console's text. */
+  format: "json" | "text";
+  /** The text's non-blank lines that belong to no notification; 0 for JSON. */
+  skippedLines: number;
   results: NotificationResult[];
   /** The session after the log, at its last event. */
   session: SessionState;
@@ -315,7 +398,10 @@ export interface NotificationLogAnswer {
 export interface Exchange {
   method: string;
   path: string;
+  /** The body sent: a JSON value, or a text body's string; null without one. */
   request: unknown;
+  /** The body's Content-Type (`application/json`, `text/plain; charset=utf-8`); null without one. */
+  contentType: string | null;
   status: number;
   response: unknown;
   milliseconds: number;
@@ -334,10 +420,27 @@ export interface CallOptions {
   timestamp?: number | false;
 }
 
+/**
+ * One problem with a request body: where it is (the JSON pointer of a JSON body's value; the line and column of
+ * a text body's, both from 1) and what is wrong.
+ */
+export type ProblemError =
+  | { pointer: string; message: string }
+  | { line: number; column: number; message: string };
+
+/** An RFC 9457 problem (`application/problem+json`); `errors` with `validation-failed`. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: ProblemError[];
+}
+
 /** An answer outside 2xx, with the RFC 9457 problem the service sent. */
 export class InsetError extends Error {
   status: number;
-  problem: { type: string; title: string; status: number; detail: string; errors?: { pointer: string; message: string }[] } | null;
+  problem: Problem | null;
 }
 
 /** The timeline span: each in ms, each optional. */
@@ -360,14 +463,25 @@ export class Session {
    */
   focus(field: string, options?: CallOptions): Promise<KeyboardEventAnswer>;
   /**
-   * `POST /sessions/{id}/notifications` (`?plot=svg` with `plot: true`); timestamps on the session's clock. Sets
-   * `state` to the answer's session; later events are stamped no earlier than the log's last notification.
+   * `POST /sessions/{id}/notifications` with a JSON log (`?plot=svg` with `plot: true`); timestamps on the
+   * session's clock, the options in the body. Sets `state` to the answer's session; later events are stamped no
+   * earlier than the log's last notification (the answer's last `results[].timestamp`).
    */
   replayNotifications(
     notifications: LoggedNotification[],
-    replay?: { includeNonLocal?: boolean; plot?: boolean },
+    replay?: NotificationReplayOptions,
     options?: CallOptions,
-  ): Promise<NotificationLogAnswer>;
+  ): Promise<NotificationLogAnswer & { format: "json" }>;
+  /**
+   * The same with the console's text as pasted, sent as `text/plain; charset=utf-8`, the options in the query.
+   * 400 `no-notification` when it holds none; a value that cannot be read is a 400 whose errors have `line` and
+   * `column`.
+   */
+  replayNotifications(
+    consoleText: string,
+    replay?: NotificationReplayOptions,
+    options?: CallOptions,
+  ): Promise<NotificationLogAnswer & { format: "text" }>;
   patch(body: SessionPatchBody, options?: CallOptions): Promise<SessionState>;
   get(at?: number, options?: CallOptions): Promise<SessionState>;
   timeline(span?: Span, options?: CallOptions): Promise<Timeline>;

@@ -37,15 +37,19 @@ function spanQuery(span) {
   return query.length ? `?${query.join("&")}` : "";
 }
 
+/** The Content-Type of a text body (a pasted console): a string is sent as it is, any other body as JSON. */
+const TEXT_PLAIN = "text/plain; charset=utf-8";
+
 async function call(method, path, body, options = {}) {
   const headers = { Accept: `${options.accept ?? "application/json"}, application/problem+json` };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const contentType = body === undefined ? null : typeof body === "string" ? TEXT_PLAIN : "application/json";
+  if (contentType) headers["Content-Type"] = contentType;
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const started = performance.now();
   const response = await (options.fetch ?? fetch)(url(options.baseURL, path), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
     signal: options.signal,
   });
   const text = await response.text();
@@ -59,6 +63,7 @@ async function call(method, path, body, options = {}) {
     method,
     path,
     request: body ?? null,
+    contentType,
     status: response.status,
     response: answer,
     milliseconds: performance.now() - started,
@@ -106,17 +111,29 @@ export class Session {
   }
 
   /**
-   * `POST /sessions/{id}/notifications`: replays a logged sequence (`[{ name, userInfo, timestamp }]`, timestamps on
-   * the session's clock, never before its last event) in order. `includeNonLocal` applies other apps' keyboards
-   * too; `plot: true` adds the timeline drawn as SVG (`?plot=svg`). The answer has each notification's outcome,
-   * the session after the log (kept as `state`) and the log's timeline.
+   * `POST /sessions/{id}/notifications`: replays a logged sequence in order. `notifications` is the log as JSON
+   * (`[{ name, userInfo, timestamp? }]`, timestamps on the session's clock, never before its last event; an
+   * untimed one is timed by the service's rule) or the console text as pasted, sent as `text/plain` (`NSLog`
+   * prefixes give its times, only their differences count). `includeNonLocal` applies other apps' keyboards
+   * too; `coordinates` (`auto`, `screen`, `portrait`) says which coordinates the frames are in (`auto`: iOS 7's
+   * portrait frames are detected); `start` (ms) is where the log starts on the session's clock when its first
+   * notification has no time on it (default: the session's present). They go in the body for JSON, in the query
+   * for text. `plot: true` adds the timeline drawn as SVG (`?plot=svg`). The answer has each notification's
+   * outcome and how it was read, the session after the log (kept as `state`) and the log's timeline.
    */
-  async replayNotifications(notifications, { includeNonLocal, plot } = {}, options) {
+  async replayNotifications(notifications, { includeNonLocal, coordinates, start, plot } = {}, options) {
     const merged = { ...this.options, ...options };
-    const body = { notifications, ...(includeNonLocal === undefined ? {} : { includeNonLocal }) };
-    const answer = await call("POST", `/sessions/${this.id}/notifications${plot ? "?plot=svg" : ""}`, body, merged);
-    // The log moved the session's clock: later events are never stamped before its last notification.
-    const last = notifications.reduce((latest, { timestamp }) => Math.max(latest, timestamp ?? -Infinity), -Infinity);
+    const replay = { includeNonLocal, coordinates, start };
+    const given = Object.entries(replay).filter(([, value]) => value !== undefined);
+    const text = typeof notifications === "string";
+    const query = (text ? given : []).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+    if (plot) query.push("plot=svg");
+    const body = text ? notifications : { notifications, ...Object.fromEntries(given) };
+    const path = `/sessions/${this.id}/notifications${query.length ? `?${query.join("&")}` : ""}`;
+    const answer = await call("POST", path, body, merged);
+    // The log moved the session's clock to its last notification: later events are never stamped before it.
+    // The answer's instants are the ones that count (a text log has no times on the session's clock).
+    const last = answer.results.reduce((latest, { timestamp }) => Math.max(latest, timestamp), -Infinity);
     if (Number.isFinite(last) && !(this.lastTimestamp >= last)) this.lastTimestamp = last;
     this.state = answer.session;
     return answer;

@@ -19,8 +19,10 @@
 // the notes change height the page sends a PATCH with the fields, the content size and the caret's rect
 // (`focusedRect`), which the service re-targets the offset for at once.
 //
-// The notification log panel (any screen) replays a pasted sequence of logged notifications through
-// `POST /sessions/{id}/notifications?plot=svg`, lists what each did, shows the session it leaves and its plot.
+// The notification log panel (any screen) replays a pasted log through `POST /sessions/{id}/notifications`
+// (`plot=svg`): the console text as Xcode printed it, sent as `text/plain` as it is, or a JSON log sent as JSON.
+// It lists what each notification did and how the service read it, points at the line of a value it could not
+// read, and shows the session the log leaves and its plot.
 
 import { applyAnimation, applyState, createSession, frameTime, insetAdjustment, InsetError } from "./client.js";
 
@@ -114,7 +116,10 @@ const ui = {
   replayLog: $("replay-log"),
   sampleLog: $("sample-log"),
   includeNonLocal: $("include-non-local"),
+  logCoordinates: $("log-coordinates"),
+  replaySummary: $("replay-summary"),
   replayResults: $("replay-results"),
+  replayErrors: $("replay-errors"),
 };
 /** The form's fields in the page's order, which is the service's too (top to bottom, no `order` sent). */
 const formControls = [...ui.form.querySelectorAll("[data-field]")];
@@ -431,6 +436,7 @@ function logExchange(exchange) {
     method: exchange.method,
     path: exchange.path,
     status: String(exchange.status),
+    contentType: exchange.contentType ?? "",
   });
   const details = document.createElement("details");
   details.open = true;
@@ -447,8 +453,10 @@ function logExchange(exchange) {
     ["response", exchange.response],
   ]) {
     const block = document.createElement("pre");
-    block.className = `json ${name}`;
-    block.textContent = value == null ? "" : JSON.stringify(value, null, 2);
+    // A text body (a pasted console) is shown as it went.
+    const text = typeof value === "string";
+    block.className = `json ${name}${text ? " text" : ""}`;
+    block.textContent = value == null ? "" : text ? value : JSON.stringify(value, null, 2);
     details.append(block);
   }
   item.append(details);
@@ -676,6 +684,8 @@ async function resetSession() {
   ui.timelineCaption.innerHTML = TIMELINE_CAPTION;
   ui.timeline.dataset.ready = "false";
   ui.replayResults.replaceChildren();
+  ui.replayErrors.replaceChildren();
+  ui.replaySummary.textContent = "";
   ui.notifications.dataset.ready = "false";
   if (ui.notificationLog.value === sampleText || !ui.notificationLog.value.trim()) putSample();
   say(
@@ -921,126 +931,203 @@ function applyPatched(state) {
 
 // ---- The notification log ---------------------------------------------------------------------------------
 
+/** Where the sample console's clock starts: `NSLog`'s prefix prints it to the microsecond, with the zone. */
+const SAMPLE_CLOCK = { date: "2024-03-18", hour: 9, minute: 41, seconds: 2.117482, zone: "+0100" };
+const SAMPLE_PROCESS = "Notes[4182:1204567]";
+
+/** `NSLog`'s line prefix for `offset` ms after the sample's first notification (microseconds, as Xcode prints). */
+function nslogPrefix(offset) {
+  const micros = Math.round((SAMPLE_CLOCK.seconds * 1000 + offset) * 1000);
+  const minute = SAMPLE_CLOCK.minute + Math.floor(micros / 60e6);
+  const seconds = (micros % 60e6) / 1e6;
+  const [whole, fraction] = seconds.toFixed(6).split(".");
+  const two = (value) => String(value).padStart(2, "0");
+  const clock = `${two(SAMPLE_CLOCK.hour)}:${two(minute)}:${two(whole)}.${fraction}`;
+  return `${SAMPLE_CLOCK.date} ${clock}${SAMPLE_CLOCK.zone} ${SAMPLE_PROCESS}`;
+}
+
+/** A number as `NSLog` prints one in a geometry string: `195`, `698.5`. */
+function printed(value) {
+  return String(round(value));
+}
+
+/** `NSStringFromCGRect`. */
+function rectString({ x, y, width, height }) {
+  return `{{${printed(x)}, ${printed(y)}}, {${printed(width)}, ${printed(height)}}}`;
+}
+
 /**
- * A realistic log for this device, timestamps relative: the show, the QuickType bar coming (a change-frame and a
- * repeated show), a third-party keyboard's two heights and a repeat, a Did, another app's keyboard, a zero frame,
- * and the password manager's hide with duration 0, then its Did.
+ * A keyboard notification's `userInfo` as `NSLog(@"%@", userInfo)` prints it: keys sorted, geometry as
+ * `NSValue` descriptions in quotes, a fractional duration in quotes, integers bare. What iOS sends today: the
+ * legacy bounds and centre keys besides the frames (the replay ignores them).
  */
-function sampleLog() {
+function userInfoLines({ begin, end, duration = 0.25, local = true }) {
+  const center = (frame) => `NSPoint: {${printed(frame.x + frame.width / 2)}, ${printed(frame.y + frame.height / 2)}}`;
+  const entries = [
+    ["UIKeyboardAnimationCurveUserInfoKey", "7"],
+    ["UIKeyboardAnimationDurationUserInfoKey", Number.isInteger(duration) ? String(duration) : `"${duration}"`],
+  ];
+  if (end.width > 0) {
+    entries.push(
+      ["UIKeyboardBoundsUserInfoKey", `"NSRect: ${rectString({ x: 0, y: 0, width: end.width, height: end.height })}"`],
+      ["UIKeyboardCenterBeginUserInfoKey", `"${center(begin)}"`],
+      ["UIKeyboardCenterEndUserInfoKey", `"${center(end)}"`],
+    );
+  }
+  entries.push(
+    ["UIKeyboardFrameBeginUserInfoKey", `"NSRect: ${rectString(begin)}"`],
+    ["UIKeyboardFrameEndUserInfoKey", `"NSRect: ${rectString(end)}"`],
+  );
+  if (local !== null) entries.push(["UIKeyboardIsLocalUserInfoKey", local ? "1" : "0"]);
+  return ["{", ...entries.map(([key, value]) => `    ${key} = ${value};`), "}"];
+}
+
+/**
+ * A realistic console for this scene, as Xcode shows it after a session with the app's keyboard handlers
+ * logging their `userInfo` (`NSLog(@"%s %@", __func__, note.userInfo)`): the show, the QuickType bar coming (a
+ * change-frame and a repeated show), a third-party keyboard's two heights and a repeat, Did notifications,
+ * another app's keyboard (logged by a handler that does not say which notification), a zero frame, and the
+ * password manager's hide with duration 0, then its Did. Two lines of the system's own output between them.
+ */
+function sampleConsole() {
   const { width, height } = screenSize();
   const [plain, quick] = device().keyboard[orientation()];
   const extra = formMode() ? ACCESSORY_HEIGHT : 0;
-  const rect = (h, y = height - h) => `{{0, ${y}}, {${width}, ${h}}}`;
-  const moving = (h, more = {}) => ({
-    UIKeyboardFrameEndUserInfoKey: rect(h),
-    UIKeyboardAnimationDurationUserInfoKey: 0.25,
-    UIKeyboardAnimationCurveUserInfoKey: 7,
-    UIKeyboardIsLocalUserInfoKey: 1,
-    ...more,
-  });
-  const settled = (h, y) => ({ UIKeyboardFrameEndUserInfoKey: rect(h, y), UIKeyboardIsLocalUserInfoKey: 1 });
-  const first = plain + extra;
-  const second = quick + extra;
+  const frame = (h, y = height - h) => ({ x: 0, y, width, height: h });
+  const first = frame(plain + extra);
+  const second = frame(quick + extra);
   // A third-party keyboard reports a short frame first, then its real height, then that height again.
-  const third = Math.round(plain * 0.74) + extra;
-  const thirdParty = Math.round(plain * 0.9) + extra;
-  return [
-    ["UIKeyboardWillShowNotification", 0, moving(first, { UIKeyboardFrameBeginUserInfoKey: rect(first, height) })],
-    ["UIKeyboardDidShowNotification", 500, settled(first)],
-    ["UIKeyboardWillChangeFrameNotification", 900, moving(second)],
-    ["UIKeyboardWillShowNotification", 900, moving(second)],
-    ["UIKeyboardDidChangeFrameNotification", 1400, settled(second)],
-    ["UIKeyboardWillShowNotification", 2000, moving(third)],
-    ["UIKeyboardWillShowNotification", 2040, moving(thirdParty)],
-    ["UIKeyboardWillShowNotification", 2045, moving(thirdParty)],
-    ["UIKeyboardDidShowNotification", 2500, settled(thirdParty)],
-    ["UIKeyboardWillChangeFrameNotification", 3000, moving(quick, { UIKeyboardIsLocalUserInfoKey: 0 })],
-    [
-      "UIKeyboardWillChangeFrameNotification",
-      3400,
-      {
-        UIKeyboardFrameEndUserInfoKey: "{{0, 0}, {0, 0}}",
-        UIKeyboardAnimationDurationUserInfoKey: 0.25,
-        UIKeyboardAnimationCurveUserInfoKey: 7,
-      },
-    ],
-    [
-      "UIKeyboardWillHideNotification",
-      3800,
-      moving(thirdParty, {
-        UIKeyboardFrameBeginUserInfoKey: rect(thirdParty),
-        UIKeyboardFrameEndUserInfoKey: rect(thirdParty, height),
-        UIKeyboardAnimationDurationUserInfoKey: 0,
-      }),
-    ],
-    ["UIKeyboardDidHideNotification", 3810, settled(thirdParty, height)],
-  ].map(([name, timestamp, userInfo]) => ({ name, timestamp, userInfo }));
-}
-
-/** One notification a line: easy to read and to paste over. */
-function formatLog(log) {
-  return `[\n${log.map((notification) => `  ${JSON.stringify(notification)}`).join(",\n")}\n]\n`;
+  const third = frame(Math.round(plain * 0.74) + extra);
+  const thirdParty = frame(Math.round(plain * 0.9) + extra);
+  const below = (shown) => ({ ...shown, y: height });
+  const zero = { x: 0, y: 0, width: 0, height: 0 };
+  const handler = (name) => `-[ComposeViewController keyboard${name}:]`;
+  const notifications = [
+    [0, handler("WillShow"), { begin: below(first), end: first }],
+    [500.52, handler("DidShow"), { begin: below(first), end: first }],
+    [900.188, handler("WillChangeFrame"), { begin: first, end: second }],
+    [900.411, handler("WillShow"), { begin: first, end: second }],
+    [1401.007, handler("DidChangeFrame"), { begin: first, end: second }],
+    [2000.3, handler("WillShow"), { begin: second, end: third }],
+    [2040.126, handler("WillShow"), { begin: third, end: thirdParty }],
+    [2045.872, handler("WillShow"), { begin: thirdParty, end: thirdParty }],
+    [2500.64, handler("DidShow"), { begin: third, end: thirdParty }],
+    [3000.05, "userInfo:", { begin: thirdParty, end: second, local: false }],
+    [3400.733, handler("WillChangeFrame"), { begin: thirdParty, end: zero, local: null }],
+    [3800.207, handler("WillHide"), { begin: thirdParty, end: below(thirdParty), duration: 0 }],
+    [3810.918, handler("DidHide"), { begin: thirdParty, end: below(thirdParty), duration: 0 }],
+  ];
+  const kind = device().floats ? "iPad" : "iPhone";
+  const side = orientation() === "landscape" ? "Landscape" : "Portrait";
+  const lines = [
+    `${nslogPrefix(-214.93)} Can't find keyplane that supports type 4 for keyboard ${kind}-${side}Choco-NumberPad; ` +
+      `using 27303_${side}Choco_${kind}-Simple-Pad_Default`,
+  ];
+  for (const [offset, label, info] of notifications) {
+    if (offset === 3000.05) {
+      lines.push(
+        `${nslogPrefix(2987.402)} -[RTIInputSystemClient remoteTextInputSessionWithID:performInputOperation:]  ` +
+          "perform input operation requires a valid sessionID",
+      );
+    }
+    const [open, ...rest] = userInfoLines(info);
+    lines.push(`${nslogPrefix(offset)} ${label} ${open}`, ...rest);
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 function putSample() {
-  sampleText = formatLog(sampleLog());
+  sampleText = sampleConsole();
   ui.notificationLog.value = sampleText;
 }
 
-/** The pasted log: an array of `{name, userInfo, timestamp}` (or `{notifications: [...]}`), or an error message. */
+/**
+ * The pasted log as it goes: a JSON log (an array of `{name, userInfo, timestamp?}`, or `{notifications}`) as
+ * JSON, anything else as the console text it is.
+ */
 function readLog() {
-  let log;
-  try {
-    log = JSON.parse(ui.notificationLog.value);
-  } catch (error) {
-    return { error: `The log is not JSON: ${error.message}` };
+  const text = ui.notificationLog.value;
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      const parsed = JSON.parse(text);
+      const log = Array.isArray(parsed) ? parsed : parsed?.notifications;
+      if (Array.isArray(log)) return { log };
+    } catch {
+      // Not JSON: an Objective-C dictionary or Swift's print of one, read by the service.
+    }
   }
-  if (!Array.isArray(log)) log = log?.notifications;
-  if (!Array.isArray(log) || log.length === 0) {
-    return { error: "The log must be a JSON array of {name, userInfo, timestamp}." };
-  }
-  for (const [index, entry] of log.entries()) {
-    if (!Number.isFinite(entry?.timestamp)) return { error: `Notification ${index} has no numeric timestamp.` };
-  }
-  return { log };
+  return { text };
+}
+
+/** The span of the times `NSLog` printed in `text` (ms; 0 with fewer than two): where a text log is placed. */
+function printedSpan(text) {
+  const prefix = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d(?:\.\d+)?)(?:([+-])(\d\d)(\d\d))? [^[\n]+\[\d+:\w+\]/gm;
+  const times = [...text.matchAll(prefix)].map(([, year, month, day, hour, minute, second, sign, zh, zm]) => {
+    const zone = sign ? (sign === "-" ? -1 : 1) * (Number(zh) * 60 + Number(zm)) : 0;
+    return Date.UTC(year, month - 1, day, hour, minute - zone) + Number(second) * 1000;
+  });
+  return times.length < 2 ? 0 : Math.max(...times) - Math.min(...times);
 }
 
 /**
- * Replay: the log's relative timestamps are shifted onto the session's clock, to end now or, when the session's
- * last event is more recent than that allows, to start right after it; the answer's session is then shown.
+ * Replay. A JSON log whose notifications all carry timestamps is shifted onto the session's clock as before
+ * (relative, ms from the first): to end now or, when the session's last event is more recent than that allows,
+ * to start right after it. Console text goes as it was pasted, with `start` placing it the same way (by the
+ * span its `NSLog` prefixes print; without them, it starts now and the service's timing rule spaces it); an
+ * untimed JSON log likewise. The answer's session is then shown.
  */
 async function replayNotifications() {
   if (!session) return;
-  const { log, error } = readLog();
-  if (error) {
-    ui.notifications.dataset.ready = "error";
-    say(error, "error");
-    return;
-  }
+  const { log, text } = readLog();
   ui.notifications.dataset.ready = "false";
-  const first = Math.min(...log.map((entry) => entry.timestamp));
-  const span = Math.max(...log.map((entry) => entry.timestamp)) - first;
-  const base = Math.max(session.lastTimestamp ?? 0, frameTime() - span);
-  const notifications = log.map(({ name, userInfo, timestamp }) => ({
-    name,
-    userInfo,
-    timestamp: timestamp - first + base,
-  }));
+  ui.replayErrors.replaceChildren();
+  const last = session.lastTimestamp ?? 0;
+  const timed = log?.filter((entry) => Number.isFinite(entry?.timestamp)) ?? [];
+  let sent = text;
+  let base;
+  let start;
+  if (log && timed.length === log.length && log.length > 0) {
+    const first = Math.min(...timed.map((entry) => entry.timestamp));
+    const extent = Math.max(...timed.map((entry) => entry.timestamp)) - first;
+    base = Math.max(last, frameTime() - extent);
+    sent = log.map((entry) => ({ ...entry, timestamp: entry.timestamp - first + base }));
+  } else {
+    // Just after the session's last event at the earliest: the service places a text log's first printed time
+    // at `start` through milliseconds since 1970, which it rounds to a quarter of a microsecond.
+    base = Math.max(last + 0.001, frameTime() - (text === undefined ? 0 : printedSpan(text)));
+    start = base;
+    if (log) {
+      // Any timestamps the log has keep their distances, the first of them at the log's start.
+      const first = timed.length ? Math.min(...timed.map((entry) => entry.timestamp)) : 0;
+      sent = log.map((entry) =>
+        Number.isFinite(entry?.timestamp) ? { ...entry, timestamp: entry.timestamp - first + base } : entry,
+      );
+    }
+  }
+  const replay = {
+    includeNonLocal: ui.includeNonLocal.checked || undefined,
+    coordinates: ui.logCoordinates.value === "auto" ? undefined : ui.logCoordinates.value,
+    start,
+    plot: true,
+  };
   let answer;
   try {
-    const includeNonLocal = ui.includeNonLocal.checked;
-    answer = await session.replayNotifications(notifications, { includeNonLocal, plot: true });
+    answer = await session.replayNotifications(sent, replay);
   } catch (failure) {
     ui.notifications.dataset.ready = "error";
+    ui.replayResults.replaceChildren();
+    ui.replaySummary.textContent = "";
+    if (failure instanceof InsetError && failure.problem) showProblem(failure.problem, text);
     throw failure;
   }
-  showResults(answer.results, base);
+  showResults(answer, base);
   showPlot(answer.plot, answer.results);
   applySession(answer.session);
   const counts = { applied: 0, jumped: 0, ignored: 0 };
   for (const { outcome } of answer.results) counts[outcome] += 1;
+  const skipped = answer.format === "text" ? ` (${lines(answer.skippedLines)} skipped)` : "";
   say(
-    `Replayed ${answer.results.length} notifications from ${round(base)} ms on the session's clock: ` +
+    `Replayed ${answer.results.length} notifications${skipped} from ${round(base)} ms on the session's clock: ` +
       `${counts.applied} applied, ${counts.jumped} jumped, ${counts.ignored} ignored; ` +
       `the keyboard is ${answer.session.keyboardState}.`,
   );
@@ -1048,29 +1135,171 @@ async function replayNotifications() {
   ui.notifications.dataset.base = String(base);
   // The page's next events come after the log's last one (client.js stamps them so) and after what it still
   // animates: until then the phone shows the log's last state, then the session settled.
-  const settle = Math.max(notifications.at(-1).timestamp, ...answer.session.animations.map((a) => a.endTime));
+  const end = answer.results.at(-1)?.timestamp ?? base;
+  const settle = Math.max(end, ...answer.session.animations.map((a) => a.endTime));
   if (settle > frameTime()) {
     await new Promise((resolve) => setTimeout(resolve, settle - frameTime() + 16));
-    if (answer.session.animations.length) applySession(await session.get());
+    if (answer.session.animations.length) applySession(await session.get(settle));
   }
 }
 
-function showResults(results, base) {
-  const items = results.map(({ index, name, timestamp, outcome, reason }) => {
+function lines(count) {
+  return `${count} line${count === 1 ? "" : "s"}`;
+}
+
+/** `UIKeyboardCenterEndUserInfoKey` as `CenterEnd`: the part that tells the keys apart. */
+function shortKey(key) {
+  return key.replace(/^UIKeyboard/, "").replace(/UserInfoKey$/, "");
+}
+
+function span(className, text, title) {
+  const element = document.createElement("span");
+  element.className = className;
+  element.textContent = text;
+  if (title) element.title = title;
+  return element;
+}
+
+function row(className, ...parts) {
+  const element = document.createElement("div");
+  element.className = className;
+  element.append(...parts);
+  return element;
+}
+
+/** `parts` with `separator` between them: a row that reads, and copies, as one line. */
+function joined(parts, separator = " · ") {
+  return parts.flatMap((part, position) => (position ? [separator, part] : [part]));
+}
+
+/** Selects lines `first`…`last` of the log in the textarea and scrolls them into its view. */
+function selectLines(first, last = first) {
+  const all = ui.notificationLog.value.split("\n");
+  const from = all.slice(0, first - 1).reduce((sum, line) => sum + line.length + 1, 0);
+  const to = from + all.slice(first - 1, last).join("\n").length;
+  ui.notificationLog.focus({ preventScroll: true });
+  ui.notificationLog.setSelectionRange(from, to);
+  const lineHeight = parseFloat(getComputedStyle(ui.notificationLog).lineHeight) || 15;
+  ui.notificationLog.scrollTop = Math.max(0, (first - 2) * lineHeight);
+  ui.notificationLog.scrollLeft = 0;
+}
+
+/** A link to lines of the log: the text's `L12–21`, which selects them. */
+function lineLink(first, last, className) {
+  const link = document.createElement("button");
+  link.type = "button";
+  link.className = className;
+  link.textContent = first === last ? `L${first}` : `L${first}–${last}`;
+  link.title = "Select in the log";
+  link.addEventListener("click", () => selectLines(first, last));
+  return link;
+}
+
+/**
+ * Each notification: what it did (the outcome and its reason, its instant after the log's start), then how it
+ * was read: the lines it came from, the printed form, where its name and time came from, the values replayed
+ * (end frame, duration, curve, isLocal), the keys ignored, and a portrait frame converted.
+ */
+function showResults(answer, base) {
+  const text = answer.format === "text";
+  const items = answer.results.map(({ index, name, timestamp, outcome, reason, read }) => {
     const item = document.createElement("li");
-    Object.assign(item.dataset, { index: String(index), name, outcome, reason: reason ?? "" });
-    const label = document.createElement("span");
-    label.className = "outcome";
-    label.textContent = outcome;
-    const what = document.createElement("span");
-    what.textContent = ` +${round(timestamp - base)} ms ${name.replace(/^UIKeyboard|Notification$/g, "")} `;
-    const why = document.createElement("span");
-    why.className = "reason";
-    why.textContent = reason ?? "";
-    item.append(label, what, why);
+    Object.assign(item.dataset, {
+      index: String(index),
+      name,
+      outcome,
+      reason: reason ?? "",
+      form: read.form,
+      nameSource: read.name,
+      timeSource: read.timestamp,
+      coordinates: read.coordinates,
+      lines: read.lines ? `${read.lines.first}-${read.lines.last}` : "",
+      ignoredKeys: read.ignoredKeys.join(" "),
+    });
+    const short = name.replace(/^UIKeyboard|Notification$/g, "");
+    const head = [
+      span("outcome", outcome),
+      span("when", `+${round(timestamp - base)} ms`, `${round(timestamp)} ms on the session's clock`),
+      span("name", short, name),
+    ];
+    if (reason) head.push(span("reason", reason));
+    const source = [
+      span("read-form", read.form),
+      span("name-source", `name ${read.name}`, NAME_SOURCES[read.name]),
+      span("time-source", read.timestamp === "rule" ? "time by rule" : "time logged"),
+    ];
+    if (read.lines) source.unshift(lineLink(read.lines.first, read.lines.last, "lines"));
+    const info = read.userInfo;
+    const values = [
+      span("frame-end", info.frameEnd ? `end ${rectString(info.frameEnd)}` : "no end frame"),
+      span("duration", `${round(info.animationDuration)} s`),
+      span("curve", `curve ${info.animationCurve}`),
+    ];
+    if (info.isLocal !== null) values.push(span("local", info.isLocal ? "local" : "not local"));
+    item.append(
+      row("result-head", ...joined(head, " ")),
+      row("reading read-source", ...joined(source)),
+      row("reading read-values", ...joined(values)),
+    );
+    if (read.coordinates === "portrait") {
+      item.append(row("reading read-converted", "frames converted from the portrait screen's coordinates (iOS 7)"));
+    }
+    if (read.ignoredKeys.length) {
+      const keys = read.ignoredKeys.map((key) => span("key", shortKey(key), key));
+      item.append(row("reading read-ignored", "ignored ", ...joined(keys, ", ")));
+    }
     return item;
   });
   ui.replayResults.replaceChildren(...items);
+  ui.replaySummary.dataset.format = answer.format;
+  ui.replaySummary.dataset.skippedLines = String(answer.skippedLines);
+  const count = `${answer.results.length} notification${answer.results.length === 1 ? "" : "s"}`;
+  ui.replaySummary.textContent = text
+    ? `Console text: ${count} read, ${lines(answer.skippedLines)} skipped (not part of a notification).`
+    : `JSON: ${count}.`;
+}
+
+const NAME_SOURCES = {
+  logged: "printed as the notification's own name",
+  nearby: "mentioned on its first line or the two before (a handler's name)",
+  assumed: "nothing named it: a userInfo alone is read as a will-change-frame",
+};
+
+/**
+ * A refused log: each error where it is, a text's with its line shown and a caret under the column (a click
+ * selects the line in the log), a JSON body's with its pointer; else the problem's detail.
+ */
+function showProblem(problem, text) {
+  const textLines = text?.split("\n") ?? [];
+  const items = (problem.errors?.length ? problem.errors : [{ message: problem.detail ?? problem.title }]).map(
+    (error) => {
+      const item = document.createElement("li");
+      if (Number.isInteger(error.line)) {
+        Object.assign(item.dataset, { line: String(error.line), column: String(error.column) });
+        const where = lineLink(error.line, error.line, "lines");
+        where.textContent = `line ${error.line}, column ${error.column}`;
+        item.append(row("error-head", where, span("message", `: ${error.message}`)));
+        item.append(excerpt(textLines[error.line - 1] ?? "", error.line, error.column));
+      } else {
+        if (error.pointer !== undefined) item.dataset.pointer = error.pointer;
+        const where = error.pointer === undefined ? [] : [span("pointer", error.pointer || "(the body)"), ": "];
+        item.append(row("error-head", ...where, span("message", error.message)));
+      }
+      return item;
+    },
+  );
+  ui.replayErrors.dataset.problem = problem.type ?? "";
+  ui.replayErrors.replaceChildren(...items);
+}
+
+/** Line `number` of the text with a caret under `column` (characters, from 1), cut to keep the caret in view. */
+function excerpt(line, number, column) {
+  const characters = Array.from(line.replace(/\r$/, "").replace(/\t/g, " "));
+  const cut = column > 40 ? column - 30 : 0;
+  const shown = (cut ? "…" : "") + characters.slice(cut).join("");
+  const gutter = `${number} | `;
+  const caret = `${" ".repeat(gutter.length - 2)}| ${" ".repeat(column - 1 - cut + (cut ? 1 : 0))}^`;
+  return span("excerpt", `${gutter}${shown}\n${caret}`);
 }
 
 function showPlot(svg, results) {
