@@ -1092,9 +1092,9 @@ async function replayNotifications() {
     base = Math.max(last, frameTime() - extent);
     sent = log.map((entry) => ({ ...entry, timestamp: entry.timestamp - first + base }));
   } else {
-    // Just after the session's last event at the earliest: the service places a text log's first printed time
-    // at `start` through milliseconds since 1970, which it rounds to a quarter of a microsecond.
-    base = Math.max(last + 0.001, frameTime() - (text === undefined ? 0 : printedSpan(text)));
+    // No earlier than the session's last event: the service places a text log's first printed time exactly at
+    // `start`.
+    base = Math.max(last, frameTime() - (text === undefined ? 0 : printedSpan(text)));
     start = base;
     if (log) {
       // Any timestamps the log has keep their distances, the first of them at the log's start.
