@@ -93,3 +93,26 @@ extension ServerTests {
         #expect(metrics.contains("inset_access_log_dropped_total 0\n"))
     }
 }
+
+extension ServerTests {
+    /// A pasted console over `--max-body-bytes` is refused like any body, and the session does not change;
+    /// one under the limit replays.
+    @Test func aConsoleLogOverTheBodyLimitIs413() throws {
+        let limit = 2048
+        let server = try startServer(maxBodyBytes: limit)
+        defer { server.shutdown(timeout: 1) }
+        let client = try RawHTTPClient(port: server.http.port)
+        let id = try #require(try client.json("POST", "/sessions", Phone.sessionBody).json["id"] as? String)
+        let line = #"[AnyHashable("UIKeyboardFrameEndUserInfoKey"): NSRect: {{0, 508}, {390, 336}}]"# + "\n"
+        let fits = String(repeating: line, count: limit / line.utf8.count)
+        let large = fits + line
+        for (text, status) in [(large, 413), (fits, 200)] {
+            let sender = try RawHTTPClient(port: server.http.port)
+            try sender.send(
+                "POST /sessions/\(id)/notifications HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: \(text.utf8.count)\r\n\r\n" + text)
+            let answer = try sender.readResponse(expectBody: true)
+            #expect(answer.status == status, "\(text.utf8.count) bytes: \(answer.status)")
+        }
+    }
+}
