@@ -85,3 +85,24 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension ConsoleLogReaderTests {
+    /// 64 KB of starts that each read far before failing stop at the reading budget, with an error where reading
+    /// stopped, instead of reading the text thousands of times over (seconds, before the budget).
+    @Test(arguments: ["{a = <", "[AnyHashable(\"a\"): ["])
+    func tangledTextStopsAtTheBudget(piece: String) {
+        let text = String(repeating: piece, count: 65_000 / piece.utf8.count)
+        let (log, errors) = ConsoleLogReader.read(Array(text.utf8))
+        #expect(log.notifications.isEmpty)
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("too deeply or too long") == true)
+    }
+
+    /// A paste of broken keyboard notifications reports the first few, not thousands (each error placed by a
+    /// walk along its line).
+    @Test func brokenNotificationsStopAtTheErrorLimit() {
+        let text = String(repeating: "{UIKeyboardX = 1; ", count: 3600)
+        let (_, errors) = ConsoleLogReader.read(Array(text.utf8))
+        #expect(errors.count == ConsoleLogReader.maxErrors)
+    }
+}

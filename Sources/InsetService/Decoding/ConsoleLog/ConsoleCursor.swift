@@ -9,6 +9,9 @@ struct ConsoleCursor {
     /// Where and why the last read failed, for the error a notification's broken structure gets.
     var failure: (offset: Int, reason: String)?
 
+    /// The longest quoted or bare value read, in bytes; Foundation prints no keyboard value a tenth as long.
+    static let maxValueLength = 4096
+
     init(_ text: ConsoleLines, at index: Int) {
         self.text = text
         self.index = index
@@ -88,7 +91,7 @@ struct ConsoleCursor {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x0A { break }
+            if byte == 0x0A || index - start > Self.maxValueLength { break }
             if opening == 2, byte == 0x5C, peek(1) == 0x22 {
                 let value = String(decoding: bytes[start..<index], as: UTF8.self)
                 index += 2
@@ -131,6 +134,9 @@ struct ConsoleCursor {
             let byte = bytes[index]
             if byte == 0x0A || (byte == 0x0D && peek(1) == 0x0A) { break }
             if depth == 0, terminators.contains(byte) { break }
+            guard index - start < Self.maxValueLength else {
+                return fail("a value longer than \(Self.maxValueLength) bytes")
+            }
             switch byte {
             case 0x7B, 0x5B, 0x28, 0x3C: depth += 1
             case 0x7D, 0x5D, 0x29, 0x3E:

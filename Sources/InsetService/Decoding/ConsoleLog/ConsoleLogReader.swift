@@ -51,12 +51,17 @@ struct ConsoleLog {
 
 /// Finds the keyboard notifications in a pasted console, in every form Xcode's console prints them, and skips
 /// everything else. Each start of a candidate (`NSConcreteNotification`, `name = `, `{`, `[`) is read at most
-/// once and to a bounded depth, so any text is read in time linear in its length times `maxDepth`.
+/// once, to a bounded depth and value length, and all attempts together within a budget linear in the text's
+/// length: past it, reading stops with an error.
 struct ConsoleLogReader {
     let text: ConsoleLines
     private(set) var notifications: [PrintedNotification] = []
     /// Problems with a notification's structure once it is known to be one.
     private(set) var errors: [FieldError] = []
+    /// The errors reported before reading stops: enough to fix a paste, few enough to read.
+    static let maxErrors = 16
+    /// How many times over the text the attempts may read, in all.
+    static let budgetPerByte = 16
 
     init(_ bytes: [UInt8]) {
         text = ConsoleLines(bytes)
@@ -78,6 +83,10 @@ struct ConsoleLogReader {
 
     private mutating func scan() {
         let bytes = text.bytes
+        // Bytes read over all attempts, at most `budgetPerByte` times the text's length (plus a constant for short
+        // texts): a log reads each byte about once, and any text is read in time linear in its length.
+        let budget = Self.budgetPerByte * bytes.count + 65_536
+        var work = 0
         var lineIndex = 0
         var index = 0
         // Where the last notification ended: context for the next one is looked for after it.
@@ -90,7 +99,22 @@ struct ConsoleLogReader {
                 lineIndex += 1
                 continue
             }
-            if let end = candidate(at: index, after: lastEnd) {
+            var cursor = ConsoleCursor(text, at: index)
+            let end = candidate(&cursor, at: index, after: lastEnd)
+            // What the attempt read, however it ended: a text of brackets that never close makes every start
+            // read far, and the budget stops it there.
+            work += max(cursor.index, cursor.failure?.offset ?? 0) - index + 1
+            guard work <= budget, errors.count < Self.maxErrors else {
+                if work > budget {
+                    errors.append(
+                        FieldError(
+                            pointer: "",
+                            message: "the text nests brackets too deeply or too long to read on from here",
+                            location: text.location(of: index)))
+                }
+                return
+            }
+            if let end {
                 lastEnd = end
                 index = end
                 // A notification ends just past its closing bracket, never at a line's first byte.
@@ -102,8 +126,7 @@ struct ConsoleLogReader {
     }
 
     /// Reads a notification starting at `start` when there is one, and returns where it ends.
-    private mutating func candidate(at start: Int, after lastEnd: Int) -> Int? {
-        var cursor = ConsoleCursor(text, at: start)
+    private mutating func candidate(_ cursor: inout ConsoleCursor, at start: Int, after lastEnd: Int) -> Int? {
         switch text.bytes[start] {
         case UInt8(ascii: "N") where cursor.take("NSConcreteNotification"):
             cursor.skipSpaces()
