@@ -53,6 +53,20 @@ struct ConsoleLogRouteTests {
         #expect(app.call("GET", "/sessions/\(id)", query: [("at", "9000")]).text == before)
     }
 
+    @Test func errorsComeInTheOrderTheyStandInTheText() throws {
+        let app = makeApp()
+        let text = """
+            {
+                UIKeyboardAnimationDurationUserInfoKey = fast;
+                UIKeyboardFrameEndUserInfoKey = "NSRect: {{0, 508}, {390, 3x36}}";
+            }
+            """
+        let answer = post(app, try session(app), text)
+        // The end frame is read first; the duration stands first.
+        #expect(errors(answer).compactMap { $0.number("line") } == [2, 3])
+        #expect(errors(answer).first?.string("message")?.hasPrefix("UIKeyboardAnimationDurationUserInfoKey") == true)
+    }
+
     @Test func columnsCountCharactersNotBytes() throws {
         let app = makeApp()
         let id = try session(app)

@@ -17,7 +17,7 @@ extension NotificationLog {
         let (console, structureErrors) = ConsoleLogReader.read(bytes)
         var errors = structureErrors
         if console.notifications.isEmpty, errors.isEmpty {
-            throw .noNotification(lines: console.text.lines.count)
+            throw .noNotification(lines: bytes.isEmpty ? 0 : console.text.lines.count)
         }
         if console.notifications.count > Limits.notifications {
             let extra = console.notifications[Limits.notifications]
@@ -58,6 +58,10 @@ extension NotificationLog {
                     form: printed.form, lines: printed.lines, nameSource: printed.nameSource,
                     ignoredKeys: userInfo.ignoredKeys))
         }
+        // In the order they stand in the text, whatever order the keys were read in.
+        errors.sort {
+            ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+        }
         guard errors.isEmpty else { throw .validation(errors) }
         let log = NotificationLog(
             notifications: notifications, includesNonLocal: options.includesNonLocal,
@@ -85,8 +89,9 @@ extension Problem {
     static func noNotification(lines: Int) -> Problem {
         Problem(
             slug: "no-notification", title: "No keyboard notification in the text", status: 400,
-            detail:
-                "None of the text's \(lines) line\(lines == 1 ? "" : "s") holds a keyboard notification as a console "
-                + "prints it (a userInfo dictionary, NSConcreteNotification, or Swift's print of either).")
+            detail: (lines == 0
+                ? "The text is empty: it holds no" : "None of the text's \(lines) line\(lines == 1 ? "" : "s") holds a")
+                + " keyboard notification as a console prints it (a userInfo dictionary, NSConcreteNotification, or"
+                + " Swift's print of either).")
     }
 }
