@@ -1,3 +1,4 @@
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
@@ -56,7 +57,7 @@ import Testing
             "keyboardWillShow", "2014-05-02 10:11:12.345 App[1:2] ", "é", "\u{0}",
         ]
         // Seeded, so a failure repeats.
-        var generator = SplitMix(seed: 29)
+        var generator = SplitMix64(state: 29)
         var texts = [String(repeating: "{ a = ", count: 4000), String(repeating: "[", count: 8000)]
         texts.append(String(repeating: "{UIKeyboardFrameEndUserInfoKey = \"", count: 500))
         for _ in 0..<2000 {
@@ -70,19 +71,6 @@ import Testing
                 #expect(notification.lines.lowerBound >= 1 && notification.lines.upperBound <= log.text.lines.count)
             }
         }
-    }
-}
-
-/// SplitMix64: a seeded generator, so the random texts are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var seed: UInt64
-
-    mutating func next() -> UInt64 {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var z = seed
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

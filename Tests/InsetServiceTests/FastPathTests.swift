@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
@@ -125,16 +126,7 @@ struct FastPathTests {
         "unknown", "frame", "x", "y", "keyboard", "userInfo", "touch", "velocity", "field", "sessionId",
     ]
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static func render(_ node: Node, _ random: inout Generator, spaced: Bool) -> String {
         switch node {
