@@ -27,6 +27,11 @@ let package = Package(
         // The session model over the core, pure Swift too: a screen's scene, its keyboard events, interruptions,
         // gestures, focus moves, notification replay and timelines. It names no wire type.
         .target(name: "InsetSession", dependencies: ["InsetCore"]),
+        // The devices the service knows by name, each number with its source (`Resources/devices.json`, compiled
+        // in), and how a request by device takes their numbers. Pure Swift, no Foundation.
+        .target(
+            name: "InsetDevices", dependencies: ["InsetCore", "InsetSession", "InsetJSON"],
+            resources: [.embedInCode("Resources/devices.json")]),
         // A pthread mutex with a condition, which ThreadSanitizer understands: shared by the transport and the service.
         .target(name: "Locking"),
         // Transport only: knows nothing of keyboards.
@@ -38,7 +43,9 @@ let package = Package(
         // JSON, validation, sessions (in memory or in Redis) and routes joining the core and the transport.
         .target(
             name: "InsetService",
-            dependencies: ["InsetCore", "InsetSession", "InsetJSON", "HTTPServer", "RedisClient", "Locking"],
+            dependencies: [
+                "InsetCore", "InsetSession", "InsetDevices", "InsetJSON", "HTTPServer", "RedisClient", "Locking",
+            ],
             // The contract, compiled into the binary and served by it.
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),
@@ -64,6 +71,8 @@ let package = Package(
         .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetSessionTests", dependencies: ["InsetSession", "InsetCore"]),
+        // The catalogue's numbers held to each other, and requests by device against the same numbers written out.
+        .testTarget(name: "InsetDevicesTests", dependencies: ["InsetDevices", "InsetSession", "InsetCore", "InsetJSON"]),
         // A raw-socket HTTP client shared by the transport, server and Redis tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // What the service's test targets share: the in-process caller (`InsetApplication.call`, `makeApp`, a

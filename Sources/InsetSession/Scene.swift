@@ -16,6 +16,8 @@ public struct Scene: Equatable, Sendable {
     public var windowGiven = false
     /// How the scene avoids the keyboard: distances, modes and behaviours.
     public var options: AvoidanceOptions
+    /// The catalogue's device the scene is on, and its keyboard, as asked for (none by default).
+    public var device = DeviceSetting()
     /// How a session composes an event's animation with those still running.
     public var interruption = Interruption.additive
     /// Views pinned to the keyboard layout guide's top, as laid out when set (window coordinates).

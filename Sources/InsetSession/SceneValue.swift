@@ -2,10 +2,13 @@ import InsetCore
 
 /// One value of a scene that a change may set. The cases are in the order a patch applies them (a frame before
 /// a content size, which must not follow a frame set with it); a value's bit in `SceneValues` is its index.
+///
+/// `id`, `orientation` and `system` are the device's (`DeviceSetting`); `predictive`, `type` and `mode` its keyboard's.
 public enum SceneValue: UInt8, CaseIterable, Sendable {
+    case id, orientation, system
     case frame, safeAreaInsets, contentSize, contentOffset, contentInset, scrollIndicatorInsets
     case contentInsetAdjustmentBehavior, automaticallyAdjustsScrollIndicatorInsets, alwaysBounceVertical, inverted
-    case keyboardDismissMode, screen, focusedRect, fields, focus, scrollPosition, window, keyboardDistance
+    case keyboardDismissMode, screen, predictive, type, mode, focusedRect, fields, focus, scrollPosition, window, keyboardDistance
     case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
     case pinnedViews, interruption
 
@@ -13,6 +16,12 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
     /// follows it, a content size or a window stays as set. An optional value `source` lacks is left alone.
     func copy(from source: Scene, to target: inout Scene) {
         switch self {
+        case .id: if let id = source.device.id { target.device.id = id }
+        case .orientation: target.device.orientation = source.device.orientation
+        case .system: if let system = source.device.system { target.device.system = system }
+        case .predictive: target.device.keyboard.predictive = source.device.keyboard.predictive
+        case .type: target.device.keyboard.type = source.device.keyboard.type
+        case .mode: target.device.keyboard.mode = source.device.keyboard.mode
         case .frame: target.setFrame(source.scrollView.frame)
         case .safeAreaInsets: target.scrollView.safeAreaInsets = source.scrollView.safeAreaInsets
         case .contentSize: target.setContentSize(source.scrollView.contentSize)
@@ -56,6 +65,16 @@ public struct SceneValues: OptionSet, Sendable, Hashable {
     /// The set holding `value` alone.
     public init(_ value: SceneValue) { self.init(rawValue: 1 << UInt32(value.rawValue)) }
 
+    /// `SceneValue.frame`.
+    public static let frame = SceneValues(.frame)
+    /// `SceneValue.safeAreaInsets`.
+    public static let safeAreaInsets = SceneValues(.safeAreaInsets)
+    /// `SceneValue.screen`.
+    public static let screen = SceneValues(.screen)
+    /// The device's values: which device, how it is held, and the release its numbers come from.
+    public static let device: SceneValues = [SceneValues(.id), SceneValues(.orientation), SceneValues(.system)]
+    /// The device's keyboard: its predictive bar, its keys and its mode.
+    public static let keyboardSetting: SceneValues = [SceneValues(.predictive), SceneValues(.type), SceneValues(.mode)]
     /// `SceneValue.contentOffset`.
     public static let contentOffset = SceneValues(.contentOffset)
     /// `SceneValue.focus`.

@@ -28,14 +28,14 @@ extension Session {
         return (composed, time)
     }
 
-    /// The scene changes at `timestamp` (nil: now), recomputed at once (`patch(_:at:)`); answers the instant.
-    /// Refused, before anything changes, as `receive` refuses an event.
+    /// The scene changes at `timestamp` (nil: now), recomputed at once (`patch(_:at:keyboardFrame:)`); answers
+    /// the instant. Refused, before anything changes, as `receive` refuses an event.
     public mutating func change(
-        _ patch: borrowing ScenePatch, timestamp: Double?, serverTime: Double
+        _ patch: borrowing ScenePatch, timestamp: Double?, serverTime: Double, keyboardFrame: Rect? = nil
     ) throws(SessionError) -> Double {
         if let focus = patch.strayFocus(over: scene) { throw .strayFocus(focus) }
         let time = try begin(at: timestamp, serverTime: serverTime)
-        self.patch(patch, at: time)
+        self.patch(patch, at: time, keyboardFrame: keyboardFrame)
         return time
     }
 
@@ -72,10 +72,15 @@ extension Session {
     /// Geometry changes (rotation, content size, the user's scroll): recomputed and applied at once, no animation.
     /// The lift behaviour applies to the inset's change, so a composer that grows lifts a list at its end. A
     /// patch that changes what the form reveals (the focus, the caret, the fields, the scroll position)
-    /// re-targets it at once while the keyboard is shown; any other leaves the user's scroll alone.
-    public mutating func patch(_ patch: ScenePatch, at time: Double) {
+    /// re-targets it at once while the keyboard is shown; any other leaves the user's scroll alone. A change
+    /// that moves a shown keyboard (a rotation) gives its new frame, `keyboardFrame` (screen coordinates).
+    public mutating func patch(_ patch: ScenePatch, at time: Double, keyboardFrame moved: Rect? = nil) {
         let previous = keyboardSideInset
         scene.apply(patch)
+        if keyboardVisible, let moved {
+            keyboard?.frameEnd = moved
+            keyboardFrame = moved
+        }
         if keyboardVisible, let frameEnd = keyboard?.frameEnd {
             target = KeyboardAvoidance.shown(
                 scrollView: scene.scrollView, space: scene.space, keyboardFrameEnd: frameEnd,

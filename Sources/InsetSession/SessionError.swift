@@ -10,6 +10,9 @@ public enum SessionError: Error, Equatable {
     case strayFocus(String)
     /// A focus move names no field it can move to (`name`: an id, `next` or `previous`); nothing changed.
     case focusMoveRefused(name: String, FocusMoveRefusal)
+    /// Members of the request that cannot be used on this session (what its device has no number for);
+    /// nothing changed.
+    case invalidMembers([MemberProblem])
     /// The shared store cannot be reached or did not answer in time, for the reason given; nothing was changed,
     /// so the operation may be tried again.
     case storeUnavailable(String)
@@ -27,4 +30,19 @@ public enum FocusMoveRefusal: Equatable, Sendable {
     case atEnd(focus: String, last: Bool)
     /// An id that is none of the session's fields.
     case unknownField
+}
+
+/// A member of a request whose value cannot be used, found where only the session knows it (a device the session
+/// names that has no number for what the event asks): where, as an RFC 6901 pointer, and why.
+public struct MemberProblem: Equatable, Sendable {
+    /// The member's pointer in the request's body, e.g. `/keyboard/mode`.
+    public var pointer: String
+    /// What is wrong with it, for a person.
+    public var message: String
+
+    /// The problem with the member at `pointer`.
+    public init(pointer: String, message: String) {
+        self.pointer = pointer
+        self.message = message
+    }
 }

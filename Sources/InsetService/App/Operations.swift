@@ -1,4 +1,5 @@
 import HTTPServer
+import InsetDevices
 
 /// What the handlers are given: the sessions and their clock, the service's lifecycle, and what it observes.
 struct Dependencies: Sendable {
@@ -7,6 +8,8 @@ struct Dependencies: Sendable {
     let lifecycle: Lifecycle
     let metrics: Metrics
     let log: AccessLog
+    /// The devices requests may name.
+    var devices = DeviceCatalogue.standard
 }
 
 extension Operation {
@@ -15,19 +18,27 @@ extension Operation {
     /// members `RequestSchema` marks.
     static func all(_ dependencies: Dependencies, assets: [StaticAsset]) -> [Operation] {
         let sessions = dependencies.sessions
+        let devices = dependencies.devices
         var operations = [
-            Operation("POST", "/keyboard/show", body: .show, KeyboardEventHandler(kind: .show, sessions: sessions)),
-            Operation("POST", "/keyboard/hide", body: .hide, KeyboardEventHandler(kind: .hide, sessions: sessions)),
+            Operation(
+                "POST", "/keyboard/show", body: .show,
+                KeyboardEventHandler(kind: .show, sessions: sessions, devices: devices)),
+            Operation(
+                "POST", "/keyboard/hide", body: .hide,
+                KeyboardEventHandler(kind: .hide, sessions: sessions, devices: devices)),
             Operation("POST", "/keyboard/drag", body: .drag, GestureHandler(kind: .drag, sessions: sessions)),
             Operation("POST", "/keyboard/release", body: .release, GestureHandler(kind: .release, sessions: sessions)),
-            Operation("POST", "/sessions", body: .session, CreateSessionHandler(sessions: sessions)),
+            Operation("POST", "/sessions", body: .session, CreateSessionHandler(sessions: sessions, devices: devices)),
             Operation("GET", "/sessions/{id}", GetSessionHandler(sessions: sessions)),
-            Operation("PATCH", "/sessions/{id}", body: .session, PatchSessionHandler(sessions: sessions)),
+            Operation(
+                "PATCH", "/sessions/{id}", body: .session, PatchSessionHandler(sessions: sessions, devices: devices)),
             Operation("DELETE", "/sessions/{id}", DeleteSessionHandler(sessions: sessions)),
             Operation("POST", "/sessions/{id}/focus", body: .focus, FocusHandler(sessions: sessions)),
             Operation("POST", "/sessions/{id}/notifications", NotificationsHandler(sessions: sessions)),
             Operation("GET", "/sessions/{id}/timeline", TimelineHandler(sessions: sessions, format: .negotiated)),
             Operation("GET", "/sessions/{id}/timeline.svg", TimelineHandler(sessions: sessions, format: .svg)),
+            Operation("GET", "/devices", DeviceListHandler(catalogue: devices)),
+            Operation("GET", "/devices/{id}", DeviceHandler(catalogue: devices)),
             Operation("GET", "/healthz", needsToken: false, HealthHandler()),
             Operation(
                 "GET", "/readyz", needsToken: false,

@@ -1,10 +1,12 @@
 import InsetCore
+import InsetDevices
 import InsetJSON
 import InsetSession
 
 extension Session {
     /// The full representation `GET /sessions/{id}` answers, seen at `time`.
-    func write(at time: Double, into writer: inout JSONWriter) {
+    /// After a request by device, `catalogue` says what it took from the catalogue.
+    func write(at time: Double, catalogue: DeviceResolution? = nil, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("id", id)
         writer.field("keyboardState", phase(at: time).rawValue)
@@ -41,6 +43,7 @@ extension Session {
             presentationValues(at: time), keyboardPlaced: keyboardFrame != nil, guide: target.keyboardLayoutGuide)
         writer.key(static: "velocity")
         writer.animatedValues(velocity(at: time))
+        if let catalogue { writer.catalogue(catalogue) }
         writer.endObject()
     }
 
@@ -79,6 +82,12 @@ extension JSONWriter {
             switch slot {
             case .geometry(let field, _):
                 echo([field], of: geometry, unset: .null)
+            case .object(let nested, _) where nested.pointer == "/device":
+                // The device with its keyboard (whose members a request sends in `keyboard`, which a session's
+                // answer holds the last notification under).
+                sceneDevice(geometry.device)
+            case .object(let nested, _) where nested.acceptsUserInfo:
+                break
             case .object(let nested, _) where !nested.geometryFields.isEmpty:
                 key(static: schema.names[index])
                 beginObject()

@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetCore
+import InsetDevices
 import InsetJSON
 import InsetSession
 
@@ -10,7 +11,7 @@ enum EventAnswer {
     @inline(__always)
     static func response(
         _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
-        session: SessionReference?, navigation: FocusNeighbours?
+        session: SessionReference?, navigation: FocusNeighbours?, catalogue: DeviceResolution? = nil
     ) -> HTTPResponse {
         // Sized to hold a usual answer without growing: a stateless answer fits glibc's per-thread cache of small
         // blocks; a session's, longer by its reference, its composition and the animations in flight, does not.
@@ -24,6 +25,7 @@ enum EventAnswer {
             writer.key(static: "session")
             session.write(into: &writer)
         }
+        if let catalogue { writer.catalogue(catalogue) }
         writer.endObject()
         return .json(writer)
     }
@@ -31,16 +33,18 @@ enum EventAnswer {
     /// The answer to a stateless event, read where it lies (inlined into its one caller, so that the outcome is
     /// written from where the event computed it, not from a copy).
     @inline(__always)
-    static func response(_ outcome: borrowing StatelessOutcome) -> HTTPResponse {
+    static func response(_ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution? = nil) -> HTTPResponse {
         response(
             outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
-            navigation: outcome.navigation)
+            navigation: outcome.navigation, catalogue: catalogue)
     }
 
     /// The answer to a session's event, written from the session where it lies, after `composed` at `time`.
-    static func response(_ session: Session, composed: EventAnimation, at time: Double) -> HTTPResponse {
+    static func response(
+        _ session: Session, composed: EventAnimation, at time: Double, catalogue: DeviceResolution? = nil
+    ) -> HTTPResponse {
         response(
             session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-            session: session.reference(at: time), navigation: session.scene.navigation)
+            session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue)
     }
 }

@@ -1,4 +1,5 @@
 import HTTPServer
+import InsetDevices
 import InsetJSON
 import InsetSession
 
@@ -7,29 +8,55 @@ import InsetSession
 final class KeyboardEventHandler: BodyOperationHandler {
     let kind: KeyboardEvent.Kind
     let sessions: Sessions
+    let devices: DeviceCatalogue
 
-    init(kind: KeyboardEvent.Kind, sessions: Sessions) {
+    init(kind: KeyboardEvent.Kind, sessions: Sessions, devices: DeviceCatalogue) {
         self.kind = kind
         self.sessions = sessions
+        self.devices = devices
     }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         guard let sessionId = body.sessionId else {
+            if DeviceRequest.involved(body.event, base: nil) { return try byDevice(body.event) }
             let scene: Scene
             do {
+                try DeviceRequest.requireFrameEnd(body.event, for: kind.deviceUse)
                 scene = try body.event.scene.sceneToCreate()
-            } catch {
+            } catch let error as SessionError {
                 throw Problem(error)
+            } catch let error as RequestError {
+                throw Problem(error)
+            } catch {
+                fatalError("unreachable: \(error)")
             }
             let outcome = body.event.stateless(kind, in: scene)
             return EventAnswer.response(outcome)
         }
         let serverTime = sessions.now
         return sessions.store.answer(
-            KeyboardEventChange(kind: kind, event: consume body, serverTime: serverTime), to: sessionId, now: serverTime
-        )
+            KeyboardEventChange(kind: kind, event: consume body, serverTime: serverTime, devices: devices),
+            to: sessionId, now: serverTime)
+    }
+
+    /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
+    private func byDevice(_ sent: KeyboardEvent) throws(Problem) -> HTTPResponse {
+        var event = sent
+        let resolution: DeviceResolution?
+        let scene: Scene
+        do {
+            resolution = try DeviceRequest.resolve(&event, for: kind.deviceUse, over: nil, in: devices)
+        } catch {
+            throw Problem(error)
+        }
+        do {
+            scene = try event.scene.sceneToCreate()
+        } catch {
+            throw Problem(error)
+        }
+        return EventAnswer.response(event.stateless(kind, in: scene), catalogue: resolution)
     }
 }
 
@@ -38,11 +65,22 @@ struct KeyboardEventChange: SessionChange {
     let kind: KeyboardEvent.Kind
     let event: RequestBody
     let serverTime: Double
+    let devices: DeviceCatalogue
 
     func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
+        if DeviceRequest.involved(event.event, base: session.scene) { return try byDevice(&session) }
+        try DeviceRequest.requireFrameEnd(event.event, for: kind.deviceUse)
         let (composed, time) = try session.receive(kind, event.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
         return EventAnswer.response(session, composed: composed, at: time)
+    }
+
+    /// The event on a session on a device: the catalogue's numbers written in over the session's scene.
+    private func byDevice(_ session: inout Session) throws(SessionError) -> HTTPResponse {
+        var event = event.event
+        let resolution = try DeviceRequest.resolve(&event, for: kind.deviceUse, over: session.scene, in: devices)
+        let (composed, time) = try session.receive(kind, event, serverTime: serverTime)
+        return EventAnswer.response(session, composed: composed, at: time, catalogue: resolution)
     }
 }

@@ -1,28 +1,38 @@
 import HTTPServer
+import InsetDevices
 import InsetJSON
 import InsetSession
 
 /// `POST /sessions`: 201 with `Location` and the new session.
 final class CreateSessionHandler: BodyOperationHandler {
     let sessions: Sessions
+    let devices: DeviceCatalogue
 
-    init(sessions: Sessions) {
+    init(sessions: Sessions, devices: DeviceCatalogue) {
         self.sessions = sessions
+        self.devices = devices
     }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
+        var event = body.event
+        let resolution: DeviceResolution?
+        do {
+            resolution = try DeviceRequest.resolve(&event, for: .scene, over: nil, in: devices)
+        } catch {
+            throw Problem(error)
+        }
         let scene: Scene
         do {
-            scene = try body.event.scene.sceneToCreate()
+            scene = try event.scene.sceneToCreate()
         } catch {
             throw Problem(error)
         }
         let serverTime = sessions.now
-        let session = Session(id: SessionID.make(), scene: scene, time: body.event.timestamp, serverTime: serverTime)
+        let session = Session(id: SessionID.make(), scene: scene, time: event.timestamp, serverTime: serverTime)
         try sessions.run { () throws(SessionError) in try sessions.store.insert(session, now: serverTime) }
-        var response = SessionAnswer.response(session, at: session.lastTime, status: 201)
+        var response = SessionAnswer.response(session, at: session.lastTime, status: 201, catalogue: resolution)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")
         return response
     }
@@ -54,23 +64,33 @@ final class GetSessionHandler: OperationHandler {
 /// `PATCH /sessions/{id}`: merges scene changes and recomputes at once.
 final class PatchSessionHandler: BodyOperationHandler {
     let sessions: Sessions
+    let devices: DeviceCatalogue
 
-    init(sessions: Sessions) {
+    init(sessions: Sessions, devices: DeviceCatalogue) {
         self.sessions = sessions
+        self.devices = devices
     }
 
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         let serverTime = sessions.now
-        let (session, time) = try sessions.run { () throws(SessionError) in
+        let devices = devices
+        let (session, time, resolution) = try sessions.run { () throws(SessionError) in
             try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
                 (session: inout Session) throws(SessionError) in
-                let time = try session.change(body.event.scene, timestamp: body.event.timestamp, serverTime: serverTime)
-                return (session, time)
+                var event = body.event
+                // A change that turns the device turns a shown keyboard with it.
+                let resolution = try DeviceRequest.resolve(
+                    &event, for: .scene, over: session.scene,
+                    shownKeyboard: session.keyboardVisible ? session.keyboardFrame : nil, in: devices)
+                let time = try session.change(
+                    event.scene, timestamp: event.timestamp, serverTime: serverTime,
+                    keyboardFrame: resolution?.movedKeyboard)
+                return (session, time, resolution)
             }
         }
-        return SessionAnswer.response(session, at: time)
+        return SessionAnswer.response(session, at: time, catalogue: resolution)
     }
 }
 
@@ -93,9 +113,12 @@ final class DeleteSessionHandler: OperationHandler {
 
 /// A session as its routes answer it: all of it, as seen at an instant.
 enum SessionAnswer {
-    static func response(_ session: Session, at time: Double, status: Int = 200) -> HTTPResponse {
+    /// The session at `time`; after a request by device, with what it took from the catalogue.
+    static func response(
+        _ session: Session, at time: Double, status: Int = 200, catalogue: DeviceResolution? = nil
+    ) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 4096)
-        session.write(at: time, into: &writer)
+        session.write(at: time, catalogue: catalogue, into: &writer)
         return .json(writer, status: status)
     }
 }

@@ -19,6 +19,8 @@ extension Problem {
         case .keyboardNotShown: self = .keyboardNotShown
         case .strayFocus(let focus): self = .validation([.strayFocus(focus)])
         case .focusMoveRefused(let name, let refusal): self = .validation([.focusMove(name, refusal)])
+        case .invalidMembers(let problems):
+            self = .validation(problems.map { FieldError(pointer: $0.pointer, message: $0.message) })
         }
     }
 

@@ -168,6 +168,13 @@ extension Problem {
         slug: "session-not-found", title: "Session not found", status: 404,
         detail: "No session has this id: it never existed, was deleted, expired or was evicted.")
 
+    /// The catalogue has no device with this id.
+    static func deviceNotFound(_ id: String) -> Problem {
+        Problem(
+            slug: "device-not-found", title: "Device not found", status: 404,
+            detail: "The catalogue has no device '\(String(id.prefix(64)))'; GET /devices lists those it has.")
+    }
+
     /// The path exists but not with this method.
     static func methodNotAllowed(_ method: String, allow: [String]) -> Problem {
         Problem(

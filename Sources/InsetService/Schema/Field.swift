@@ -59,6 +59,22 @@ enum FieldKind<Root>: Sendable {
     }
 }
 
+extension FieldKind where Root == Scene {
+    /// A choice of the scene's device setting at `path`: not set (nil) while the scene names no device, so that a
+    /// scene without one stores and echoes none of it.
+    static func deviceChoice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ type: T.Type, _ path: WritableKeyPath<DeviceSetting, T> & Sendable
+    ) -> FieldKind where T.RawValue == String {
+        .choice(
+            T.allCases.map(\.rawValue), get: { $0.device.id == nil ? nil : $0.device[keyPath: path].rawValue },
+            set: { root, raw in
+                guard let value = T(rawValue: raw) else { return false }
+                root.device[keyPath: path] = value
+                return true
+            })
+    }
+}
+
 /// What the items of a list member look like: `{id, <rectKey>}`, plus `order` when `ordered`. Ids are
 /// non-empty, unique within the list, and at most `Limits.stringBytes` bytes.
 struct ListShape: Sendable {

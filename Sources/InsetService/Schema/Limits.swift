@@ -22,6 +22,10 @@ enum Limits {
     static var timestamp: ClosedRange<Double> { 0...1e15 }
     /// Bytes of a `sessionId`; well-formed ids are 22, and anything longer is not worth looking up.
     static var sessionIdBytes: Int { 64 }
+    /// Bytes of a device's id (`GET /devices` lists them; the longest is far shorter).
+    static var deviceIdBytes: Int { 64 }
+    /// Bytes of an iOS release (`"26"`, `"17.2"`).
+    static var systemBytes: Int { 8 }
     /// Bytes of any other string value (an enum's name, a pinned view's id).
     static var stringBytes: Int { 256 }
     /// A release's velocity, in points per second: far past any flick.

@@ -23,6 +23,24 @@ enum RequestSchema {
                 "timestamp", in: [.all, .gestures, .focus],
                 .number(Limits.timestamp, get: { $0.event.timestamp }, set: { $0.event.timestamp = $1 }))),
         .object(
+            "device", in: .all, required: [],
+            [
+                .geometry(
+                    Field(
+                        "id", record: "di",
+                        .string(
+                            maxBytes: Limits.deviceIdBytes, get: { $0.device.id }, set: { $0.device.id = $1 }))),
+                .geometry(
+                    Field(
+                        "orientation", record: "do",
+                        .deviceChoice(DeviceOrientation.self, \.orientation))),
+                .geometry(
+                    Field(
+                        "system", record: "ds",
+                        .string(
+                            maxBytes: Limits.systemBytes, get: { $0.device.system }, set: { $0.device.system = $1 }))),
+            ]),
+        .object(
             "scrollView", in: .all, required: [],
             [
                 .geometry(
@@ -86,11 +104,11 @@ enum RequestSchema {
             ]),
         .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
         .object(
-            "keyboard", in: .events, required: .show,
+            "keyboard", in: .events, required: [],
             [
                 .keyboard(
                     Field(
-                        "frameEnd", record: "fe", required: .show,
+                        "frameEnd", record: "fe",
                         .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
                 .keyboard(
                     Field(
@@ -105,6 +123,16 @@ enum RequestSchema {
                 .keyboard(
                     Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
                 .keyboard(Field("isLocal", record: "l", .bool(get: { $0.isLocal }, set: { $0.isLocal = $1 }))),
+                // A device's keyboard by its configuration, which the catalogue turns into `frameEnd`; kept with
+                // the scene, so that a rotation turns the same keyboard.
+                .geometry(
+                    Field(
+                        "predictive", record: "kp",
+                        .bool(
+                            get: { $0.device.id == nil ? nil : $0.device.keyboard.predictive },
+                            set: { $0.device.keyboard.predictive = $1 }))),
+                .geometry(Field("type", record: "kt", .deviceChoice(KeyboardType.self, \.keyboard.type))),
+                .geometry(Field("mode", record: "km", .deviceChoice(KeyboardMode.self, \.keyboard.mode))),
                 .userInfo,
             ]),
         .geometry(

@@ -1,0 +1,146 @@
+import InsetCore
+import InsetDevices
+import InsetJSON
+import InsetSession
+
+extension JSONWriter {
+    /// `catalogue`: which device a request was answered for and the numbers it took from the catalogue, each with
+    /// its source, so that the same request with the numbers written out gives the same answer.
+    mutating func catalogue(_ resolution: DeviceResolution) {
+        key(static: "catalogue")
+        beginObject()
+        field("device", resolution.device.id)
+        field("name", resolution.device.name)
+        deviceSetting(resolution.setting)
+        key(static: "values")
+        beginArray()
+        for value in resolution.values {
+            beginObject()
+            field("pointer", value.pointer)
+            key(static: "value")
+            switch value.value {
+            case .size(let size): self.size(size)
+            case .insets(let insets): self.insets(insets)
+            case .rect(let rect): self.rect(rect)
+            }
+            field("source", value.source)
+            if let system = value.system { field("system", system) }
+            if let measuredOn = value.measuredOn { field("measuredOn", measuredOn) }
+            endObject()
+        }
+        endArray()
+        endObject()
+    }
+
+    /// A scene's device as a request sends it, less its id: orientation, release and keyboard.
+    mutating func deviceSetting(_ setting: DeviceSetting) {
+        field("orientation", setting.orientation.rawValue)
+        key(static: "system")
+        if let system = setting.system { string(system) } else { null() }
+        key(static: "keyboard")
+        beginObject()
+        field("predictive", setting.keyboard.predictive)
+        field("type", setting.keyboard.type.rawValue)
+        field("mode", setting.keyboard.mode.rawValue)
+        endObject()
+    }
+
+    /// A session's `device`: null, or the device its scene is on as a request names it.
+    mutating func sceneDevice(_ setting: DeviceSetting) {
+        key(static: "device")
+        guard let id = setting.id else { return null() }
+        beginObject()
+        field("id", id)
+        deviceSetting(setting)
+        endObject()
+    }
+
+    /// `GET /devices`: every device's id, name, family and releases.
+    mutating func deviceList(_ catalogue: DeviceCatalogue) {
+        beginObject()
+        key(static: "devices")
+        beginArray()
+        for device in catalogue.devices {
+            beginObject()
+            deviceHeader(device)
+            endObject()
+        }
+        endArray()
+        endObject()
+    }
+
+    /// `GET /devices/{id}`: the whole entry, each number with its source, and the sources it names.
+    mutating func deviceEntry(_ device: Device, in catalogue: DeviceCatalogue) {
+        beginObject()
+        deviceHeader(device)
+        key(static: "screen")
+        beginObject()
+        field("width", device.screen.value.width)
+        field("height", device.screen.value.height)
+        field("scale", device.screen.value.scale)
+        field("source", device.screen.source)
+        endObject()
+        key(static: "safeAreas")
+        beginArray()
+        for area in device.safeAreas {
+            beginObject()
+            field("orientation", area.orientation.rawValue)
+            key(static: "system")
+            if let system = area.system { string(system) } else { null() }
+            key(static: "insets")
+            insets(area.insets)
+            field("source", area.source)
+            if let measuredOn = area.measuredOn { field("measuredOn", measuredOn) }
+            endObject()
+        }
+        endArray()
+        key(static: "keyboards")
+        beginArray()
+        for keyboard in device.keyboards {
+            beginObject()
+            field("orientation", keyboard.orientation.rawValue)
+            field("type", keyboard.type.rawValue)
+            key(static: "predictive")
+            if let predictive = keyboard.predictive { bool(predictive) } else { null() }
+            field("mode", keyboard.mode.rawValue)
+            key(static: "system")
+            if let system = keyboard.system { string(system) } else { null() }
+            key(static: "frame")
+            rect(keyboard.frame)
+            field("source", keyboard.source)
+            if let measuredOn = keyboard.measuredOn { field("measuredOn", measuredOn) }
+            endObject()
+        }
+        endArray()
+        key(static: "absent")
+        beginArray()
+        for reason in device.absent { string(reason) }
+        endArray()
+        key(static: "sources")
+        beginArray()
+        for id in device.sourceIds {
+            guard let source = catalogue.source(id) else { continue }
+            beginObject()
+            field("id", source.id)
+            field("publisher", source.publisher)
+            field("title", source.title)
+            field("kind", source.kind)
+            key(static: "year")
+            if let year = source.year { int(year) } else { null() }
+            field("covers", source.covers)
+            endObject()
+        }
+        endArray()
+        endObject()
+    }
+
+    private mutating func deviceHeader(_ device: Device) {
+        field("id", device.id)
+        field("name", device.name)
+        field("family", device.family.rawValue)
+        key(static: "systems")
+        beginArray()
+        for system in device.systems { string(system) }
+        endArray()
+    }
+}

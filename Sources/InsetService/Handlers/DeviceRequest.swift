@@ -1,0 +1,49 @@
+import InsetCore
+import InsetDevices
+import InsetSession
+
+/// A request by device: the catalogue's numbers written into the event where the request sent none, and the
+/// keyboard's end frame a show must have, from the device or sent.
+enum DeviceRequest {
+    /// The scene values that name a device or its keyboard.
+    static let values: SceneValues = [.device, .keyboardSetting]
+
+    /// Whether `event` or the scene it lands on names a device, so that the catalogue has numbers to give.
+    @inline(__always)
+    static func involved(_ event: borrowing KeyboardEvent, base: Scene?) -> Bool {
+        !event.scene.given.isDisjoint(with: values) || base?.device.id != nil
+    }
+
+    /// Resolves `event` against `catalogue` for `use` on `base` (nil: a stateless call or a new session), then
+    /// checks that a show has its keyboard's end frame. Nil when no device is involved.
+    static func resolve(
+        _ event: inout KeyboardEvent, for use: DeviceCatalogue.Use, over base: Scene?, shownKeyboard: Rect? = nil,
+        in catalogue: DeviceCatalogue
+    ) throws(SessionError) -> DeviceResolution? {
+        var resolution: DeviceResolution?
+        if involved(event, base: base) {
+            do {
+                resolution = try catalogue.resolve(&event, for: use, over: base, shownKeyboard: shownKeyboard)
+            } catch {
+                throw .invalidMembers(error.problems)
+            }
+        }
+        try requireFrameEnd(event, for: use)
+        return resolution
+    }
+
+    /// A show must say where the keyboard ends: sent, or from a device.
+    @inline(__always)
+    static func requireFrameEnd(_ event: borrowing KeyboardEvent, for use: DeviceCatalogue.Use) throws(SessionError) {
+        guard use == .show, event.keyboard.frameEnd == nil else { return }
+        throw .invalidMembers([MemberProblem(pointer: "/keyboard/frameEnd", message: missingFrameEnd)])
+    }
+
+    /// Why a show without an end frame is refused.
+    static let missingFrameEnd = "is required, unless /device names a device whose keyboard the catalogue has"
+}
+
+extension KeyboardEvent.Kind {
+    /// What a show or a hide asks of the catalogue.
+    var deviceUse: DeviceCatalogue.Use { self == .show ? .show : .hide }
+}
