@@ -53,4 +53,9 @@ public struct CatalogueError: Error, Equatable {
     /// Where, e.g. `devices[3].safeArea.portrait.top`.
     public var path: String
     public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }

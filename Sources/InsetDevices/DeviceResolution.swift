@@ -181,6 +181,15 @@ extension DeviceCatalogue {
     /// `screen` whose safe area is `area`: how far each of the screen's unsafe edges reaches into the view, as
     /// UIKit gives a view that the window's safe area overlaps.
     static func overlap(_ frame: Rect, _ area: EdgeInsets, screen: Size, window: Point?) -> EdgeInsets {
+        SafeAreaOverlap.of(frame, area: area, screen: screen, window: window)
+    }
+}
+
+/// The safe area UIKit gives a view: how far each of the screen's unsafe edges reaches into it.
+public enum SafeAreaOverlap {
+    /// The safe area of a view at `frame` in a window at `window` (nil: the screen's origin) on a screen of size
+    /// `screen` whose own safe area is `area`.
+    public static func of(_ frame: Rect, area: EdgeInsets, screen: Size, window: Point? = nil) -> EdgeInsets {
         let frame = frame.offsetBy(dx: window?.x ?? 0, dy: window?.y ?? 0)
         func clamp(_ value: Double, _ length: Double) -> Double { min(max(0, value), max(0, length)) }
         return EdgeInsets(

@@ -45,7 +45,7 @@ func check(_ result: InsetResult, against expected: InsetResult, sourceLocation:
     #expect(result.keyboardDocked == expected.keyboardDocked, "keyboardDocked", sourceLocation: sourceLocation)
 }
 
-/// iPhone 15 portrait: 390 x 844, safe area top 47 (Dynamic Island) and bottom 34 (home indicator).
+/// iPhone 14 portrait: 390 x 844, safe area top 47 (the notch) and bottom 34 (home indicator).
 enum IPhone15 {
     static let space = ScreenSpace(screen: Size(width: 390, height: 844))
     static let safeArea = insets(top: 47, bottom: 34)
@@ -62,7 +62,7 @@ enum IPhone15 {
     }
 }
 
-/// iPhone 15 landscape: 844 x 390, safe area left and right 47, bottom 21.
+/// iPhone 14 landscape: 844 x 390, safe area left and right 47, bottom 21.
 enum IPhone15Landscape {
     static let space = ScreenSpace(screen: Size(width: 844, height: 390))
     static let safeArea = insets(left: 47, bottom: 21, right: 47)

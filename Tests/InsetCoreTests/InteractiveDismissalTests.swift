@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-/// Drags on the iPhone 15: the keyboard shown at 508, the screen's bottom at 844.
+/// Drags on the iPhone 14: the keyboard shown at 508, the screen's bottom at 844.
 struct DragCase: Sendable, CustomTestStringConvertible {
     var name: String
     var touchY: Double

@@ -2,7 +2,7 @@ import Testing
 
 @testable import InsetCore
 
-/// The resting iPhone 15 long list, and what the 336-pt keyboard makes of it with a focused field.
+/// The resting iPhone 14 long list, and what the 336-pt keyboard makes of it with a focused field.
 private let resting = ScrollState(contentInset: .zero, scrollIndicatorInsets: .zero, contentOffset: Point(x: 0, y: -47))
 private let avoiding = ScrollState(
     contentInset: insets(bottom: 302), scrollIndicatorInsets: insets(bottom: 302), contentOffset: Point(x: 0, y: 146))

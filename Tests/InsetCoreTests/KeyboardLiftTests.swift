@@ -2,7 +2,7 @@ import Testing
 
 @testable import InsetCore
 
-/// A lift case on the iPhone 15's 390x844 table (safe area 47/34, content 2000 tall, a 336-pt keyboard): base
+/// A lift case on the iPhone 14's 390x844 table (safe area 47/34, content 2000 tall, a 336-pt keyboard): base
 /// adjusted bottom 34, shown 336, so the offset range is -47...1190 hidden and -47...1492 shown.
 struct LiftCase: Sendable, CustomTestStringConvertible {
     var name: String

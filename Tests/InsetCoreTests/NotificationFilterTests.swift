@@ -12,7 +12,7 @@ struct LogCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// The iPhone 15's keyboard, with and without the QuickType bar, and where it rests hidden.
+/// The iPhone 14's keyboard, with and without the QuickType bar, and where it rests hidden.
 private let keyboard = Rect(x: 0, y: 508, width: 390, height: 336)
 private let withQuickType = Rect(x: 0, y: 464, width: 390, height: 380)
 private let belowScreen = Rect(x: 0, y: 844, width: 390, height: 336)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import InsetCore
 
-/// A chat on the iPhone 15 (window 390x844, safe area 47/34): a list over the whole window, 2000 pt of
+/// A chat on the iPhone 14 (window 390x844, safe area 47/34): a list over the whole window, 2000 pt of
 /// messages, and a composer pinned to the keyboard layout guide. The 336-pt keyboard's top is at 508.
 struct ComposerCase: Sendable, CustomTestStringConvertible {
     var name: String

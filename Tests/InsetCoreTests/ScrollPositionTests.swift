@@ -2,7 +2,7 @@ import Testing
 
 @testable import InsetCore
 
-/// Where a revealed rect lands, on the iPhone 15 form: 390x844, safe area 47/34, content 2000 tall, the 336-pt
+/// Where a revealed rect lands, on the iPhone 14 form: 390x844, safe area 47/34, content 2000 tall, the 336-pt
 /// keyboard shown. The visible band is 47...498 of the frame (844 - 336 - 10 pt of keyboardDistance), the
 /// area between the adjusted insets 461 pt, the offset range -47...1492.
 struct PositionCase: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,4 @@
-/// Geometry of an iPhone 15 in portrait: 390x844, safe area 47 top and 34 bottom, a 336-pt keyboard.
+/// Geometry of an iPhone 14 in portrait: 390x844, safe area 47 top and 34 bottom, a 336-pt keyboard.
 package enum Phone {
     /// A scroll view filling the screen, its content 2000 pt tall.
     package static let scrollView = """

@@ -6,7 +6,7 @@ import Testing
 
 @testable import InsetService
 
-/// A chat session on the iPhone 15: the list over the whole window, a 50-pt composer pinned to the guide.
+/// A chat session on the iPhone 14: the list over the whole window, a 50-pt composer pinned to the guide.
 private func chatSession(_ app: InsetApplication, extra: String = "") throws -> String {
     let composer = #"[{"id":"composer","frame":{"x":0,"y":760,"width":390,"height":50}}]"#
     let created = app.call(

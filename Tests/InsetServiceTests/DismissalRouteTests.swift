@@ -6,7 +6,7 @@ import Testing
 
 @testable import InsetService
 
-/// A session on the iPhone 15 with a composer, `mode` as its keyboardDismissMode, the keyboard shown at 1000.
+/// A session on the iPhone 14 with a composer, `mode` as its keyboardDismissMode, the keyboard shown at 1000.
 private func shownSession(_ app: InsetApplication, mode: String, extra: String = "") throws -> String {
     let list =
         #"{"frame":{"x":0,"y":0,"width":390,"height":844},"safeAreaInsets":{"top":47,"left":0,"bottom":34,"right":0},"contentSize":{"width":390,"height":2000},"keyboardDismissMode":"\#(mode)"}"#

@@ -5,7 +5,7 @@ import Testing
 
 @testable import InsetService
 
-/// The iPhone 15 form: four fields in a 1200-pt tall content, and a 380-pt keyboard (336 and the 44-pt
+/// The iPhone 14 form: four fields in a 1200-pt tall content, and a 380-pt keyboard (336 and the 44-pt
 /// accessory toolbar, which UIKit counts in the keyboard's frame). The visible band is 47...454.
 private enum Form {
     static let fields = """

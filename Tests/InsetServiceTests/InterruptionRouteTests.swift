@@ -10,7 +10,7 @@ import Testing
     import FoundationXML
 #endif
 
-/// A session on the iPhone 15: shown at 0 ms, then `then` (a hide or a taller show) at 80 ms.
+/// A session on the iPhone 14: shown at 0 ms, then `then` (a hide or a taller show) at 80 ms.
 private func interruptedSession(_ app: InsetApplication, mode: String?, then: String = "hide") throws -> (
     String, Answer
 ) {

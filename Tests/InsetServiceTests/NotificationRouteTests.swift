@@ -5,7 +5,7 @@ import Testing
 
 @testable import InsetService
 
-/// One logged notification as an app prints it, with the iPhone 15's frames as `NSStringFromCGRect` strings.
+/// One logged notification as an app prints it, with the iPhone 14's frames as `NSStringFromCGRect` strings.
 private func note(_ name: String, _ time: Double, end: String, duration: Double? = 0.25, local: Int? = 1) -> String {
     var info = [#""UIKeyboardFrameEndUserInfoKey":"\#(end)""#]
     if let duration { info.append(#""UIKeyboardAnimationDurationUserInfoKey":\#(duration)"#) }

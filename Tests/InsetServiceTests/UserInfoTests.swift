@@ -6,7 +6,7 @@ import Testing
 
 @Suite("keyboard.userInfo: a logged notification replayed")
 struct UserInfoTests {
-    /// The notification an iPhone 15 (390x844) logs on keyboardWillShow.
+    /// The notification an iPhone 14 (390x844) logs on keyboardWillShow.
     static let deviceShow = """
         {"UIKeyboardAnimationCurveUserInfoKey":7,"UIKeyboardAnimationDurationUserInfoKey":0.25,\
         "UIKeyboardBoundsUserInfoKey":"NSRect: {{0, 0}, {390, 336}}",\

@@ -1,7 +1,7 @@
 import InsetCore
 import InsetSession
 
-/// The iPhone 15 in portrait, as the service's tests describe it: a full-screen scroll view (390 × 844 pt, safe
+/// The iPhone 14 in portrait, as the service's tests describe it: a full-screen scroll view (390 × 844 pt, safe
 /// areas 47 and 34) over 2 000 pt of content, and its keyboard (336 pt tall, top at 508).
 enum Phone {
     static let screen = Size(width: 390, height: 844)
