@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetSessionTests", dependencies: ["InsetSession", "InsetCore"]),
         // The catalogue's numbers held to each other, and requests by device against the same numbers written out.
-        .testTarget(name: "InsetDevicesTests", dependencies: ["InsetDevices", "InsetSession", "InsetCore", "InsetJSON"]),
+        .testTarget(
+            name: "InsetDevicesTests", dependencies: ["InsetDevices", "InsetSession", "InsetCore", "InsetJSON"]),
         // A raw-socket HTTP client shared by the transport, server and Redis tests.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // What the service's test targets share: the in-process caller (`InsetApplication.call`, `makeApp`, a

@@ -39,7 +39,8 @@ struct CatalogueReader {
             Int(try number(value, path + ".year", in: 2007...2100))
         }
         return CatalogueSource(
-            id: try identifier(object["id"], path + ".id"), publisher: try string(object["publisher"], path + ".publisher"),
+            id: try identifier(object["id"], path + ".id"),
+            publisher: try string(object["publisher"], path + ".publisher"),
             title: try string(object["title"], path + ".title"), kind: kind, year: year,
             covers: try string(object["covers"], path + ".covers"))
     }
@@ -77,7 +78,8 @@ struct CatalogueReader {
         }
         return Device(
             id: try identifier(object["id"], path + ".id"), name: try string(object["name"], path + ".name"),
-            family: family, systems: systems, systemsSource: try source(object["systemsSource"], path + ".systemsSource"),
+            family: family, systems: systems,
+            systemsSource: try source(object["systemsSource"], path + ".systemsSource"),
             screen: Sourced(value: screen, source: screenSource), safeAreas: safeAreas, keyboards: keyboards,
             absent: absent)
     }

@@ -59,6 +59,7 @@ public struct DeviceScreen: Equatable, Sendable {
 
 /// A value and the id of the catalogue's source that published it.
 public struct Sourced<Value: Sendable>: Sendable {
+    /// The value.
     public var value: Value
     /// A `CatalogueSource`'s id.
     public var source: String
@@ -66,9 +67,11 @@ public struct Sourced<Value: Sendable>: Sendable {
 
 /// One published safe area: a full-screen window's `safeAreaInsets` on a device held one way, on one release.
 public struct SafeAreaMeasurement: Sendable {
+    /// How the device was held.
     public var orientation: DeviceOrientation
     /// The iOS release it was measured on (`"26.5"`); nil when the source does not say.
     public var system: String?
+    /// The window's `safeAreaInsets`.
     public var insets: EdgeInsets
     /// The catalogue's source that published it.
     public var source: String
@@ -78,10 +81,13 @@ public struct SafeAreaMeasurement: Sendable {
 
 /// One published keyboard frame: a keyboard in one configuration, on one device held one way, on one release.
 public struct KeyboardMeasurement: Sendable {
+    /// How the device was held.
     public var orientation: DeviceOrientation
+    /// The keys it showed.
     public var type: KeyboardType
     /// With the predictive bar or without; nil when it makes no difference (the emoji keyboard has no bar).
     public var predictive: Bool?
+    /// How it sat on the screen.
     public var mode: KeyboardMode
     /// The iOS release it was measured on (`"17"`, `"26"`); nil when the source does not say.
     public var system: String?
@@ -95,8 +101,9 @@ public struct KeyboardMeasurement: Sendable {
 
     /// Whether it is the keyboard `setting` asks for, on `orientation`.
     func matches(_ setting: KeyboardSetting, _ orientation: DeviceOrientation) -> Bool {
-        self.orientation == orientation && type == setting.type && mode == setting.mode
-            && (predictive == nil || predictive == setting.predictive)
+        let shown = setting.shown
+        return self.orientation == orientation && type == shown.type && mode == shown.mode
+            && (predictive == nil || predictive == shown.predictive)
     }
 }
 

@@ -52,8 +52,10 @@ public struct DeviceCatalogue: Sendable {
 public struct CatalogueError: Error, Equatable {
     /// Where, e.g. `devices[3].safeArea.portrait.top`.
     public var path: String
+    /// What is wrong there.
     public var message: String
 
+    /// The flaw at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -12,6 +12,7 @@ public struct CatalogueValue: Equatable, Sendable {
 
     /// The member it stands for, as an RFC 6901 pointer into the request (`/keyboard/frameEnd`).
     public var pointer: String
+    /// The number itself.
     public var value: Value
     /// The catalogue's source that published it.
     public var source: String
@@ -36,6 +37,7 @@ public struct DeviceResolution: Sendable {
 
 /// Why a request by device cannot be answered: the members at fault, each with the reason.
 public struct DeviceRefusal: Error, Equatable {
+    /// Each member at fault, with why.
     public var problems: [MemberProblem]
 
     init(_ pointer: String, _ message: String) {
@@ -88,7 +90,7 @@ extension DeviceCatalogue {
             let release = setting.system.map { " on iOS \($0)" } ?? ""
             throw DeviceRefusal(
                 given.contains(SceneValues(.orientation)) ? "/device/orientation" : "/device/id",
-                "the catalogue has no published safe area for the \(device.name) in \(setting.orientation.rawValue)"
+                "the catalogue has no published safe area for the \(device.name) in \(setting.held.rawValue)"
                     + "\(release) (GET /devices/\(device.id) lists what it has)")
         }
         var resolution = DeviceResolution(device: device, setting: setting)
@@ -101,7 +103,7 @@ extension DeviceCatalogue {
             guard base != nil else { return true }
             return turned && (before.id == nil || current)
         }
-        let screen = device.screenSize(setting.orientation)
+        let screen = device.screenSize(setting.held)
         if follows(.screen, base?.space.screen == nil || base?.space.screen == oldLayout?.screen) {
             event.scene.values.space.screen = screen
             event.scene.given.insert(.screen)
@@ -159,13 +161,14 @@ extension DeviceCatalogue {
         _ device: Device, _ setting: DeviceSetting, _ given: SceneValues
     ) throws(DeviceRefusal) -> KeyboardMeasurement {
         if let keyboard = device.keyboard(setting) { return keyboard }
-        let keys = setting.keyboard
-        let bar = keys.type == .emoji ? "" : keys.predictive ? " with the predictive bar" : " without the predictive bar"
+        let keys = setting.keyboard.shown
+        let bar =
+            keys.type == .emoji ? "" : keys.predictive ? " with the predictive bar" : " without the predictive bar"
         let release = setting.system.map { " on iOS \($0)" } ?? ""
         throw DeviceRefusal(
             Self.keyboardMember(given).map { "/keyboard/" + $0 } ?? "/device/id",
             "the catalogue has no published frame for the \(keys.type.rawValue) keyboard\(bar), \(keys.mode.rawValue), "
-                + "on the \(device.name) in \(setting.orientation.rawValue)\(release) (GET /devices/\(device.id) "
+                + "on the \(device.name) in \(setting.held.rawValue)\(release) (GET /devices/\(device.id) "
                 + "lists what it has)")
     }
 
@@ -209,7 +212,7 @@ private struct Layout {
 
     init?(device: Device, setting: DeviceSetting) {
         guard let area = device.safeArea(setting) else { return nil }
-        screen = device.screenSize(setting.orientation)
+        screen = device.screenSize(setting.held)
         fullScreen = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         self.area = area.insets
         keyboard = device.keyboard(setting)
@@ -220,14 +223,13 @@ extension Device {
     /// The keyboard `setting` asks for: measured on its release when it names one, else the newest published.
     public func keyboard(_ setting: DeviceSetting) -> KeyboardMeasurement? {
         Self.newest(
-            keyboards.filter { $0.matches(setting.keyboard, setting.orientation) }, release: setting.system,
-            \.system)
+            keyboards.filter { $0.matches(setting.keyboard, setting.held) }, release: setting.system, \.system)
     }
 
     /// The safe area in `setting`'s orientation: measured on its release when it names one, else the newest
     /// published.
     public func safeArea(_ setting: DeviceSetting) -> SafeAreaMeasurement? {
-        Self.newest(safeAreas.filter { $0.orientation == setting.orientation }, release: setting.system, \.system)
+        Self.newest(safeAreas.filter { $0.orientation == setting.held }, release: setting.system, \.system)
     }
 
     /// Of `measurements`, those of the major release `release` when it is given, the newest (those whose release

@@ -5,8 +5,8 @@
 public struct DeviceSetting: Equatable, Sendable {
     /// The catalogue's id of the device; nil when the scene names none.
     public var id: String?
-    /// How the device is held.
-    public var orientation = DeviceOrientation.portrait
+    /// How the device is held, as asked; nil: not asked, portrait (`held`).
+    public var orientation: DeviceOrientation?
     /// The iOS release (`"18"`, `"26"`) whose measurements to use; nil for the newest the catalogue has.
     public var system: String?
     /// The keyboard the device shows.
@@ -16,11 +16,14 @@ public struct DeviceSetting: Equatable, Sendable {
     @inlinable public init() {}
 
     /// The device `id`, held in `orientation`.
-    @inlinable public init(id: String?, orientation: DeviceOrientation = .portrait, system: String? = nil) {
+    @inlinable public init(id: String?, orientation: DeviceOrientation? = nil, system: String? = nil) {
         self.id = id
         self.orientation = orientation
         self.system = system
     }
+
+    /// How the device is held: as asked, else portrait.
+    @inlinable public var held: DeviceOrientation { orientation ?? .portrait }
 }
 
 /// How a device is held; iOS lays out its interface and its keyboard for the one or the other.
@@ -29,22 +32,29 @@ public enum DeviceOrientation: String, CaseIterable, Sendable {
 }
 
 /// A software keyboard by its configuration instead of its frame: the catalogue knows its frame on each device.
+/// Each member is as asked, nil when not asked; `shown` fills in iOS's defaults.
 public struct KeyboardSetting: Equatable, Sendable {
-    /// Whether the predictive bar shows above the keys (iOS's setting, on unless the user turned it off).
-    public var predictive = true
+    /// Whether the predictive bar shows above the keys.
+    public var predictive: Bool?
     /// Which keys it shows.
-    public var type = KeyboardType.standard
+    public var type: KeyboardType?
     /// How it sits on the screen.
-    public var mode = KeyboardMode.docked
+    public var mode: KeyboardMode?
 
-    /// The standard keyboard, docked, with the predictive bar.
+    /// Nothing asked: the standard keyboard, docked, with the predictive bar.
     @inlinable public init() {}
 
     /// A keyboard of `type` in `mode`, with the predictive bar or not.
-    @inlinable public init(predictive: Bool, type: KeyboardType = .standard, mode: KeyboardMode = .docked) {
+    @inlinable public init(predictive: Bool?, type: KeyboardType? = nil, mode: KeyboardMode? = nil) {
         self.predictive = predictive
         self.type = type
         self.mode = mode
+    }
+
+    /// The keyboard shown: what was asked, and for the rest iOS's defaults (the predictive bar is on unless the
+    /// user turns it off; the standard keys; docked).
+    @inlinable public var shown: (predictive: Bool, type: KeyboardType, mode: KeyboardMode) {
+        (predictive ?? true, type ?? .standard, mode ?? .docked)
     }
 }
 

@@ -5,23 +5,23 @@ import InsetCore
 ///
 /// `id`, `orientation` and `system` are the device's (`DeviceSetting`); `predictive`, `type` and `mode` its keyboard's.
 public enum SceneValue: UInt8, CaseIterable, Sendable {
-    case id, orientation, system
     case frame, safeAreaInsets, contentSize, contentOffset, contentInset, scrollIndicatorInsets
     case contentInsetAdjustmentBehavior, automaticallyAdjustsScrollIndicatorInsets, alwaysBounceVertical, inverted
-    case keyboardDismissMode, screen, predictive, type, mode, focusedRect, fields, focus, scrollPosition, window, keyboardDistance
+    case keyboardDismissMode, screen, predictive, type, mode, focusedRect, fields, focus, scrollPosition, window,
+        keyboardDistance
     case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
-    case pinnedViews, interruption
+    case pinnedViews, interruption, id, orientation, system
 
     /// Copies this value from `source` to `target` as setting it would: a frame drags a content size that
     /// follows it, a content size or a window stays as set. An optional value `source` lacks is left alone.
     func copy(from source: Scene, to target: inout Scene) {
         switch self {
         case .id: if let id = source.device.id { target.device.id = id }
-        case .orientation: target.device.orientation = source.device.orientation
+        case .orientation: if let held = source.device.orientation { target.device.orientation = held }
         case .system: if let system = source.device.system { target.device.system = system }
-        case .predictive: target.device.keyboard.predictive = source.device.keyboard.predictive
-        case .type: target.device.keyboard.type = source.device.keyboard.type
-        case .mode: target.device.keyboard.mode = source.device.keyboard.mode
+        case .predictive: if let bar = source.device.keyboard.predictive { target.device.keyboard.predictive = bar }
+        case .type: if let type = source.device.keyboard.type { target.device.keyboard.type = type }
+        case .mode: if let mode = source.device.keyboard.mode { target.device.keyboard.mode = mode }
         case .frame: target.setFrame(source.scrollView.frame)
         case .safeAreaInsets: target.scrollView.safeAreaInsets = source.scrollView.safeAreaInsets
         case .contentSize: target.setContentSize(source.scrollView.contentSize)

@@ -33,7 +33,8 @@ struct DeviceResolutionTests {
 
     @Test func landscapeTurnsTheScreenAndTakesTheLandscapeKeyboard() throws {
         var show = event(
-            DeviceSetting(id: "iphone-16-pro", orientation: .landscape), given: [SceneValues(.id), SceneValues(.orientation)])
+            DeviceSetting(id: "iphone-16-pro", orientation: .landscape),
+            given: [SceneValues(.id), SceneValues(.orientation)])
         _ = try catalogue.resolve(&show, for: .show, over: nil)
         #expect(show.scene.values.space.screen == Size(width: 874, height: 402))
         #expect(show.scene.values.scrollView.safeAreaInsets == EdgeInsets(top: 0, left: 62, bottom: 20, right: 62))
@@ -79,7 +80,8 @@ struct DeviceResolutionTests {
         } catch {
             #expect(error.problems.first?.pointer == "/keyboard/predictive")
         }
-        var release = event(DeviceSetting(id: "iphone-17", system: "18"), given: [SceneValues(.id), SceneValues(.system)])
+        var release = event(
+            DeviceSetting(id: "iphone-17", system: "18"), given: [SceneValues(.id), SceneValues(.system)])
         #expect(throws: DeviceRefusal.self) { try catalogue.resolve(&release, for: .show, over: nil) }
     }
 

@@ -25,7 +25,8 @@ struct DeviceRouteTests {
     }
 
     func json(_ object: [String: Any]) -> String {
-        String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The answer without `catalogue`, as canonical JSON.
@@ -96,7 +97,8 @@ struct DeviceRouteTests {
                 #expect(byDevice.json.object("device").string("id") == id)
 
                 let keyboards = (entry["keyboards"] as? [[String: Any]] ?? []).filter {
-                    $0.string("mode") == "docked" && $0.string("type") == "standard" && $0["predictive"] as? Bool == true
+                    $0.string("mode") == "docked" && $0.string("type") == "standard"
+                        && $0["predictive"] as? Bool == true
                 }
                 let show = ["device": device, "scrollView": content, "focusedRect": focused]
                 guard let keyboard = newest(keyboards, orientation) else {
@@ -172,7 +174,8 @@ struct DeviceRouteTests {
             "POST", "/keyboard/show", json: #"{"device":{"id":"iphone-16"},"keyboard":{"predictive":false}}"#)
         #expect(withoutBar.status == 400)
         #expect(withoutBar.text.contains("without the predictive bar"))
-        let badOrientation = app.call("POST", "/keyboard/show", json: #"{"device":{"id":"iphone-16","orientation":"up"}}"#)
+        let badOrientation = app.call(
+            "POST", "/keyboard/show", json: #"{"device":{"id":"iphone-16","orientation":"up"}}"#)
         #expect(badOrientation.status == 400)
         #expect(badOrientation.text.contains("/device/orientation"))
     }

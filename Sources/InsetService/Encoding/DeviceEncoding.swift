@@ -34,14 +34,15 @@ extension JSONWriter {
 
     /// A scene's device as a request sends it, less its id: orientation, release and keyboard.
     mutating func deviceSetting(_ setting: DeviceSetting) {
-        field("orientation", setting.orientation.rawValue)
+        field("orientation", setting.held.rawValue)
         key(static: "system")
         if let system = setting.system { string(system) } else { null() }
         key(static: "keyboard")
+        let keyboard = setting.keyboard.shown
         beginObject()
-        field("predictive", setting.keyboard.predictive)
-        field("type", setting.keyboard.type.rawValue)
-        field("mode", setting.keyboard.mode.rawValue)
+        field("predictive", keyboard.predictive)
+        field("type", keyboard.type.rawValue)
+        field("mode", keyboard.mode.rawValue)
         endObject()
     }
 

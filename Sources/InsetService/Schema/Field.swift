@@ -60,13 +60,12 @@ enum FieldKind<Root>: Sendable {
 }
 
 extension FieldKind where Root == Scene {
-    /// A choice of the scene's device setting at `path`: not set (nil) while the scene names no device, so that a
-    /// scene without one stores and echoes none of it.
+    /// A choice of the scene's device setting at `path`, nil until asked.
     static func deviceChoice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ type: T.Type, _ path: WritableKeyPath<DeviceSetting, T> & Sendable
+        _ type: T.Type, _ path: WritableKeyPath<DeviceSetting, T?> & Sendable
     ) -> FieldKind where T.RawValue == String {
         .choice(
-            T.allCases.map(\.rawValue), get: { $0.device.id == nil ? nil : $0.device[keyPath: path].rawValue },
+            T.allCases.map(\.rawValue), get: { $0.device[keyPath: path]?.rawValue },
             set: { root, raw in
                 guard let value = T(rawValue: raw) else { return false }
                 root.device[keyPath: path] = value

@@ -23,24 +23,6 @@ enum RequestSchema {
                 "timestamp", in: [.all, .gestures, .focus],
                 .number(Limits.timestamp, get: { $0.event.timestamp }, set: { $0.event.timestamp = $1 }))),
         .object(
-            "device", in: .all, required: [],
-            [
-                .geometry(
-                    Field(
-                        "id", record: "di",
-                        .string(
-                            maxBytes: Limits.deviceIdBytes, get: { $0.device.id }, set: { $0.device.id = $1 }))),
-                .geometry(
-                    Field(
-                        "orientation", record: "do",
-                        .deviceChoice(DeviceOrientation.self, \.orientation))),
-                .geometry(
-                    Field(
-                        "system", record: "ds",
-                        .string(
-                            maxBytes: Limits.systemBytes, get: { $0.device.system }, set: { $0.device.system = $1 }))),
-            ]),
-        .object(
             "scrollView", in: .all, required: [],
             [
                 .geometry(
@@ -128,9 +110,7 @@ enum RequestSchema {
                 .geometry(
                     Field(
                         "predictive", record: "kp",
-                        .bool(
-                            get: { $0.device.id == nil ? nil : $0.device.keyboard.predictive },
-                            set: { $0.device.keyboard.predictive = $1 }))),
+                        .bool(get: { $0.device.keyboard.predictive }, set: { $0.device.keyboard.predictive = $1 }))),
                 .geometry(Field("type", record: "kt", .deviceChoice(KeyboardType.self, \.keyboard.type))),
                 .geometry(Field("mode", record: "km", .deviceChoice(KeyboardMode.self, \.keyboard.mode))),
                 .userInfo,
@@ -206,6 +186,25 @@ enum RequestSchema {
             Field(
                 "interruption", record: "ir", in: .session,
                 .choice(Interruption.self, get: { $0.interruption }, set: { $0.interruption = $1 }))),
+        // Last: most bodies send no device, and the fast decoder expects members in this order.
+        .object(
+            "device", in: .all, required: [],
+            [
+                .geometry(
+                    Field(
+                        "id", record: "di",
+                        .string(
+                            maxBytes: Limits.deviceIdBytes, get: { $0.device.id }, set: { $0.device.id = $1 }))),
+                .geometry(
+                    Field(
+                        "orientation", record: "do",
+                        .deviceChoice(DeviceOrientation.self, \.orientation))),
+                .geometry(
+                    Field(
+                        "system", record: "ds",
+                        .string(
+                            maxBytes: Limits.systemBytes, get: { $0.device.system }, set: { $0.device.system = $1 }))),
+            ]),
     ]
 
     /// The members `members` declares, resolved for decoding.
