@@ -2,8 +2,8 @@
 """Writes the seed corpus in fuzz/corpus/ (run from anywhere; rewrites the files it owns).
 
 Each file is one fuzz input: segments separated by 0xFF, each a route selector byte then a body
-(see fuzz/README.md). The geometry is an iPhone 15 in portrait: frame 390x844, safe area 47/34,
-keyboard frameEnd {0, 508, 390, 336}.
+(see fuzz/README.md). The geometry is a 390x844 iPhone in portrait (the iPhone 14's screen): safe area 47/34,
+keyboard frameEnd {0, 508, 390, 336}; the device seeds name devices of the catalogue instead.
 """
 import json
 import os
@@ -26,7 +26,7 @@ screen = {"width": 390, "height": 844}
 keyboard = {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}, "animationDuration": 0.25,
             "animationCurve": 7}
 focused = {"x": 16, "y": 700, "width": 358, "height": 44}
-# keyboardWillShow's userInfo as the iPhone 15 logs it, replayed as keyboard.userInfo.
+# keyboardWillShow's userInfo as that iPhone logs it, replayed as keyboard.userInfo.
 user_info = {"UIKeyboardAnimationCurveUserInfoKey": 7, "UIKeyboardAnimationDurationUserInfoKey": 0.25,
              "UIKeyboardBoundsUserInfoKey": "NSRect: {{0, 0}, {390, 336}}",
              "UIKeyboardCenterBeginUserInfoKey": "NSPoint: {195, 1012}",
@@ -181,6 +181,19 @@ def main():
     write("session-get-bad-query", segment(GET, "at=-0.5e+2"))
     write("session-unknown", segment(SHOW, {"sessionId": "AAAAAAAAAAAAAAAAAAAAAA", "keyboard": keyboard}))
     write("session-delete-then-get", any_route("DELETE", "/sessions/$SID"), segment(GET, "at=1"))
+    # Devices by name: the catalogue fills the numbers, a session keeps its device and rotates.
+    write("device-show", segment(SHOW, {"device": {"id": "iphone-16", "orientation": "landscape"},
+                                        "keyboard": {"predictive": True, "type": "standard", "mode": "docked"},
+                                        "focusedRect": focused}))
+    write("device-hide-release", segment(HIDE, {"device": {"id": "ipad-pro-13-m4", "system": "26"}}))
+    write("device-refused", segment(SHOW, {"device": {"id": "ipad-mini-7"}, "keyboard": {"mode": "split"}}),
+          segment(SHOW, {"device": {"id": "iphone-1"}}), segment(SHOW, {"keyboard": {"predictive": False}}))
+    write("device-session-rotate", segment(PATCH, {"timestamp": 10, "device": {"id": "iphone-se-3"}}),
+          segment(SHOW, {"sessionId": "$SID", "timestamp": 20}),
+          segment(PATCH, {"timestamp": 30, "device": {"orientation": "landscape"}}),
+          segment(HIDE, {"sessionId": "$SID", "timestamp": 40}))
+    write("device-routes", any_route("GET", "/devices"), any_route("GET", "/devices/iphone-17-pro-max"),
+          any_route("GET", "/devices/%00"))
     # Routes and methods.
     write("route-options", any_route("OPTIONS", "/keyboard/show"))
     write("route-head", any_route("HEAD", "/sessions/$SID"))

@@ -31,7 +31,7 @@ enum FuzzClock {
     static let ticks = Atomic<Int>(1000)
 }
 
-/// The geometry of an iPhone 15 in portrait, for the session each input starts with.
+/// The geometry of a 390x844 iPhone (the iPhone 14's screen) in portrait, for the session each input starts with.
 let sessionBody = Array(
     """
     {"scrollView":{"frame":{"x":0,"y":0,"width":390,"height":844},\

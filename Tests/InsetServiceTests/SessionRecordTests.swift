@@ -58,6 +58,9 @@ struct SessionRecordTests {
         ]
         geometryWithMode.focus = "name"
         geometryWithMode.focusedRect = rect()
+        // A device, held and keyboarded as asked: a rotation after a read-back must turn the same keyboard.
+        geometryWithMode.device = DeviceSetting(id: "iphone-16-pro", orientation: .landscape, system: "26")
+        geometryWithMode.device.keyboard = KeyboardSetting(predictive: false, type: .emoji, mode: .floating)
         let running = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
         let replaced = AdditiveAnimation(
@@ -103,6 +106,14 @@ struct SessionRecordTests {
         #expect(
             decoded.animations.animations.map(\.startTime.bitPattern)
                 == session.animations.animations.map(\.startTime.bitPattern))
+    }
+
+    @Test func aSessionWithoutADeviceStoresNoneAndReadsBackNone() throws {
+        let session = try SessionStoringTests.session()
+        let record = SessionRecord.encode(session, revision: 0)
+        let text = String(decoding: record, as: UTF8.self)
+        for key in ["di", "do", "ds", "kp", "kt", "km"] { #expect(text.contains("\"\(key)\":null")) }
+        #expect(try SessionRecord.decode(record).0.scene.device == DeviceSetting())
     }
 
     @Test func aFreshSessionRoundTrips() throws {
