@@ -66,10 +66,10 @@ struct RouteTable: Sendable {
     }
 
     private var routes: [Route] = []
-    /// Route indices by literal path, in the order added.
-    private var literalRoutes: [String: [Int]] = [:]
+    /// Route indices by literal path, in the order added, and whether a parameter route matches the path too.
+    private var literalRoutes: [String: (indices: [Int], shadowed: Bool)] = [:]
     /// The same, as a list: a handful of short paths is found faster by comparing than by hashing the path.
-    private var literalList: [(path: String, indices: [Int])] = []
+    private var literalList: [(path: String, indices: [Int], shadowed: Bool)] = []
     /// Indices of the routes with `{name}` segments, in the order added.
     private var parameterRoutes: [Int] = []
     /// Their literal prefixes, each once: a path that starts with none of them skips the segment matching.
@@ -89,21 +89,32 @@ struct RouteTable: Sendable {
             routes.append(Route(method: method, pattern: pattern, segments: segments, literalPrefix: prefix))
             parameterRoutes.append(index)
             if !parameterPrefixes.contains(prefix) { parameterPrefixes.append(prefix) }
+            for position in literalList.indices
+            where Self.matches(segments, literalList[position].path) {
+                literalList[position].shadowed = true
+                literalRoutes[literalList[position].path]?.shadowed = true
+            }
         } else {
             routes.append(Route(method: method, pattern: pattern, segments: nil))
-            literalRoutes[pattern, default: []].append(index)
+            let shadowed = parameterRoutes.contains { index in
+                routes[index].segments.map { Self.matches($0, pattern) } ?? false
+            }
+            literalRoutes[pattern, default: ([], shadowed)].indices.append(index)
             if let existing = literalList.firstIndex(where: { $0.path == pattern }) {
                 literalList[existing].indices.append(index)
             } else {
-                literalList.append((pattern, [index]))
+                literalList.append((pattern, [index], shadowed))
             }
         }
     }
 
     @usableFromInline func match(method: String, path: String) -> Match {
-        let literal = literalRoutes(for: path)
-        // Nearly every request names a literal path: its routes are already in order, and need no array.
-        guard parameterPrefixes.contains(where: { path.utf8.count >= $0.utf8.count && path.hasPrefix($0) }) else {
+        let (literal, shadowed) = literalRoutes(for: path)
+        // Nearly every request names a literal path: its routes are already in order, and need no array; one that
+        // no parameter route also matches needs no look at them either.
+        if !literal.isEmpty && !shadowed
+            || !parameterPrefixes.contains(where: { path.utf8.count >= $0.utf8.count && path.hasPrefix($0) })
+        {
             return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
         }
         // The routes whose pattern matches the path, in the order added: the first with the method wins.
@@ -121,10 +132,10 @@ struct RouteTable: Sendable {
     }
 
     /// The routes whose literal pattern is `path`, in the order added.
-    private func literalRoutes(for path: String) -> [Int] {
-        guard literalList.count <= 16 else { return literalRoutes[path] ?? [] }
-        for entry in literalList where entry.path == path { return entry.indices }
-        return []
+    private func literalRoutes(for path: String) -> (indices: [Int], shadowed: Bool) {
+        guard literalList.count <= 16 else { return literalRoutes[path] ?? ([], false) }
+        for entry in literalList where entry.path == path { return (entry.indices, entry.shadowed) }
+        return ([], false)
     }
 
     /// The first candidate with `method`, or the methods the candidates allow.
@@ -157,6 +168,13 @@ struct RouteTable: Sendable {
         return trimmed.split(separator: "/", omittingEmptySubsequences: false)
     }
 
+    /// Whether a parameter route of `segments` matches the literal path `path`.
+    private static func matches(_ segments: [Segment], _ path: String) -> Bool {
+        let parts = split(path)
+        return segments.count == parts.count && bind(segments, to: parts) != nil
+    }
+
+    /// The parameters of a path of `parts` for a route of as many `segments`, or nil when it does not match.
     private static func bind(_ segments: [Segment], to parts: [Substring]) -> [String: String]? {
         var parameters: [String: String] = [:]
         for index in segments.indices {

@@ -71,3 +71,12 @@ public enum KeyboardType: String, CaseIterable, Sendable {
 public enum KeyboardMode: String, CaseIterable, Sendable {
     case docked, floating, split, hardware
 }
+
+/// A scene's `DeviceSetting`, by reference: immutable, so scenes that share it never see each other's changes.
+@usableFromInline final class DeviceBox: Equatable, Sendable {
+    @usableFromInline let setting: DeviceSetting
+
+    @usableFromInline init(_ setting: DeviceSetting) { self.setting = setting }
+
+    @usableFromInline static func == (lhs: DeviceBox, rhs: DeviceBox) -> Bool { lhs.setting == rhs.setting }
+}

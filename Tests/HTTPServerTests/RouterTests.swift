@@ -36,6 +36,33 @@ struct RouterTests {
         }
     }
 
+    /// A literal path that a parameter route also matches is not settled by the literal alone, whichever of the two
+    /// was added first: the one with the method wins, and both methods are allowed.
+    @Test func aLiteralPathAParameterRouteAlsoMatchesKeepsBoth() {
+        for literalFirst in [true, false] {
+            var router = Router<String>()
+            if literalFirst { router.add("GET", "/sessions/stats", "stats") }
+            router.add("DELETE", "/sessions/{id}", "delete")
+            if !literalFirst { router.add("GET", "/sessions/stats", "stats") }
+            guard case .found(let found, let bound, _) = router.match(method: "DELETE", path: "/sessions/stats") else {
+                Issue.record("DELETE /sessions/stats missed the parameter route (literal first: \(literalFirst))")
+                continue
+            }
+            #expect(found == "delete")
+            #expect(bound == ["id": "stats"])
+            guard case .found(let stats, _, _) = router.match(method: "GET", path: "/sessions/stats") else {
+                Issue.record("GET /sessions/stats did not reach the literal route")
+                continue
+            }
+            #expect(stats == "stats")
+            guard case .methodNotAllowed(let allow, _) = router.match(method: "PUT", path: "/sessions/stats") else {
+                Issue.record("PUT /sessions/stats should list the allowed methods")
+                continue
+            }
+            #expect(Set(allow) == ["GET", "DELETE"])
+        }
+    }
+
     @Test func aKnownPathWithAnotherMethodListsTheAllowedOnes() {
         guard case .methodNotAllowed(let allow, let pattern) = Self.router.match(method: "PUT", path: "/sessions/abc")
         else {

@@ -36,11 +36,17 @@ enum DeviceRequest {
     @inline(__always)
     static func requireFrameEnd(_ event: borrowing KeyboardEvent, for use: DeviceCatalogue.Use) throws(SessionError) {
         guard use == .show, event.keyboard.frameEnd == nil else { return }
-        throw .invalidMembers([MemberProblem(pointer: "/keyboard/frameEnd", message: missingFrameEnd)])
+        throw noFrameEnd
     }
 
-    /// Why a show without an end frame is refused.
-    static let missingFrameEnd = "is required, unless /device names a device whose keyboard the catalogue has"
+    /// A show without an end frame and without a device to give it.
+    static var noFrameEnd: SessionError {
+        .invalidMembers([
+            MemberProblem(
+                pointer: "/keyboard/frameEnd",
+                message: "is required, unless /device names a device whose keyboard the catalogue has")
+        ])
+    }
 }
 
 extension KeyboardEvent.Kind {

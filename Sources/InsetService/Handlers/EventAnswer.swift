@@ -33,7 +33,14 @@ enum EventAnswer {
     /// The answer to a stateless event, read where it lies (inlined into its one caller, so that the outcome is
     /// written from where the event computed it, not from a copy).
     @inline(__always)
-    static func response(_ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution? = nil) -> HTTPResponse {
+    static func response(_ outcome: borrowing StatelessOutcome) -> HTTPResponse {
+        response(
+            outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
+            navigation: outcome.navigation)
+    }
+
+    /// The answer to a stateless event by device, with what it took from the catalogue.
+    static func response(_ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution?) -> HTTPResponse {
         response(
             outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
             navigation: outcome.navigation, catalogue: catalogue)

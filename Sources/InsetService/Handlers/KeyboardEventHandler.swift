@@ -20,18 +20,14 @@ final class KeyboardEventHandler: BodyOperationHandler {
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         guard let sessionId = body.sessionId else {
-            if DeviceRequest.involved(body.event, base: nil) { return try byDevice(body.event) }
+            if !body.event.scene.given.isDisjoint(with: DeviceRequest.values) { return try byDevice(body) }
             let scene: Scene
             do {
-                try DeviceRequest.requireFrameEnd(body.event, for: kind.deviceUse)
                 scene = try body.event.scene.sceneToCreate()
-            } catch let error as SessionError {
-                throw Problem(error)
-            } catch let error as RequestError {
-                throw Problem(error)
             } catch {
-                fatalError("unreachable: \(error)")
+                throw Problem(error)
             }
+            if kind == .show, body.event.keyboard.frameEnd == nil { throw Problem(DeviceRequest.noFrameEnd) }
             let outcome = body.event.stateless(kind, in: scene)
             return EventAnswer.response(outcome)
         }
@@ -42,8 +38,8 @@ final class KeyboardEventHandler: BodyOperationHandler {
     }
 
     /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
-    private func byDevice(_ sent: KeyboardEvent) throws(Problem) -> HTTPResponse {
-        var event = sent
+    private func byDevice(_ body: consuming RequestBody) throws(Problem) -> HTTPResponse {
+        var event = body.event
         let resolution: DeviceResolution?
         let scene: Scene
         do {
