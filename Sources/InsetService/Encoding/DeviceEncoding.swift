@@ -86,12 +86,9 @@ extension JSONWriter {
         for area in device.safeAreas {
             beginObject()
             field("orientation", area.orientation.rawValue)
-            key(static: "system")
-            if let system = area.system { string(system) } else { null() }
             key(static: "insets")
             insets(area.insets)
-            field("source", area.source)
-            if let measuredOn = area.measuredOn { field("measuredOn", measuredOn) }
+            provenance(system: area.system, source: area.source, measuredOn: area.measuredOn)
             endObject()
         }
         endArray()
@@ -104,12 +101,9 @@ extension JSONWriter {
             key(static: "predictive")
             if let predictive = keyboard.predictive { bool(predictive) } else { null() }
             field("mode", keyboard.mode.rawValue)
-            key(static: "system")
-            if let system = keyboard.system { string(system) } else { null() }
             key(static: "frame")
             rect(keyboard.frame)
-            field("source", keyboard.source)
-            if let measuredOn = keyboard.measuredOn { field("measuredOn", measuredOn) }
+            provenance(system: keyboard.system, source: keyboard.source, measuredOn: keyboard.measuredOn)
             endObject()
         }
         endArray()
@@ -133,6 +127,15 @@ extension JSONWriter {
         }
         endArray()
         endObject()
+    }
+
+    /// Where a measurement comes from: its release (null when the source does not say), its source, and the
+    /// device it was measured on when another.
+    private mutating func provenance(system: String?, source: String, measuredOn: String?) {
+        key(static: "system")
+        if let system { string(system) } else { null() }
+        field("source", source)
+        if let measuredOn { field("measuredOn", measuredOn) }
     }
 
     private mutating func deviceHeader(_ device: Device) {
