@@ -36,13 +36,43 @@ export interface FormMembers {
   scrollPosition?: ScrollPosition;
 }
 
-/** The keyboard's `userInfo` as fields (points, seconds, screen coordinates). */
+/** How a device is held. */
+export type DeviceOrientation = "portrait" | "landscape";
+/** The keys a device's keyboard shows. */
+export type KeyboardType = "standard" | "emoji";
+/** How a device's keyboard sits: docked (an iPhone's only); on an iPad also floating, split, or its shortcut bar. */
+export type KeyboardMode = "docked" | "floating" | "split" | "hardware";
+
+/**
+ * A device of the catalogue (`GET /devices`), whose numbers stand in for those a request does not send: the screen,
+ * the full-screen scroll view, its safe area and, on a show, the keyboard's end frame. A session keeps it.
+ */
+export interface DeviceMember {
+  /** Required unless the session already has a device. */
+  id?: string;
+  /** Default `portrait`. */
+  orientation?: DeviceOrientation;
+  /** One of the device's `systems` (`"26"`); default the newest measurement of each number. */
+  system?: string;
+}
+
+/**
+ * The keyboard's `userInfo` as fields (points, seconds, screen coordinates), and which of the device's keyboards
+ * to take (`predictive`, `type`, `mode`: only with a device, the request's or the session's).
+ */
 export interface KeyboardFields {
+  /** Required on a show unless a device gives it. */
   frameEnd?: Rect;
   frameBegin?: Rect;
   animationDuration?: number;
   animationCurve?: number;
   isLocal?: boolean;
+  /** With the predictive bar (default true). */
+  predictive?: boolean;
+  /** Default `standard`. */
+  type?: KeyboardType;
+  /** Default `docked`. */
+  mode?: KeyboardMode;
 }
 
 /** The scroll view as UIKit reports it; on a session absent members are unchanged. */
@@ -76,6 +106,8 @@ export interface GeometryMembers extends FormMembers {
   keyboardLiftBehavior?: KeyboardLiftBehavior;
   keyboardDismissPadding?: number;
   pinnedViews?: PinnedView[];
+  /** A device by name; its numbers fill in what is not sent. */
+  device?: DeviceMember;
 }
 
 /** A show's or a hide's body (on a session client.js adds `sessionId` and `timestamp`). */
@@ -85,9 +117,13 @@ export interface KeyboardEventBody extends GeometryMembers {
   keyboard?: KeyboardFields | { userInfo: KeyboardUserInfo };
 }
 
-/** `POST /sessions`: `scrollView.frame` is required. */
-export interface SessionCreateBody extends GeometryMembers {
-  scrollView: ScrollViewMembers & { frame: Rect };
+/** `POST /sessions`: `scrollView.frame` is required, unless `device` names a device. */
+export type SessionCreateBody =
+  | (SessionCreateMembers & { scrollView: ScrollViewMembers & { frame: Rect } })
+  | (SessionCreateMembers & { device: DeviceMember & { id: string } });
+
+/** The members of `POST /sessions`. */
+export interface SessionCreateMembers extends GeometryMembers {
   interruption?: Interruption;
 }
 
@@ -298,6 +334,103 @@ export interface AnimationDescriptor {
 }
 
 export type KeyboardState = "hidden" | "showing" | "shown" | "hiding";
+
+/** A device's keyboard, as asked or by iOS's defaults. */
+export interface KeyboardSetting { predictive: boolean; type: KeyboardType; mode: KeyboardMode }
+
+/** A session's device, as its requests named it. */
+export interface SessionDevice {
+  id: string;
+  orientation: DeviceOrientation;
+  /** The release asked for; null: the newest measurements. */
+  system: string | null;
+  keyboard: KeyboardSetting;
+}
+
+/** One number the catalogue gave in place of one the request did not send. */
+export interface CatalogueValue {
+  /** The member it stands for. */
+  pointer:
+    | "/screen"
+    | "/scrollView/frame"
+    | "/scrollView/safeAreaInsets"
+    | "/keyboard/frameEnd"
+    | "/keyboard/frameBegin";
+  value: Size | EdgeInsets | Rect;
+  /** The id of its source, one of `DeviceEntry.sources`. */
+  source: string;
+  /** The iOS release it was measured on, when the source says. */
+  system?: string;
+  /** The device it was measured on, when another with the same screen. */
+  measuredOn?: string;
+}
+
+/**
+ * What the catalogue gave a request by device: the device, its setting after the request, and each number taken
+ * (the same request with them written out gets the same answer).
+ */
+export interface CatalogueAnswer {
+  /** The device's id. */
+  device: string;
+  name: string;
+  orientation: DeviceOrientation;
+  /** The release asked for; null: the newest measurements. */
+  system: string | null;
+  keyboard: KeyboardSetting;
+  values: CatalogueValue[];
+}
+
+/** A device as `GET /devices` lists it. */
+export interface DeviceSummary {
+  id: string;
+  /** The name it is sold under. */
+  name: string;
+  family: "iPhone" | "iPad";
+  /** The iOS releases it runs of those the catalogue covers; what `DeviceMember.system` takes. */
+  systems: string[];
+}
+
+/** `GET /devices`. */
+export interface DeviceList { devices: DeviceSummary[] }
+
+/** A publication the catalogue's numbers come from. */
+export interface CatalogueSource {
+  id: string;
+  publisher: string;
+  title: string;
+  kind: "document" | "measurement" | "code";
+  year: number | null;
+  /** What the catalogue takes from it. */
+  covers: string;
+}
+
+/** `GET /devices/{id}`: the device's numbers, each with its source. */
+export interface DeviceEntry extends DeviceSummary {
+  /** Points held in portrait, and pixels per point. */
+  screen: { width: number; height: number; scale: number; source: string };
+  /** The window's `safeAreaInsets`, by orientation and release (null: the source does not say). */
+  safeAreas: {
+    orientation: DeviceOrientation;
+    system: string | null;
+    insets: EdgeInsets;
+    source: string;
+    measuredOn?: string;
+  }[];
+  /** Keyboard frames in screen coordinates; `predictive` null where the bar makes no difference. */
+  keyboards: {
+    orientation: DeviceOrientation;
+    type: KeyboardType;
+    predictive: boolean | null;
+    mode: KeyboardMode;
+    system: string | null;
+    frame: Rect;
+    source: string;
+    measuredOn?: string;
+  }[];
+  /** What the catalogue lacks for it, and why. */
+  absent: string[];
+  sources: CatalogueSource[];
+}
 export type Interruption = "additive" | "beginFromCurrentState";
 export type KeyboardLiftBehavior = "never" | "always" | "whenAtEnd";
 
@@ -307,6 +440,8 @@ export interface KeyboardEventAnswer extends InsetResult {
   /** When the form has fields: what the toolbar's arrows enable. */
   navigation?: Navigation;
   session?: { id: string; keyboardState: KeyboardState; time: number };
+  /** When a device was named (by the request or the session). */
+  catalogue?: CatalogueAnswer;
 }
 
 /** A `POST /keyboard/drag` or `/keyboard/release` answer. */
@@ -338,6 +473,8 @@ export interface SessionState {
   /** As last sent; `target.pinnedViews` has them where the guide puts them. */
   pinnedViews: PinnedView[];
   interruption: Interruption;
+  /** The device the session is on; null when none was named. */
+  device: SessionDevice | null;
   /** The rect kept visible besides the focused field (a caret); null when none. */
   focusedRect: Rect | null;
   fields: FormField[];
@@ -352,6 +489,8 @@ export interface SessionState {
   animations: InFlightAnimation[];
   presentation: ScrollState & { keyboardFrame: Rect | null; keyboardLayoutGuide: Rect };
   velocity: AnimatedValues;
+  /** In the answers of `POST /sessions` and `PATCH /sessions/{id}`, when the session is on a device. */
+  catalogue?: CatalogueAnswer;
 }
 
 /** `GET /sessions/{id}/timeline`. */
@@ -502,6 +641,10 @@ export function hide(
 /** `PATCH /sessions/{id}`. */
 export function patch(
   session: Session | string, body: SessionPatchBody, options?: CallOptions): Promise<SessionState>;
+/** `GET /devices`: the devices a request may name. */
+export function listDevices(options?: CallOptions): Promise<DeviceList>;
+/** `GET /devices/{id}`; an unknown id rejects with an `InsetError` (404 `device-not-found`). */
+export function getDevice(id: string, options?: CallOptions): Promise<DeviceEntry>;
 /** What the safe area adds on top of `contentInset`. */
 export function insetAdjustment(result: InsetResult): { top: number; bottom: number };
 
