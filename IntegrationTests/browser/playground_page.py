@@ -170,6 +170,63 @@ def without_ids(value, *session_ids: str | None):
     return value
 
 
+# The device the page opens on.
+DEFAULT_DEVICE = "iphone-15"
+
+
+def device_entry(server: Server, device_id: str) -> dict:
+    """`GET /devices/{id}`: the catalogue's entry for the device."""
+    status, _, entry = server.call("GET", f"/devices/{device_id}")
+    assert status == 200, entry
+    return entry
+
+
+def newest(measurements: list[dict]) -> dict | None:
+    """The newest of `measurements`: the greatest `system` ("26.5" > "18"), those without one last, the first of
+    equals (the page's and the service's rule)."""
+    def release(measurement: dict) -> tuple[int, ...] | None:
+        system = measurement.get("system")
+        return tuple(int(part) for part in system.split(".")) if system else None
+
+    best = None
+    for measurement in measurements:
+        this, that = release(measurement), best and release(best)
+        if best is None or (this is not None and (that is None or that < this)):
+            best = measurement
+    return best
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A device held one way, as the catalogue gives it: the screen in points, the newest safe area's insets, and the
+    newest docked standard keyboard's frame with the predictive bar (None where the catalogue has none)."""
+
+    width: float
+    height: float
+    safe: dict | None
+    keyboard: dict | None
+
+
+def catalogue_scene(server: Server, device_id: str = DEFAULT_DEVICE, orientation: str = "portrait") -> Scene:
+    entry = device_entry(server, device_id)
+    width, height = entry["screen"]["width"], entry["screen"]["height"]
+    if orientation == "landscape":
+        width, height = height, width
+    area = newest([a for a in entry["safeAreas"] if a["orientation"] == orientation])
+    keyboard = newest([
+        k for k in entry["keyboards"]
+        if k["orientation"] == orientation and k["type"] == "standard" and k["mode"] == "docked"
+        and k["predictive"] in (True, None)
+    ])
+    return Scene(width, height, area and area["insets"], keyboard and keyboard["frame"])
+
+
+def catalogue_value(answer: dict, pointer: str) -> dict | None:
+    """The number an answer says it took from the catalogue for `pointer` (`/keyboard/frameEnd`), if any."""
+    values = [value for value in (answer.get("catalogue") or {}).get("values", []) if value["pointer"] == pointer]
+    return values[0]["value"] if values else None
+
+
 class Playground:
     def __init__(self, driver, server: Server):
         self.driver = driver
@@ -201,6 +258,24 @@ class Playground:
 
     def select(self, element_id: str, value: str) -> None:
         Select(self.driver.find_element(By.ID, element_id)).select_by_value(value)
+
+    def use_device(self, device_id: str) -> None:
+        """Picks a device; the page fetches its entry and makes a new session (none without a safe area)."""
+        self.select("device", device_id)
+        self.wait_for(
+            lambda: self.phone("data-device") == device_id and self.phone("data-ready") in ("true", "unavailable"),
+            f"the page on the {device_id}",
+        )
+
+    def use_orientation(self, orientation: str) -> None:
+        """Turns the phone with the Landscape toggle, and waits for the page to have turned it."""
+        if self.phone("data-orientation") != orientation:
+            self.click("landscape")
+        ready = ("true", "unavailable")
+        self.wait_for(
+            lambda: self.phone("data-orientation") == orientation and self.phone("data-ready") in ready,
+            f"the phone in {orientation}",
+        )
 
     def use_interruption(self, mode: str) -> None:
         """Picks the session's interruption model; the page makes a new session with it."""

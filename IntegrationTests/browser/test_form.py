@@ -2,7 +2,7 @@
 
 The form (docs/playground.md): the scroll view holds five single-line fields and a notes text view, sent as
 `fields` in content coordinates; the keyboard carries a 44-pt toolbar, so the frame the page reports is the
-keyboard's plus 44 pt (y 464, 380 tall on the iPhone 15). A field's place on the phone's screen is its content
+keyboard's plus 44 pt (y 473, 379 tall on the iPhone 15). A field's place on the phone's screen is its content
 rect less `contentOffset.y` (the content's origin sits at `-contentOffset.y` in the scroll view's frame, which is
 the whole screen).
 
@@ -14,12 +14,16 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.by import By
 
-from playground_page import Playground, form_state, last, use_form
+from playground_page import Playground, catalogue_scene, form_state, last, use_form
 
-# iPhone 15 portrait, the page's default: 390x844, safe area 47/34, a 336-pt keyboard with the QuickType bar.
-SCREEN_HEIGHT = 844
-SAFE_TOP = 47
-KEYBOARD_WITH_TOOLBAR = {"x": 0, "y": 464, "width": 390, "height": 380}
+# iPhone 15 portrait, the page's default, as the catalogue gives it: 393x852, safe area 59/34, a 335-pt keyboard
+# with the predictive bar (the first test checks these against GET /devices/iphone-15).
+SCREEN_WIDTH, SCREEN_HEIGHT = 393, 852
+SAFE_TOP = 59
+KEYBOARD = 335
+TOOLBAR = 44
+KEYBOARD_WITH_TOOLBAR = {
+    "x": 0, "y": SCREEN_HEIGHT - KEYBOARD - TOOLBAR, "width": SCREEN_WIDTH, "height": KEYBOARD + TOOLBAR}
 KEYBOARD_DISTANCE = 10
 ORDER = ["first", "last", "email", "phone", "address", "notes"]
 
@@ -80,6 +84,9 @@ def assert_form_shows(page: Playground, focus: str, answer: dict, fields: dict) 
 def test_the_toolbar_moves_the_focus_as_the_service_says(page: Playground, artifacts, scroll_position: str) -> None:
     """Focus the first field, then ›, ›, ‹ on the keyboard's toolbar: after each the page shows the service's
     offset, the field it focused where that offset puts it, and the arrows the answer's navigation enables."""
+    phone = catalogue_scene(page.server)
+    assert (phone.width, phone.height, phone.safe["top"], phone.keyboard["height"]) == (
+        SCREEN_WIDTH, SCREEN_HEIGHT, SAFE_TOP, KEYBOARD)
     use_form(page)
     if scroll_position != "minimal":
         page.select("scroll-position", scroll_position)
@@ -95,8 +102,10 @@ def test_the_toolbar_moves_the_focus_as_the_service_says(page: Playground, artif
     page.click("form-first")
     page.wait_for_state("shown")
     show = last(page.exchanges(), "POST", "/keyboard/show")
-    # The toolbar is part of the keyboard's frame, as iOS reports an input accessory view: 336 + 44 pt.
+    # The toolbar is part of the keyboard's frame, as iOS reports an input accessory view: the catalogue's keyboard
+    # and 44 pt, sent as the frame (the keyboard named too).
     assert show.request["keyboard"]["frameEnd"] == KEYBOARD_WITH_TOOLBAR
+    assert show.request["keyboard"]["mode"] == "docked" and show.request["keyboard"]["predictive"] is True
     assert show.request["focus"] == "first"
     fields = {field["id"]: field["rect"] for field in show.request["fields"]}
     assert list(fields) == ORDER

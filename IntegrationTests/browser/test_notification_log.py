@@ -17,10 +17,21 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from selenium.webdriver.common.by import By
 
-from playground_page import Exchange, Playground, last, paste_log, replay_errors, replay_results, use_form
+from playground_page import (
+    Exchange,
+    Playground,
+    catalogue_scene,
+    last,
+    paste_log,
+    replay_errors,
+    replay_results,
+    use_form,
+)
 
-# iPhone 15, the page's default: 390x844 portrait, keyboards 291 and 336 pt tall (without and with QuickType).
-WIDTH, HEIGHT = 390, 844
+# iPhone 15, the page's default, as the catalogue gives it: 393x852 portrait, a 335-pt keyboard with the
+# predictive bar, 208 pt in landscape (the sample's test checks these against GET /devices/iphone-15).
+WIDTH, HEIGHT = 393, 852
+KEYBOARD, LANDSCAPE_KEYBOARD = 335, 208
 TOOLBAR = 44
 TEXT_PLAIN = "text/plain; charset=utf-8"
 LEGACY_KEYS = ["UIKeyboardBoundsUserInfoKey", "UIKeyboardCenterBeginUserInfoKey", "UIKeyboardCenterEndUserInfoKey"]
@@ -30,11 +41,11 @@ LEGACY_KEYS = ["UIKeyboardBoundsUserInfoKey", "UIKeyboardCenterBeginUserInfoKey"
 SAMPLE_OUTCOMES = [
     ("UIKeyboardWillShowNotification", "applied", None, "nearby"),
     ("UIKeyboardDidShowNotification", "ignored", "did-notification", "nearby"),
-    ("UIKeyboardWillChangeFrameNotification", "applied", None, "nearby"),  # the QuickType bar comes
+    ("UIKeyboardWillChangeFrameNotification", "applied", None, "nearby"),  # a third-party keyboard, short first
     ("UIKeyboardWillShowNotification", "ignored", "same-frame", "nearby"),
     ("UIKeyboardDidChangeFrameNotification", "ignored", "did-notification", "nearby"),
-    ("UIKeyboardWillShowNotification", "applied", None, "nearby"),  # a third-party keyboard, short first
     ("UIKeyboardWillShowNotification", "applied", None, "nearby"),  # then its real height
+    ("UIKeyboardWillShowNotification", "applied", None, "nearby"),  # the system keyboard again
     ("UIKeyboardWillShowNotification", "ignored", "same-frame", "nearby"),  # then that again
     ("UIKeyboardDidShowNotification", "ignored", "did-notification", "nearby"),
     ("UIKeyboardWillChangeFrameNotification", "ignored", "not-local", "assumed"),  # a bare "userInfo:" line
@@ -103,13 +114,16 @@ def test_the_sample_console_replays_as_pasted(page: Playground, artifacts, scree
     them and numbers that fit the scene, goes as text/plain exactly as shown, placed by `start` after the session's
     last event; each notification's outcome and reading is listed as the service answered, the plot it returned is
     under the phone, and the phone is at the session the log left."""
+    phone = catalogue_scene(page.server)
+    assert (phone.width, phone.height, phone.keyboard["height"]) == (WIDTH, HEIGHT, KEYBOARD)
+    assert catalogue_scene(page.server, orientation="landscape").keyboard["height"] == LANDSCAPE_KEYBOARD
     if screen == "form":
         use_form(page)
     before = session_state(page)
     sample = log_text(page)
-    # The console of this scene: the QuickType keyboard (with the form's toolbar) at the screen's bottom.
-    quick = 336 + (TOOLBAR if screen == "form" else 0)
-    assert f'UIKeyboardFrameEndUserInfoKey = "NSRect: {{{{0, {HEIGHT - quick}}}, {{{WIDTH}, {quick}}}}}";' in sample
+    # The console of this scene: the catalogue's keyboard (with the form's toolbar) at the screen's bottom.
+    system = KEYBOARD + (TOOLBAR if screen == "form" else 0)
+    assert f'UIKeyboardFrameEndUserInfoKey = "NSRect: {{{{0, {HEIGHT - system}}}, {{{WIDTH}, {system}}}}}";' in sample
     assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+0100 Notes\[\d+:\d+\] Can't find keyplane", sample)
     with pytest.raises(json.JSONDecodeError):
         json.loads(sample)
@@ -133,8 +147,8 @@ def test_the_sample_console_replays_as_pasted(page: Playground, artifacts, scree
     assert [r["timestamp"] - start for r in results] == pytest.approx(SAMPLE_OFFSETS, abs=0.01)
     assert all(r["read"]["timestamp"] == "logged" and r["read"]["form"] == "objc-userinfo" for r in results)
     assert results[0]["read"]["ignoredKeys"] == LEGACY_KEYS
-    assert results[0]["read"]["userInfo"]["frameEnd"] == {"x": 0, "y": HEIGHT - 291 - quick + 336,
-                                                           "width": WIDTH, "height": 291 + quick - 336}
+    assert results[0]["read"]["userInfo"]["frameEnd"] == {"x": 0, "y": HEIGHT - system, "width": WIDTH,
+                                                           "height": system}
 
     # The panel lists what each did and how it was read.
     listed = replay_results(page)
@@ -193,21 +207,21 @@ def test_the_sample_console_replays_as_pasted(page: Playground, artifacts, scree
 
 
 def json_log() -> list[dict]:
-    """The iPhone 15 table's log as JSON, relative timestamps: a show, its Did, a move, another app's keyboard,
-    a hide with a key iOS 5 to 7 added."""
+    """The iPhone 15 table's log as JSON, relative timestamps: a show, its Did, a move (an accessory view
+    arriving), another app's keyboard, a hide with a key iOS 5 to 7 added."""
     def info(height: int, y: int | None = None, **more) -> dict:
-        frame = "{{0, %d}, {390, %d}}" % (HEIGHT - height if y is None else y, height)
+        frame = "{{0, %d}, {%d, %d}}" % (HEIGHT - height if y is None else y, WIDTH, height)
         return {"UIKeyboardFrameEndUserInfoKey": frame, "UIKeyboardAnimationDurationUserInfoKey": 0.25,
                 "UIKeyboardAnimationCurveUserInfoKey": 7, "UIKeyboardIsLocalUserInfoKey": 1, **more}
 
     return [
-        {"name": "UIKeyboardWillShowNotification", "timestamp": 0, "userInfo": info(291)},
-        {"name": "UIKeyboardDidShowNotification", "timestamp": 500, "userInfo": info(291)},
-        {"name": "UIKeyboardWillChangeFrameNotification", "timestamp": 900, "userInfo": info(336)},
+        {"name": "UIKeyboardWillShowNotification", "timestamp": 0, "userInfo": info(KEYBOARD)},
+        {"name": "UIKeyboardDidShowNotification", "timestamp": 500, "userInfo": info(KEYBOARD)},
+        {"name": "UIKeyboardWillChangeFrameNotification", "timestamp": 900, "userInfo": info(KEYBOARD + TOOLBAR)},
         {"name": "UIKeyboardWillChangeFrameNotification", "timestamp": 1500,
-         "userInfo": info(291, UIKeyboardIsLocalUserInfoKey=0)},
+         "userInfo": info(KEYBOARD, UIKeyboardIsLocalUserInfoKey=0)},
         {"name": "UIKeyboardWillHideNotification", "timestamp": 2000,
-         "userInfo": info(336, y=HEIGHT, UIKeyboardFrameChangedByUserInteraction=0)},
+         "userInfo": info(KEYBOARD + TOOLBAR, y=HEIGHT, UIKeyboardFrameChangedByUserInteraction=0)},
     ]
 
 
@@ -303,23 +317,24 @@ def test_a_value_the_service_cannot_read_is_shown_at_its_line(page: Playground, 
         refused)
 
 
+# The iPhone 15's landscape keyboard as iOS 7 logged it, in the portrait screen's coordinates.
 IOS7_LANDSCAPE = """\
 NSConcreteNotification 0x17d4b2f0 {name = UIKeyboardWillShowNotification; userInfo = {
     UIKeyboardAnimationCurveUserInfoKey = 7;
     UIKeyboardAnimationDurationUserInfoKey = "0.25";
-    UIKeyboardBoundsUserInfoKey = "NSRect: {{0, 0}, {844, 209}}";
-    UIKeyboardCenterBeginUserInfoKey = "NSPoint: {-104.5, 422}";
-    UIKeyboardCenterEndUserInfoKey = "NSPoint: {104.5, 422}";
-    UIKeyboardFrameBeginUserInfoKey = "NSRect: {{-209, 0}, {209, 844}}";
+    UIKeyboardBoundsUserInfoKey = "NSRect: {{0, 0}, {852, 208}}";
+    UIKeyboardCenterBeginUserInfoKey = "NSPoint: {-104, 426}";
+    UIKeyboardCenterEndUserInfoKey = "NSPoint: {104, 426}";
+    UIKeyboardFrameBeginUserInfoKey = "NSRect: {{-208, 0}, {208, 852}}";
     UIKeyboardFrameChangedByUserInteraction = 0;
-    UIKeyboardFrameEndUserInfoKey = "NSRect: {{0, 0}, {209, 844}}";
+    UIKeyboardFrameEndUserInfoKey = "NSRect: {{0, 0}, {208, 852}}";
 }}
 NSConcreteNotification 0x17d4c1a0 {name = UIKeyboardDidShowNotification; userInfo = {
     UIKeyboardAnimationCurveUserInfoKey = 7;
     UIKeyboardAnimationDurationUserInfoKey = "0.25";
-    UIKeyboardFrameBeginUserInfoKey = "NSRect: {{-209, 0}, {209, 844}}";
+    UIKeyboardFrameBeginUserInfoKey = "NSRect: {{-208, 0}, {208, 852}}";
     UIKeyboardFrameChangedByUserInteraction = 0;
-    UIKeyboardFrameEndUserInfoKey = "NSRect: {{0, 0}, {209, 844}}";
+    UIKeyboardFrameEndUserInfoKey = "NSRect: {{0, 0}, {208, 852}}";
 }}
 """
 
@@ -340,7 +355,7 @@ def test_an_ios7_landscape_console_is_converted_and_timed_by_rule(page: Playgrou
     results = answer["results"]
     assert [(r["outcome"], r["reason"]) for r in results] == [("applied", None), ("ignored", "did-notification")]
     assert [r["timestamp"] - start for r in results] == pytest.approx([0, 250])
-    converted = {"x": 0, "y": 390 - 209, "width": 844, "height": 209}
+    converted = {"x": 0, "y": WIDTH - LANDSCAPE_KEYBOARD, "width": HEIGHT, "height": LANDSCAPE_KEYBOARD}
     assert all(r["read"]["coordinates"] == "portrait" for r in results)
     assert results[0]["read"]["userInfo"]["frameEnd"] == converted
     listed = replay_results(page)
@@ -360,7 +375,7 @@ def test_an_ios7_landscape_console_is_converted_and_timed_by_rule(page: Playgrou
 
 SWIFT_DID_ONLY = """\
 keyboardDidShow(_:)
-[AnyHashable("UIKeyboardIsLocalUserInfoKey"): 1, AnyHashable("UIKeyboardFrameEndUserInfoKey"): NSRect: {{0, 508}, {390, 336}}, AnyHashable("UIKeyboardAnimationDurationUserInfoKey"): 0.25, AnyHashable("UIKeyboardAnimationCurveUserInfoKey"): 7, AnyHashable("UIKeyboardFrameBeginUserInfoKey"): NSRect: {{0, 844}, {390, 336}}]
+[AnyHashable("UIKeyboardIsLocalUserInfoKey"): 1, AnyHashable("UIKeyboardFrameEndUserInfoKey"): NSRect: {{0, 517}, {393, 335}}, AnyHashable("UIKeyboardAnimationDurationUserInfoKey"): 0.25, AnyHashable("UIKeyboardAnimationCurveUserInfoKey"): 7, AnyHashable("UIKeyboardFrameBeginUserInfoKey"): NSRect: {{0, 852}, {393, 335}}]
 Saved draft 3
 """
 
@@ -381,5 +396,5 @@ def test_a_did_only_swift_console_jumps(page: Playground, artifacts) -> None:
     assert answer["skippedLines"] == 1
     assert summary(page)["skipped"] == str(answer["skippedLines"])
     page.wait_for_state("shown")
-    assert page.dom()["keyboardTop"] == pytest.approx(508, abs=0.01)
+    assert page.dom()["keyboardTop"] == pytest.approx(HEIGHT - KEYBOARD, abs=0.01)
     page.replay()

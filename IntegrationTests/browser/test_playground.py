@@ -20,14 +20,32 @@ import json
 import pytest
 
 from browser_server import TOKEN
-from playground_page import DRAG_RECORDER, Playground, chat_state, last, linear_at, linear_stops, spring, use_chat, viewport_point
+from playground_page import (
+    DRAG_RECORDER,
+    Playground,
+    Scene,
+    catalogue_scene,
+    catalogue_value,
+    chat_state,
+    last,
+    linear_at,
+    linear_stops,
+    spring,
+    use_chat,
+    viewport_point,
+)
 
-# The iPhone 15 the page starts with: 390x844, 47/34 safe area, a 336-pt keyboard with the QuickType bar.
-SAFE_BOTTOM = 34
 CURVE_ERROR = 0.005
 # Milliseconds: Chromium stores an animation's startTime in its own time type, so a startTime set from a JSON
 # number can read back a rounding away from it (1e-13 ms seen); 10 us is far below a frame.
 TIME_PRECISION = 0.01
+
+
+@pytest.fixture(scope="module")
+def phone(server) -> Scene:
+    """The iPhone 15 in portrait the page starts with, as the catalogue gives it (GET /devices/iphone-15): 393x852,
+    a 59/34 safe area, a 335-pt keyboard with the predictive bar."""
+    return catalogue_scene(server)
 
 
 def assert_settled_on(page: Playground, answer: dict) -> dict:
@@ -49,19 +67,30 @@ def show_keyboard(page: Playground) -> dict:
     return base
 
 
-def test_focusing_the_field_applies_the_service_answer(page: Playground, artifacts) -> None:
+def test_focusing_the_field_applies_the_service_answer(page: Playground, artifacts, phone: Scene) -> None:
     page.screenshot(artifacts, "1-loaded")
     show_keyboard(page)
     page.screenshot(artifacts, "2-keyboard-shown")
 
     exchanges = page.replay()
+    # The page names the device; the service fills the screen, the frame and the safe area from its catalogue.
+    created = last(exchanges, "POST", "/sessions")
+    assert created.request["device"] == {"id": "iphone-15", "orientation": "portrait"}
+    assert "screen" not in created.request and set(created.request["scrollView"]) == {"contentSize", "contentOffset"}
+    assert created.replayed["screen"] == {"width": phone.width, "height": phone.height}
+    assert created.replayed["scrollView"]["safeAreaInsets"] == phone.safe
+    # The show names the keyboard, and the service takes its frame from the catalogue.
     show = last(exchanges, "POST", "/keyboard/show")
-    frame = show.request["keyboard"]["frameEnd"]
-    assert frame == {"x": 0, "y": 508, "width": 390, "height": 336}
+    assert "frameEnd" not in show.request["keyboard"]
+    assert {k: show.request["keyboard"][k] for k in ("predictive", "type", "mode")} == {
+        "predictive": True, "type": "standard", "mode": "docked"}
+    frame = catalogue_value(show.replayed, "/keyboard/frameEnd")
+    assert frame == phone.keyboard
+    assert frame == {"x": 0, "y": phone.height - frame["height"], "width": phone.width, "height": frame["height"]}
     answer = show.replayed
-    # README's first request: 336 pt of overlap minus the 34-pt home indicator UIKit already adds.
-    assert answer["contentInset"]["bottom"] == 302
-    assert answer["adjustedContentInset"]["bottom"] == 336
+    # The keyboard's height of overlap minus the home-indicator area UIKit already adds (README's first request).
+    assert answer["contentInset"]["bottom"] == frame["height"] - phone.safe["bottom"]
+    assert answer["adjustedContentInset"]["bottom"] == frame["height"]
     assert answer["keyboardDocked"] is True
     dom = assert_settled_on(page, answer)
     # The field sat under the keyboard's frame: the table scrolled it up.
@@ -70,7 +99,7 @@ def test_focusing_the_field_applies_the_service_answer(page: Playground, artifac
     assert dom["keyboardHeight"] == pytest.approx(frame["height"], abs=0.01)
 
 
-def test_blurring_the_field_brings_the_base_values_back(page: Playground, artifacts) -> None:
+def test_blurring_the_field_brings_the_base_values_back(page: Playground, artifacts, phone: Scene) -> None:
     base = show_keyboard(page)
     page.tap_outside()
     page.wait_for_state("hidden")
@@ -80,15 +109,18 @@ def test_blurring_the_field_brings_the_base_values_back(page: Playground, artifa
     created = last(exchanges, "POST", "/sessions").replayed
     hide = last(exchanges, "POST", "/keyboard/hide").replayed
     assert hide["contentInset"] == created["target"]["contentInset"]
-    assert hide["adjustedContentInset"]["bottom"] == SAFE_BOTTOM
+    assert hide["adjustedContentInset"]["bottom"] == phone.safe["bottom"]
     dom = assert_settled_on(page, hide)
     assert dom["paddingBottom"] == pytest.approx(base["paddingBottom"], abs=0.01)
     assert dom["scrollTop"] == pytest.approx(base["scrollTop"], abs=1)
-    assert dom["keyboardTop"] == pytest.approx(844, abs=0.01), "the keyboard went below the screen"
+    assert dom["keyboardTop"] == pytest.approx(phone.height, abs=0.01), "the keyboard went below the screen"
 
 
-def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Playground, artifacts) -> None:
+def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(
+    page: Playground, artifacts, phone: Scene
+) -> None:
     # iOS 7's model: the hide replaces the show and starts from what is on screen (the additive one is below).
+    safe_bottom = phone.safe["bottom"]
     page.use_interruption("beginFromCurrentState")
     page.scroll_to_end()
     base = page.dom()
@@ -135,7 +167,7 @@ def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Pla
     offset_span = abs(show["to"]["contentOffset"]["y"] - show["from"]["contentOffset"]["y"])
     adjusted_top = base["paddingTop"]
     assert shown_padding == pytest.approx(
-        hide["from"]["contentInset"]["bottom"] + SAFE_BOTTOM, abs=CURVE_ERROR * inset_span + 0.05
+        hide["from"]["contentInset"]["bottom"] + safe_bottom, abs=CURVE_ERROR * inset_span + 0.05
     )
     assert shown_top == pytest.approx(
         hide["from"]["contentOffset"]["y"] + adjusted_top, abs=CURVE_ERROR * offset_span + 1
@@ -145,7 +177,7 @@ def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Pla
     # service's clock (a frame late would be several points off).
     eased = linear_at(show["linearEasing"], (t1 - t0) / show["cssDuration"])
     start, end = show["from"]["contentInset"]["bottom"], show["to"]["contentInset"]["bottom"]
-    assert shown_padding == pytest.approx(start + (end - start) * eased + SAFE_BOTTOM, abs=0.05)
+    assert shown_padding == pytest.approx(start + (end - start) * eased + safe_bottom, abs=0.05)
     start, end = show["from"]["contentOffset"]["y"], show["to"]["contentOffset"]["y"]
     assert shown_top == pytest.approx(start + (end - start) * eased + adjusted_top, abs=1)
 
@@ -158,7 +190,7 @@ def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Pla
         "show_fraction": fraction,
         "dom_read_by": "recorder" if at_t1 else "page snapshot",
         "dom_padding_bottom": shown_padding,
-        "service_from_padding_bottom": hide["from"]["contentInset"]["bottom"] + SAFE_BOTTOM,
+        "service_from_padding_bottom": hide["from"]["contentInset"]["bottom"] + safe_bottom,
         "padding_tolerance": CURVE_ERROR * inset_span + 0.05,
         "dom_scroll_top": shown_top,
         "service_from_scroll_top": hide["from"]["contentOffset"]["y"] + adjusted_top,
@@ -169,8 +201,8 @@ def test_a_hide_halfway_through_the_show_begins_from_what_is_on_screen(page: Pla
     (artifacts / "interruption.json").write_text(json.dumps(figures, indent=2) + "\n")
     print(f"\n[browser] interruption: {json.dumps(figures)}")
 
-    assert hides[0]["from"] == pytest.approx(hide["from"]["contentInset"]["bottom"] + SAFE_BOTTOM, abs=0.01)
-    assert hides[0]["to"] == pytest.approx(hide["to"]["contentInset"]["bottom"] + SAFE_BOTTOM, abs=0.01)
+    assert hides[0]["from"] == pytest.approx(hide["from"]["contentInset"]["bottom"] + safe_bottom, abs=0.01)
+    assert hides[0]["to"] == pytest.approx(hide["to"]["contentInset"]["bottom"] + safe_bottom, abs=0.01)
     assert hides[0]["duration"] == hide["cssDuration"]
     assert linear_stops(hides[0]["easing"]) == linear_stops(hide["linearEasing"])
 
@@ -203,7 +235,7 @@ SAMPLES_AFTER = [0, 10, 25, 50, 100, 180, 300]
 
 @pytest.mark.parametrize("mode", ["additive", "beginFromCurrentState"])
 def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
-    page: Playground, artifacts, mode: str
+    page: Playground, artifacts, mode: str, phone: Scene
 ) -> None:
     """A hide 125 ms into the show; the page's animations paused and moved to instants after it: the DOM shows
     what `GET /sessions/{id}?at=` says, within 1 px, for the insets, the offset and the keyboard."""
@@ -229,7 +261,7 @@ def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
         assert status == 200, state
         presentation = state["presentation"]
         expected = {
-            "paddingBottom": presentation["contentInset"]["bottom"] + SAFE_BOTTOM,
+            "paddingBottom": presentation["contentInset"]["bottom"] + phone.safe["bottom"],
             "scrollTop": presentation["contentOffset"]["y"] + state["target"]["adjustedContentInset"]["top"],
             "keyboardTop": presentation["keyboardFrame"]["y"],
         }
@@ -312,7 +344,9 @@ def gesture(page: Playground, slow, fast) -> None:
     actions.perform()
 
 
-def test_a_chat_drag_moves_the_keyboard_and_the_composer_and_a_flick_dismisses(page: Playground, artifacts) -> None:
+def test_a_chat_drag_moves_the_keyboard_and_the_composer_and_a_flick_dismisses(
+    page: Playground, artifacts, phone: Scene
+) -> None:
     """The chat screen: the composer rides on the keyboard as the service says; a pointer drag over the list
     moves the keyboard, the composer and the list's inset at once, exactly as each POST /keyboard/drag answered;
     a flick down dismisses with the release's spring, and the page settles where the service says."""
@@ -321,12 +355,12 @@ def test_a_chat_drag_moves_the_keyboard_and_the_composer_and_a_flick_dismisses(p
     created = [e for e in resting if e.method == "PATCH"][-1].shown["target"]
     page.wait_for(lambda: page.dom()["running"] == 0, "the page to settle")
     assert_chat_shows(page, created, "at rest")
-    assert created["pinnedViews"][0]["frame"]["y"] == 844 - 34 - 50
+    assert created["pinnedViews"][0]["frame"]["y"] == phone.height - phone.safe["bottom"] - 50
 
     page.click("chat-field")
     page.wait_for_state("shown")
     shown = last(page.exchanges(), "POST", "/keyboard/show").shown
-    assert shown["pinnedViews"][0]["frame"]["y"] == 508 - 50
+    assert shown["pinnedViews"][0]["frame"]["y"] == phone.keyboard["y"] - 50
     assert_chat_shows(page, shown, "shown")
     page.screenshot(artifacts, "chat-1-shown")
 
@@ -359,8 +393,8 @@ def test_a_chat_drag_moves_the_keyboard_and_the_composer_and_a_flick_dismisses(p
     assert animation["curveName"] == "spring"
     start = released["keyboardFrame"]
     last_drag = drags[-1]["keyboardFrame"]["y"]
-    assert animation["spring"]["initialVelocity"] == pytest.approx(velocity / (844 - last_drag), rel=1e-9)
-    assert start["y"] == 844
+    assert animation["spring"]["initialVelocity"] == pytest.approx(velocity / (phone.height - last_drag), rel=1e-9)
+    assert start["y"] == phone.height
     page.wait_for_state("hidden")
     assert_chat_shows(page, released, "dismissed")
     page.screenshot(artifacts, "chat-3-dismissed")

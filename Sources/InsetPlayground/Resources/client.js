@@ -6,6 +6,9 @@
 //   const answer = await session.show({ keyboard: { frameEnd }, focusedRect });
 //   await applyAnimation(answer.animation, { scrollView: table }, { adjustment: insetAdjustment(answer) });
 //
+// `listDevices()` and `getDevice(id)` read the device catalogue, for requests that name a device instead of its
+// numbers (`device: { id, orientation }`).
+//
 // Options every call takes: `baseURL` (default: the page's own origin), `token` (sent as `Authorization:
 // Bearer`), `onExchange` (called with each request and answer), `fetch` (a replacement fetch). A session keeps the
 // options it was created with. Times are milliseconds on the document timeline (the `performance.now()` clock),
@@ -70,6 +73,22 @@ async function call(method, path, body, options = {}) {
   });
   if (!response.ok) throw new InsetError(response.status, answer);
   return answer;
+}
+
+/**
+ * `GET /devices`: the catalogue's devices, `{ devices: [{ id, name, family, systems }] }`, iPhones then iPads, each
+ * family in the order the catalogue holds it.
+ */
+export function listDevices(options = {}) {
+  return call("GET", "/devices", undefined, options);
+}
+
+/**
+ * `GET /devices/{id}`: one device's whole entry (`screen`, `safeAreas`, `keyboards`, what is `absent`, the `sources`
+ * its numbers name). An id the catalogue does not have is an InsetError with status 404.
+ */
+export function getDevice(id, options = {}) {
+  return call("GET", `/devices/${encodeURIComponent(id)}`, undefined, options);
 }
 
 /** A session for one scroll view, as `createSession` answers it; `state` is the last session representation. */

@@ -19,45 +19,29 @@
 // the notes change height the page sends a PATCH with the fields, the content size and the caret's rect
 // (`focusedRect`), which the service re-targets the offset for at once.
 //
+// The devices are the service's catalogue: `GET /devices` fills the picker and `GET /devices/{id}` gives the phone
+// its screen, safe area and keyboards, each the newest measurement for the orientation. Requests name the device
+// (`device: {id, orientation}`, the keyboard by `predictive`, `type` and `mode`) and the service fills in its
+// numbers; what the catalogue does not have is said under the phone and switched off, never made up.
+//
 // The notification log panel (any screen) replays a pasted log through `POST /sessions/{id}/notifications`
 // (`plot=svg`): the console text as Xcode printed it, sent as `text/plain` as it is, or a JSON log sent as JSON.
 // It lists what each notification did and how the service read it, points at the line of a value it could not
 // read, and shows the session the log leaves and its plot.
 
-import { applyAnimation, applyState, createSession, frameTime, insetAdjustment, InsetError } from "./client.js";
+import {
+  applyAnimation,
+  applyState,
+  createSession,
+  frameTime,
+  getDevice,
+  insetAdjustment,
+  InsetError,
+  listDevices,
+} from "./client.js";
 
-/** Screen sizes in points, safe areas by orientation, keyboard heights without and with the QuickType bar. */
-const DEVICES = {
-  "iphone-se": {
-    size: [375, 667],
-    portrait: { top: 20, left: 0, bottom: 0, right: 0 },
-    landscape: { top: 0, left: 0, bottom: 0, right: 0 },
-    keyboard: { portrait: [216, 260], landscape: [162, 200] },
-  },
-  "iphone-15": {
-    size: [390, 844],
-    portrait: { top: 47, left: 0, bottom: 34, right: 0 },
-    landscape: { top: 0, left: 47, bottom: 21, right: 47 },
-    keyboard: { portrait: [291, 336], landscape: [171, 209] },
-  },
-  "iphone-15-pro-max": {
-    size: [430, 932],
-    portrait: { top: 59, left: 0, bottom: 34, right: 0 },
-    landscape: { top: 0, left: 59, bottom: 21, right: 59 },
-    keyboard: { portrait: [301, 346], landscape: [171, 209] },
-  },
-  ipad: {
-    size: [820, 1180],
-    portrait: { top: 24, left: 0, bottom: 20, right: 0 },
-    landscape: { top: 24, left: 0, bottom: 20, right: 0 },
-    keyboard: { portrait: [313, 368], landscape: [343, 398] },
-    floats: true,
-  },
-};
-/** A hardware keyboard leaves only the shortcut bar on screen. */
-const SHORTCUT_BAR = 55;
-/** The iPad's floating keyboard, lifted off the screen's bottom edge (so the service sees it undocked). */
-const FLOATING = { width: 320, height: 260, lift: 96 };
+/** The device picked when the page opens, when the catalogue has it. */
+const DEFAULT_DEVICE = "iphone-15";
 /** The interruption fires this fraction of the reported duration into a show (125 ms of 0.25 s). */
 const INTERRUPT_AFTER = 0.5;
 const KEYBOARD_INFO = { animationDuration: 0.25, animationCurve: 7 };
@@ -87,6 +71,9 @@ const ui = {
   status: $("status"),
   log: $("log"),
   device: $("device"),
+  deviceSources: $("device-sources"),
+  deviceAbsent: $("device-absent"),
+  deviceInfo: $("device-info"),
   landscape: $("landscape"),
   quicktype: $("quicktype"),
   hardware: $("hardware"),
@@ -125,6 +112,12 @@ const ui = {
 const formControls = [...ui.form.querySelectorAll("[data-field]")];
 const TIMELINE_CAPTION = ui.timelineCaption.innerHTML;
 
+/** The catalogue's devices as `GET /devices` lists them; empty until it has answered. */
+let devices = [];
+/** Each device's entry as `GET /devices/{id}` answered it, by id. */
+const entries = new Map();
+/** The entry of the device picked: every number the phone shows comes from it. */
+let entry = null;
 let session = null;
 /** The last target the service answered (an InsetResult): what the table shows once animations end. */
 let model = null;
@@ -157,21 +150,71 @@ function enqueue(task) {
 
 // ---- Geometry -----------------------------------------------------------------------------------------------
 
-function device() {
-  return DEVICES[ui.device.value];
-}
-
 function orientation() {
   return ui.landscape.checked ? "landscape" : "portrait";
 }
 
+/** The screen in points as held; the catalogue holds it in portrait. */
 function screenSize() {
-  const [width, height] = device().size;
+  const { width, height } = entry.screen;
   return ui.landscape.checked ? { width: height, height: width } : { width, height };
 }
 
+/** `a` against `b`, releases as the catalogue spells them (`"26.5"`, `"18"`): negative when `a` is older. */
+function compareSystems(a, b) {
+  const [x, y] = [a, b].map((system) => system.split(".").map(Number));
+  for (let index = 0; index < Math.max(x.length, y.length); index += 1) {
+    const difference = (x[index] ?? 0) - (y[index] ?? 0);
+    if (difference) return difference;
+  }
+  return 0;
+}
+
+/** Of `measurements`, the newest: the greatest `system`, those without one last, the first of equals. */
+function newest(measurements) {
+  let best = null;
+  for (const measurement of measurements) {
+    const { system } = measurement;
+    const newer = system != null && (best?.system == null || compareSystems(best.system, system) < 0);
+    if (!best || newer) best = measurement;
+  }
+  return best;
+}
+
+/** The newest safe area measurement for the orientation, null when the catalogue has none. */
 function safeArea() {
-  return device()[orientation()];
+  return newest(entry?.safeAreas.filter((area) => area.orientation === orientation()) ?? []);
+}
+
+/** The safe area's insets, null when the catalogue has none for the orientation. */
+function safeInsets() {
+  return safeArea()?.insets ?? null;
+}
+
+/** The keyboard the toggles ask for, as a request names it. */
+function keyboardSetting() {
+  const mode = ui.hardware.checked ? "hardware" : ui.floating.checked ? "floating" : "docked";
+  return { predictive: ui.quicktype.checked, type: "standard", mode };
+}
+
+/**
+ * The newest measurement of the keyboard `setting` describes for the orientation, null when the catalogue has
+ * none. A keyboard measured with `predictive: null` (no bar to have) stands for either.
+ */
+function keyboardFor({ predictive, type, mode }) {
+  const matching = (entry?.keyboards ?? []).filter(
+    (keyboard) =>
+      keyboard.orientation === orientation() &&
+      keyboard.type === type &&
+      keyboard.mode === mode &&
+      (keyboard.predictive === null || keyboard.predictive === predictive),
+  );
+  return newest(matching);
+}
+
+/** The keyboard the toggles show, from the catalogue; null when it has none. */
+function keyboardMeasurement() {
+  return keyboardFor(keyboardSetting());
 }
 
 /** The current offset as UIKit would report it, read from the DOM. */
@@ -218,20 +261,20 @@ function contentSize() {
   return { width: screenSize().width, height: ui.rows.offsetHeight };
 }
 
+/**
+ * A session's scene by device: the service fills the screen, the full-screen frame and its safe area from the
+ * catalogue; the page sends what only it knows.
+ */
 function geometry() {
   const { width, height } = screenSize();
   const body = {
-    scrollView: {
-      frame: { x: 0, y: 0, width, height },
-      safeAreaInsets: safeArea(),
-      contentSize: contentSize(),
-    },
-    screen: { width, height },
+    device: { id: entry.id, orientation: orientation() },
+    scrollView: { contentSize: contentSize() },
   };
   if (chatMode()) {
     body.scrollView.keyboardDismissMode = "interactive";
     // Where it is laid out before any keyboard: only its size and horizontal place matter to the service.
-    const y = height - safeArea().bottom - COMPOSER_HEIGHT;
+    const y = height - safeInsets().bottom - COMPOSER_HEIGHT;
     body.pinnedViews = [{ id: "composer", frame: { x: 0, y, width, height: COMPOSER_HEIGHT } }];
     body.keyboardLiftBehavior = ui.lift.value;
     body.usesBottomSafeArea = ui.bottomSafeArea.checked;
@@ -252,24 +295,20 @@ function focusedRect() {
 }
 
 /**
- * The keyboard frame the toggles describe, in screen coordinates, as UIKeyboardFrameEndUserInfoKey gives it: on
- * the form with the input accessory view on top, which iOS counts as part of the keyboard.
+ * The keyboard frame the toggles describe, in screen coordinates, as UIKeyboardFrameEndUserInfoKey gives it (the
+ * catalogue's): on the form with the input accessory view on top, which iOS counts as part of the keyboard. Null
+ * when the catalogue has no such keyboard.
  */
 function keyboardFrame() {
-  const frame = bareKeyboardFrame();
-  if (!formMode()) return frame;
+  const frame = keyboardMeasurement()?.frame;
+  if (!frame || !formMode()) return frame ?? null;
   return { ...frame, y: frame.y - ACCESSORY_HEIGHT, height: frame.height + ACCESSORY_HEIGHT };
 }
 
-function bareKeyboardFrame() {
+/** Where the mock keyboard waits when there is none to show: below the screen, as wide. */
+function parkedKeyboard() {
   const { width, height } = screenSize();
-  if (ui.hardware.checked) return { x: 0, y: height - SHORTCUT_BAR, width, height: SHORTCUT_BAR };
-  if (ui.floating.checked && device().floats) {
-    const x = Math.round((width - FLOATING.width) / 2);
-    return { x, y: height - FLOATING.height - FLOATING.lift, width: FLOATING.width, height: FLOATING.height };
-  }
-  const keyboardHeight = device().keyboard[orientation()][ui.quicktype.checked ? 1 : 0];
-  return { x: 0, y: height - keyboardHeight, width, height: keyboardHeight };
+  return { x: 0, y: height, width, height: 0 };
 }
 
 function isFloating(frame) {
@@ -332,29 +371,118 @@ function buildKeys() {
 
 function layoutScreen() {
   const { width, height } = screenSize();
-  const safe = safeArea();
+  const safe = safeInsets();
   const style = ui.phone.style;
   style.setProperty("--w", `${width}px`);
   style.setProperty("--h", `${height}px`);
-  for (const edge of ["top", "left", "bottom", "right"]) style.setProperty(`--safe-${edge}`, `${safe[edge]}px`);
-  ui.phone.dataset.device = ui.device.value;
-  ui.phone.dataset.screen = ui.screenKind.value;
+  // Without a published safe area the mock draws none (no bars), and the page sends none.
+  for (const edge of ["top", "left", "bottom", "right"]) style.setProperty(`--safe-${edge}`, `${safe?.[edge] ?? 0}px`);
+  // The bezel's look follows the portrait safe area: no bottom inset is a Home button; a top inset of 59 pt or
+  // more is the Dynamic Island's status bar (the notch's is 44 to 50).
+  const portrait = newest(entry.safeAreas.filter((area) => area.orientation === "portrait"))?.insets;
+  Object.assign(ui.phone.dataset, {
+    device: entry.id,
+    family: entry.family,
+    homeButton: portrait ? String(portrait.bottom === 0) : "",
+    cutout: entry.family === "iPhone" && portrait?.top >= 59 ? "island" : "",
+    safeArea: safe ? "published" : "absent",
+    screen: ui.screenKind.value,
+    orientation: orientation(),
+  });
   document.body.dataset.screen = ui.screenKind.value;
-  ui.phone.dataset.orientation = orientation();
-  const { top, bottom } = safe;
-  ui.summary.querySelector('[data-key="screen"]').textContent = `${width}×${height}, safe area ${top}/${bottom}`;
-  ui.floating.disabled = !device().floats;
-  if (!device().floats) ui.floating.checked = false;
+  const area = safe ? `safe area ${safe.top}/${safe.bottom}` : "no safe area published";
+  ui.summary.querySelector('[data-key="screen"]').textContent = `${width}×${height}, ${area}`;
+  syncToggles();
+  showDeviceInfo();
   fit();
+}
+
+/**
+ * The keyboard toggles as the catalogue allows for this device and orientation: a mode, or the predictive bar's
+ * other state, is on offer only when that keyboard was published. The text fields need a keyboard to show and a
+ * safe area to have a session.
+ */
+function syncToggles() {
+  const missing = `not in the catalogue for the ${entry.name} in ${orientation()}`;
+  for (const [mode, toggle] of [
+    ["hardware", ui.hardware],
+    ["floating", ui.floating],
+  ]) {
+    const published = [true, false].some((predictive) => keyboardFor({ predictive, type: "standard", mode }));
+    toggle.disabled = !published;
+    if (!published) toggle.checked = false;
+    toggle.closest("label").title = published ? "" : `This keyboard is ${missing}`;
+  }
+  const { mode } = keyboardSetting();
+  const withBar = keyboardFor({ predictive: true, type: "standard", mode });
+  const withoutBar = keyboardFor({ predictive: false, type: "standard", mode });
+  ui.quicktype.disabled = !withBar || !withoutBar || withBar === withoutBar;
+  if (withBar && !withoutBar) ui.quicktype.checked = true;
+  if (withoutBar && !withBar) ui.quicktype.checked = false;
+  const other = ui.quicktype.checked ? "without" : "with";
+  ui.quicktype.closest("label").title = ui.quicktype.disabled ? `The keyboard ${other} the bar is ${missing}` : "";
+  const keyboard = keyboardMeasurement();
+  for (const field of [ui.field, ui.chatField, ...formControls]) field.disabled = !keyboard || !safeInsets();
+  ui.interrupt.disabled = !keyboard;
+  ui.phone.dataset.keyboard = keyboard ? "published" : "absent";
+}
+
+/**
+ * Under the phone, one line each: where the numbers the phone shows come from (each publisher, with the values and
+ * the publication's title in its tooltip), and what the catalogue does not have for the device.
+ */
+function showDeviceInfo() {
+  const sources = new Map(entry.sources.map((source) => [source.id, source]));
+  const { width, height } = screenSize();
+  const area = safeArea();
+  const keyboard = keyboardMeasurement();
+  const shown = [["screen", `${width} × ${height} pt`, entry.screen]];
+  if (area) {
+    const { top, left, bottom, right } = area.insets;
+    shown.push(["safe area", `${top}/${left}/${bottom}/${right}`, area]);
+  }
+  if (keyboard) shown.push(["keyboard", `${keyboard.frame.height} pt`, keyboard]);
+  // Values from the same publication, release and device read as one.
+  const groups = new Map();
+  for (const [what, value, { source, system, measuredOn }] of shown) {
+    const key = JSON.stringify([source, system ?? null, measuredOn ?? null]);
+    if (!groups.has(key)) groups.set(key, { source, system, measuredOn, items: [] });
+    groups.get(key).items.push([what, value]);
+  }
+  const parts = [...groups.values()].map(({ source: id, system, measuredOn, items }, index) => {
+    const source = sources.get(id);
+    const said = [system && `iOS ${system}`, measuredOn && `measured on ${measuredOn}`].filter(Boolean);
+    const values = items.map(([what, value]) => `${what} ${value}`).join(", ");
+    const year = source?.year ? ` (${source.year})` : "";
+    const tip = source ? `${values}. ${source.publisher}: ${source.title}${year}.` : values;
+    const name = span("source", source?.publisher ?? id, tip);
+    name.dataset.source = id;
+    const what = items.map(([item]) => item).join(" and ");
+    const label = `${index ? " · " : ""}${what[0].toUpperCase()}${what.slice(1)}: `;
+    return [label, name, said.length ? `, ${said.join(", ")}` : ""];
+  });
+  ui.deviceSources.replaceChildren(...parts.flat());
+  const lacking = [!area && "safe area", !keyboard && "keyboard"].filter(Boolean);
+  const consequence = !area ? "no session" : "the fields are off";
+  const absent = entry.absent.map((text) => text.split(":")[0]);
+  const note = [
+    lacking.length ? `In ${orientation()} the catalogue has no ${lacking.join(" and no ")}: ${consequence}.` : "",
+    absent.length ? `Not published for this device: ${absent.join(", ")}.` : "",
+  ];
+  ui.deviceAbsent.textContent = note.filter(Boolean).join(" ");
+  ui.deviceAbsent.title = entry.absent.join("\n");
+  ui.deviceAbsent.dataset.missing = String(lacking.length > 0);
+  ui.deviceAbsent.hidden = !ui.deviceAbsent.textContent;
 }
 
 /** Scales the phone to the stage; transforms leave scrollTop, offsets and computed padding in points. */
 function fit() {
+  if (!entry) return;
   const { width, height } = screenSize();
   const bezel = 12;
   const outer = { width: width + 2 * bezel, height: height + 2 * bezel };
   const stage = ui.stage.getBoundingClientRect();
-  const below = ui.timeline.getBoundingClientRect().height + 8;
+  const below = ui.timeline.getBoundingClientRect().height + ui.deviceInfo.getBoundingClientRect().height + 16;
   const scale = Math.min(1, (stage.width - 32) / outer.width, (stage.height - 32 - below) / outer.height);
   ui.phone.style.setProperty("--fit", String(Math.max(scale, 0.2)));
   ui.box.style.width = `${outer.width * scale}px`;
@@ -540,12 +668,15 @@ async function syncScroll(time) {
  * without one (a new keyboard frame) the session keeps revealing what it has, the caret included.
  */
 async function keyboardWillShow(time, focus) {
-  if (!session) return;
-  await syncScroll(time);
   const frame = keyboardFrame();
+  if (!session || !frame) return;
+  await syncScroll(time);
   keyboardMode(frame);
+  // The keyboard by its configuration: the service takes its frame from the catalogue (the same `frame`). The
+  // form's is sent, the toolbar on top of the catalogue's.
+  const keyboard = formMode() ? { frameEnd: frame } : {};
   // A chat has no field in its content: the lift behaviour keeps the newest message in sight.
-  const body = { keyboard: { frameEnd: frame, ...KEYBOARD_INFO } };
+  const body = { keyboard: Object.assign(keyboard, keyboardSetting(), KEYBOARD_INFO) };
   if (formMode()) {
     if (focus) Object.assign(body, { fields: formFields(), focus });
   } else if (!chatMode()) {
@@ -607,6 +738,15 @@ function interruptHalfway(animation) {
   requestAnimationFrame(tick);
 }
 
+/** A keyboard toggle: what the catalogue offers then, and while shown another show with the new frame. */
+function keyboardToggled() {
+  if (!entry) return;
+  syncToggles();
+  showDeviceInfo();
+  if (ui.notificationLog.value === sampleText) putSample();
+  keyboardChanged();
+}
+
 /** Keyboard toggles while shown: iOS sends another show with the new frame (keyboardWillChangeFrame). */
 function keyboardChanged() {
   if (!keyboardVisible || document.activeElement !== activeField()) return;
@@ -614,12 +754,15 @@ function keyboardChanged() {
   enqueue(() => keyboardWillShow(time));
 }
 
+/** A rotation: the session's device turned (a PATCH naming the orientation), then a new show if the keyboard is up. */
 async function rotate() {
+  if (!entry) return start();
   const offset = session ? domOffset() : 0;
   layoutScreen();
   resizeNotes();
   if (ui.notificationLog.value === sampleText) putSample();
-  if (!session) return;
+  // No session to turn (none could be made held the other way), or no safe area held this way: start afresh.
+  if (!session || !safeInsets()) return resetSession();
   const changes = geometry();
   changes.scrollView.contentOffset = { x: 0, y: offset };
   const state = await session.patch(changes);
@@ -630,14 +773,75 @@ async function rotate() {
   showSummary(state.target);
   if (keyboardVisible) {
     const frame = keyboardFrame();
+    if (!frame) {
+      // No keyboard held this way in the catalogue: the field resigns, a hide.
+      activeField().blur();
+      return;
+    }
     keyboardMode(frame);
     Object.assign(ui.keyboard.style, keyboardKeyframe(frame, true));
     await keyboardWillShow(frameTime());
   }
 }
 
-/** A new session for the current device: on load, and when the device or the token changes. */
+/** Options for the requests that are not a session's: the token, and the log panel. */
+function clientOptions() {
+  return { token: ui.token.value || undefined, onExchange: logExchange };
+}
+
+/** Fills the picker from `GET /devices`: a group per family, the devices in the catalogue's order. */
+async function loadDevices() {
+  const listed = await listDevices(clientOptions());
+  const groups = new Map();
+  for (const { id, name, family } of listed.devices) {
+    if (!groups.has(family)) {
+      const group = document.createElement("optgroup");
+      group.label = family;
+      groups.set(family, group);
+    }
+    const option = document.createElement("option");
+    option.value = id;
+    option.textContent = name;
+    groups.get(family).append(option);
+  }
+  devices = listed.devices;
+  ui.device.replaceChildren(...groups.values());
+  ui.device.value = devices.some(({ id }) => id === DEFAULT_DEVICE) ? DEFAULT_DEVICE : (devices[0]?.id ?? "");
+}
+
+/** The device's entry, from `GET /devices/{id}` the first time it is picked. */
+async function loadEntry(id) {
+  if (!entries.has(id)) entries.set(id, await getDevice(id, clientOptions()));
+  return entries.get(id);
+}
+
+/** On load, and when the device or the token changes: the catalogue (once), the device's entry, a new session. */
+async function start() {
+  if (!devices.length) await loadDevices();
+  try {
+    entry = await loadEntry(ui.device.value);
+  } catch (error) {
+    // The picker goes back to the device the phone still shows.
+    if (entry) ui.device.value = entry.id;
+    throw error;
+  }
+  await resetSession();
+}
+
+/** The timeline and the log panel's results, emptied for a new session. */
+function clearPanels() {
+  ui.plot.replaceChildren();
+  ui.timelineCaption.innerHTML = TIMELINE_CAPTION;
+  ui.timeline.dataset.ready = "false";
+  ui.replayResults.replaceChildren();
+  ui.replayErrors.replaceChildren();
+  ui.replaySummary.textContent = "";
+  ui.notifications.dataset.ready = "false";
+}
+
+/** A new session for the current device and settings (none when the catalogue has no safe area for it). */
 async function resetSession() {
+  if (!entry) return start();
   resetting = true;
   for (const field of [ui.field, ui.chatField, ...formControls]) if (document.activeElement === field) field.blur();
   resetting = false;
@@ -654,15 +858,39 @@ async function resetSession() {
   if (old) await old.delete().catch(() => {});
   layoutScreen();
   resizeNotes();
-  const frame = keyboardFrame();
+  const frame = keyboardFrame() ?? parkedKeyboard();
   keyboardMode(frame);
   Object.assign(ui.keyboard.style, keyboardKeyframe(frame, false));
   ui.table.scrollTop = 0;
+  if (!safeInsets()) {
+    // The service lays out no scroll view on a device without its safe area, and the page invents none.
+    clearPanels();
+    if (ui.notificationLog.value === sampleText) putSample();
+    ui.replayLog.disabled = true;
+    delete ui.phone.dataset.sessionId;
+    // The table at rest with no insets, the summary empty: no answer to show.
+    const rest = { contentInset: { top: 0, left: 0, bottom: 0, right: 0 }, contentOffset: { x: 0, y: 0 } };
+    model = null;
+    adjustment = { top: 0, bottom: 0 };
+    ui.phone.style.setProperty("--adjusted-top", "0px");
+    applyState(rest, elements(), { adjustment });
+    for (const key of ["overlap", "docked", "inset", "adjusted", "offset"]) {
+      ui.summary.querySelector(`[data-key="${key}"]`).textContent = "—";
+    }
+    setState("hidden");
+    ui.phone.dataset.ready = "unavailable";
+    say(
+      `The catalogue has no safe area for the ${entry.name} in ${orientation()}: nothing to ask the service ` +
+        `(GET /devices/${entry.id} lists what it has).`,
+      "error",
+    );
+    return;
+  }
   const body = geometry();
   // UIKit starts a scroll view at the top of its content: contentOffset.y = -adjustedContentInset.top.
-  body.scrollView.contentOffset = { x: 0, y: -safeArea().top };
+  body.scrollView.contentOffset = { x: 0, y: -safeInsets().top };
   body.interruption = ui.interruption.value;
-  const created = await createSession(body, { token: ui.token.value || undefined, onExchange: logExchange });
+  const created = await createSession(body, clientOptions());
   session = created;
   model = created.state.target;
   if (chatMode()) {
@@ -680,21 +908,25 @@ async function resetSession() {
   ui.phone.dataset.sessionId = created.id;
   ui.phone.dataset.interruption = created.state.interruption;
   ui.phone.dataset.ready = "true";
-  ui.plot.replaceChildren();
-  ui.timelineCaption.innerHTML = TIMELINE_CAPTION;
-  ui.timeline.dataset.ready = "false";
-  ui.replayResults.replaceChildren();
-  ui.replayErrors.replaceChildren();
-  ui.replaySummary.textContent = "";
-  ui.notifications.dataset.ready = "false";
+  clearPanels();
   if (ui.notificationLog.value === sampleText || !ui.notificationLog.value.trim()) putSample();
-  say(
-    chatMode()
-      ? "Tap the message field; then drag the list down to move the keyboard, and let go."
-      : formMode()
-        ? "Tap a field: the keyboard comes up with its toolbar; ‹ and › move the focus, Done hides it."
-        : "Scroll to the end of the table and tap the field.",
-  );
+  ui.replayLog.disabled = false;
+  say(firstHint());
+}
+
+/** What to do first on a new session, or why there is nothing to tap. */
+function firstHint() {
+  if (!keyboardMeasurement()) {
+    return (
+      `The catalogue has no keyboard for the ${entry.name} in ${orientation()}: the fields are off, the ` +
+      "scroll view keeps its safe area."
+    );
+  }
+  if (chatMode()) return "Tap the message field; then drag the list down to move the keyboard, and let go.";
+  if (formMode()) {
+    return "Tap a field: the keyboard comes up with its toolbar; ‹ and › move the focus, Done hides it.";
+  }
+  return "Scroll to the end of the table and tap the field.";
 }
 
 // ---- Interactive dismissal (the chat screen) ----------------------------------------------------------------
@@ -984,40 +1216,41 @@ function userInfoLines({ begin, end, duration = 0.25, local = true }) {
 
 /**
  * A realistic console for this scene, as Xcode shows it after a session with the app's keyboard handlers
- * logging their `userInfo` (`NSLog(@"%s %@", __func__, note.userInfo)`): the show, the QuickType bar coming (a
- * change-frame and a repeated show), a third-party keyboard's two heights and a repeat, Did notifications,
- * another app's keyboard (logged by a handler that does not say which notification), a zero frame, and the
- * password manager's hide with duration 0, then its Did. Two lines of the system's own output between them.
+ * logging their `userInfo` (`NSLog(@"%s %@", __func__, note.userInfo)`): the show of the catalogue's docked
+ * keyboard, a third-party keyboard picked (a change-frame to its short first frame and a repeated show), its real
+ * height, the system keyboard picked again and a repeat, Did notifications, another app's keyboard (logged by a
+ * handler that does not say which notification), a zero frame, and the password manager's hide with duration 0,
+ * then its Did. Two lines of the system's own output between them. Empty when the catalogue has no keyboard.
  */
 function sampleConsole() {
+  const docked = keyboardFor({ ...keyboardSetting(), mode: "docked" });
+  if (!docked) return "";
   const { width, height } = screenSize();
-  const [plain, quick] = device().keyboard[orientation()];
   const extra = formMode() ? ACCESSORY_HEIGHT : 0;
   const frame = (h, y = height - h) => ({ x: 0, y, width, height: h });
-  const first = frame(plain + extra);
-  const second = frame(quick + extra);
-  // A third-party keyboard reports a short frame first, then its real height, then that height again.
-  const third = frame(Math.round(plain * 0.74) + extra);
-  const thirdParty = frame(Math.round(plain * 0.9) + extra);
+  const system = frame(docked.frame.height + extra);
+  // The third-party keyboard's heights are the sample's own, in proportion to the system keyboard's.
+  const short = frame(Math.round(docked.frame.height * 0.74) + extra);
+  const thirdParty = frame(Math.round(docked.frame.height * 0.9) + extra);
   const below = (shown) => ({ ...shown, y: height });
   const zero = { x: 0, y: 0, width: 0, height: 0 };
   const handler = (name) => `-[ComposeViewController keyboard${name}:]`;
   const notifications = [
-    [0, handler("WillShow"), { begin: below(first), end: first }],
-    [500.52, handler("DidShow"), { begin: below(first), end: first }],
-    [900.188, handler("WillChangeFrame"), { begin: first, end: second }],
-    [900.411, handler("WillShow"), { begin: first, end: second }],
-    [1401.007, handler("DidChangeFrame"), { begin: first, end: second }],
-    [2000.3, handler("WillShow"), { begin: second, end: third }],
-    [2040.126, handler("WillShow"), { begin: third, end: thirdParty }],
-    [2045.872, handler("WillShow"), { begin: thirdParty, end: thirdParty }],
-    [2500.64, handler("DidShow"), { begin: third, end: thirdParty }],
-    [3000.05, "userInfo:", { begin: thirdParty, end: second, local: false }],
-    [3400.733, handler("WillChangeFrame"), { begin: thirdParty, end: zero, local: null }],
-    [3800.207, handler("WillHide"), { begin: thirdParty, end: below(thirdParty), duration: 0 }],
-    [3810.918, handler("DidHide"), { begin: thirdParty, end: below(thirdParty), duration: 0 }],
+    [0, handler("WillShow"), { begin: below(system), end: system }],
+    [500.52, handler("DidShow"), { begin: below(system), end: system }],
+    [900.188, handler("WillChangeFrame"), { begin: system, end: short }],
+    [900.411, handler("WillShow"), { begin: system, end: short }],
+    [1401.007, handler("DidChangeFrame"), { begin: system, end: short }],
+    [2000.3, handler("WillShow"), { begin: short, end: thirdParty }],
+    [2040.126, handler("WillShow"), { begin: thirdParty, end: system }],
+    [2045.872, handler("WillShow"), { begin: system, end: system }],
+    [2500.64, handler("DidShow"), { begin: thirdParty, end: system }],
+    [3000.05, "userInfo:", { begin: system, end: thirdParty, local: false }],
+    [3400.733, handler("WillChangeFrame"), { begin: system, end: zero, local: null }],
+    [3800.207, handler("WillHide"), { begin: system, end: below(system), duration: 0 }],
+    [3810.918, handler("DidHide"), { begin: system, end: below(system), duration: 0 }],
   ];
-  const kind = device().floats ? "iPad" : "iPhone";
+  const kind = entry.family;
   const side = orientation() === "landscape" ? "Landscape" : "Portrait";
   const lines = [
     `${nslogPrefix(-214.93)} Can't find keyplane that supports type 4 for keyboard ${kind}-${side}Choco-NumberPad; ` +
@@ -1037,8 +1270,9 @@ function sampleConsole() {
 }
 
 function putSample() {
-  sampleText = sampleConsole();
+  sampleText = entry ? sampleConsole() : "";
   ui.notificationLog.value = sampleText;
+  ui.sampleLog.disabled = !sampleText;
 }
 
 /**
@@ -1438,22 +1672,22 @@ function listen() {
   for (const keep of [ui.keyboard, ...document.querySelectorAll(".toggle")]) {
     keep.addEventListener("mousedown", (event) => event.preventDefault());
   }
-  ui.quicktype.addEventListener("change", keyboardChanged);
+  ui.quicktype.addEventListener("change", keyboardToggled);
   ui.hardware.addEventListener("change", () => {
     if (ui.hardware.checked) ui.floating.checked = false;
-    keyboardChanged();
+    keyboardToggled();
   });
   ui.floating.addEventListener("change", () => {
     if (ui.floating.checked) ui.hardware.checked = false;
-    keyboardChanged();
+    keyboardToggled();
   });
   ui.landscape.addEventListener("change", () => enqueue(rotate));
-  ui.device.addEventListener("change", () => enqueue(resetSession));
+  ui.device.addEventListener("change", () => enqueue(start));
   ui.interruption.addEventListener("change", () => enqueue(resetSession));
   for (const control of [ui.screenKind, ui.lift, ui.bottomSafeArea]) {
     control.addEventListener("change", () => enqueue(resetSession));
   }
-  ui.token.addEventListener("change", () => enqueue(resetSession));
+  ui.token.addEventListener("change", () => enqueue(start));
   $("token-form").addEventListener("submit", (event) => event.preventDefault());
   ui.table.addEventListener("scroll", () => {
     if (playback) return;
@@ -1473,4 +1707,4 @@ buildTable();
 buildMessages();
 buildKeys();
 listen();
-enqueue(resetSession);
+enqueue(start);
