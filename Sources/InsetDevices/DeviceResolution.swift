@@ -122,10 +122,12 @@ extension DeviceCatalogue {
             given.contains(SceneValues(.window))
             ? event.scene.values.space.window.origin : (base?.windowGiven == true ? base?.space.window.origin : nil)
         let baseArea = base.flatMap { base in
-            oldLayout.map { Self.overlap(base.scrollView.frame, $0.area, screen: $0.screen, window: window) }
+            oldLayout.map {
+                SafeAreaOverlap.of(base.scrollView.frame, area: $0.area, screen: $0.screen, window: window)
+            }
         }
         if let frame, follows(.safeAreaInsets, base?.scrollView.safeAreaInsets == baseArea) {
-            let insets = Self.overlap(frame, area.insets, screen: screen, window: window)
+            let insets = SafeAreaOverlap.of(frame, area: area.insets, screen: screen, window: window)
             event.scene.values.scrollView.safeAreaInsets = insets
             event.scene.given.insert(.safeAreaInsets)
             resolution.values.append(
@@ -178,13 +180,6 @@ extension DeviceCatalogue {
         if given.contains(SceneValues(.type)) { return "type" }
         if given.contains(SceneValues(.predictive)) { return "predictive" }
         return nil
-    }
-
-    /// The safe area of a view at `frame` in a window at `window` (nil: the screen's origin) on a screen of size
-    /// `screen` whose safe area is `area`: how far each of the screen's unsafe edges reaches into the view, as
-    /// UIKit gives a view that the window's safe area overlaps.
-    static func overlap(_ frame: Rect, _ area: EdgeInsets, screen: Size, window: Point?) -> EdgeInsets {
-        SafeAreaOverlap.of(frame, area: area, screen: screen, window: window)
     }
 }
 
