@@ -130,7 +130,7 @@ describe("applyState", () => {
 });
 
 describe("applyAnimation of a stateless answer (replaces whatever runs)", () => {
-  test("the model at once, one animation from `from` to `to` with the descriptor's timing, scrollTop each frame", async () => {
+  test("the model at once, one animation from `from` to `to` with its timing, scrollTop set per frame", async () => {
     const table = element("table");
     const content = element("content");
     const elements = { scrollView: table, content };
@@ -227,7 +227,7 @@ describe("applyAnimation of a stateless answer (replaces whatever runs)", () => 
 });
 
 describe("applyAnimation of a session's answers (additive)", () => {
-  test("a hide 80 ms into a show: added on top, from its delta to zero, the show left running; on the session's clock", async () => {
+  test("a hide 80 ms into a show: added from its delta to zero, the show left running, on this clock", async () => {
     // Stamped with performance.now(), this clock.
     const session = await createSession({ scrollView: readme.scrollView, screen: readme.screen }, options);
     const table = element("table");
@@ -244,7 +244,10 @@ describe("applyAnimation of a session's answers (additive)", () => {
     const keyboardTo = { top: `${shown.keyboardLayoutGuide.frame.y}px` };
     const showing = applyAnimation(
       shown.animation,
-      { ...elements, extra: [{ element: keyboardView, to: keyboardTo, delta: { top: shown.animation.delta.keyboardFrame.y } }] },
+      {
+        ...elements,
+        extra: [{ element: keyboardView, to: keyboardTo, delta: { top: shown.animation.delta.keyboardFrame.y } }],
+      },
       { adjustment: insetAdjustment(shown) },
     );
     const [showDriver] = content.animations;

@@ -12,7 +12,9 @@ export const repository = resolve(here, "../..");
  * The client under test: the repository's client.js, or the file INSET_CLIENT_JS names (to run these tests against
  * another copy, say main's). Imported as an ES module, as Node and Deno import it.
  */
-export const clientPath = resolve(process.env.INSET_CLIENT_JS ?? join(repository, "Sources/InsetPlayground/Resources/client.js"));
+export const clientPath = resolve(
+  process.env.INSET_CLIENT_JS ?? join(repository, "Sources/InsetPlayground/Resources/client.js"),
+);
 export const declarationsPath = join(repository, "Sources/InsetPlayground/Resources/client.d.ts");
 
 export function loadClient() {
@@ -35,7 +37,7 @@ export function within(ms, what, promise) {
  */
 export async function startServer(args = []) {
   const binary = process.env.INSET_SERVER_BIN;
-  if (!binary) throw new Error("INSET_SERVER_BIN is not set: the path of an inset-server binary (scripts/check-js sets it)");
+  if (!binary) throw new Error("INSET_SERVER_BIN is not set: an inset-server binary's path (scripts/check-js sets it)");
   if (!existsSync(binary)) throw new Error(`INSET_SERVER_BIN=${binary} does not exist`);
   const child = spawn(binary, ["--host", "127.0.0.1", "--port", "0", "--access-log", "off", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -65,7 +67,9 @@ export async function startServer(args = []) {
       if (newline >= 0) resolveLine(buffered.slice(0, newline));
     });
     child.once("error", reject);
-    exited.then(({ code, signal }) => reject(new Error(`inset-server exited (${code ?? signal}) before listening: ${stderr}`)));
+    exited.then(({ code, signal }) => {
+      reject(new Error(`inset-server exited (${code ?? signal}) before listening: ${stderr}`));
+    });
   });
   try {
     const line = await within(10000, "inset-server's listening line", listening);

@@ -149,7 +149,10 @@ describe("a session: created, shown, interrupted, sampled, rotated, deleted", ()
   test("session.patch at 2000 (rotation): recomputed at once, the state kept", async () => {
     const state = await session.patch(
       {
-        scrollView: { frame: { x: 0, y: 0, width: 844, height: 390 }, safeAreaInsets: { top: 0, left: 47, bottom: 21, right: 47 } },
+        scrollView: {
+          frame: { x: 0, y: 0, width: 844, height: 390 },
+          safeAreaInsets: { top: 0, left: 47, bottom: 21, right: 47 },
+        },
         screen: { width: 844, height: 390 },
       },
       { timestamp: 2000 },
@@ -307,7 +310,7 @@ describe("a form: focus moves, a growing text view, notification logs", () => {
     await form.focus("phone", { timestamp: 3600 });
   });
 
-  test("a PATCH growing the notes re-targets the caret at once; next past the last field is a 400 at /field", async () => {
+  test("a PATCH growing the notes re-targets the caret at once; next past the last is a 400 at /field", async () => {
     const state = await form.patch(
       {
         focus: "notes",
@@ -330,17 +333,25 @@ describe("a form: focus moves, a growing text view, notification logs", () => {
     });
   });
 
-  test("replayNotifications with a JSON log: each outcome, the session after it, the plot; later events after its end", async () => {
-    const userInfo = (y, height, extra = {}) => ({ UIKeyboardFrameEndUserInfoKey: `{{0, ${y}}, {390, ${height}}}`, ...extra });
+  test("replayNotifications with a JSON log: outcomes, the session after it, its plot, next events after", async () => {
+    const frame = (y, height, extra = {}) => ({
+      UIKeyboardFrameEndUserInfoKey: `{{0, ${y}}, {390, ${height}}}`,
+      ...extra,
+    });
     const animated = { UIKeyboardAnimationDurationUserInfoKey: 0.25, UIKeyboardAnimationCurveUserInfoKey: 7 };
+    const local = { ...animated, UIKeyboardIsLocalUserInfoKey: 1 };
+    const zero = { UIKeyboardFrameEndUserInfoKey: "{{0, 0}, {0, 0}}" };
+    const [willShow, willHide] = ["UIKeyboardWillShowNotification", "UIKeyboardWillHideNotification"];
+    // docs/examples.md's log: a show sent twice by a third-party keyboard, its Did, a zero change-frame, and the
+    // password manager's hide.
     const notifications = [
-      { name: "UIKeyboardWillHideNotification", timestamp: 6000, userInfo: userInfo(844, 380, animated) },
-      { name: "UIKeyboardWillShowNotification", timestamp: 7000, userInfo: userInfo(544, 300, { ...animated, UIKeyboardIsLocalUserInfoKey: 1 }) },
-      { name: "UIKeyboardWillShowNotification", timestamp: 7040, userInfo: userInfo(464, 380, { ...animated, UIKeyboardIsLocalUserInfoKey: 1 }) },
-      { name: "UIKeyboardWillShowNotification", timestamp: 7045, userInfo: userInfo(464, 380, { ...animated, UIKeyboardIsLocalUserInfoKey: 1 }) },
-      { name: "UIKeyboardDidShowNotification", timestamp: 7300, userInfo: userInfo(464, 380) },
-      { name: "UIKeyboardWillChangeFrameNotification", timestamp: 7400, userInfo: { UIKeyboardFrameEndUserInfoKey: "{{0, 0}, {0, 0}}" } },
-      { name: "UIKeyboardWillHideNotification", timestamp: 7420, userInfo: userInfo(844, 380, { UIKeyboardAnimationDurationUserInfoKey: 0 }) },
+      { name: willHide, timestamp: 6000, userInfo: frame(844, 380, animated) },
+      { name: willShow, timestamp: 7000, userInfo: frame(544, 300, local) },
+      { name: willShow, timestamp: 7040, userInfo: frame(464, 380, local) },
+      { name: willShow, timestamp: 7045, userInfo: frame(464, 380, local) },
+      { name: "UIKeyboardDidShowNotification", timestamp: 7300, userInfo: frame(464, 380) },
+      { name: "UIKeyboardWillChangeFrameNotification", timestamp: 7400, userInfo: zero },
+      { name: willHide, timestamp: 7420, userInfo: frame(844, 380, { UIKeyboardAnimationDurationUserInfoKey: 0 }) },
     ];
     const answer = await form.replayNotifications(notifications, { includeNonLocal: false, plot: true });
     const sent = log.exchanges.at(-1);
@@ -373,7 +384,7 @@ describe("a form: focus moves, a growing text view, notification logs", () => {
     assert.equal(log.exchanges.at(-1).request.timestamp, 7420, "a later event is stamped no earlier than the log");
   });
 
-  test("replayNotifications with the console's text: text/plain, the options in the query, read line by line", async () => {
+  test("replayNotifications with the console's text: text/plain, the options in the query, read by line", async () => {
     const text = await readFile(join(repository, "Tests/InsetServiceTests/ConsoleLogs/noisy-console.txt"), "utf8");
     const answer = await form.replayNotifications(text, { start: 9000 });
     const sent = log.exchanges.at(-1);
@@ -392,7 +403,8 @@ describe("a form: focus moves, a growing text view, notification logs", () => {
     );
     assert.deepEqual(answer.results[0].read.userInfo.frameEnd, { x: 0, y: 508, width: 390, height: 336 });
     assert.equal(form.lastTimestamp, 9100.928);
-    const withPlot = await form.replayNotifications(text, { start: 20000, coordinates: "screen", includeNonLocal: true, plot: true });
+    const replay = { start: 20000, coordinates: "screen", includeNonLocal: true, plot: true };
+    const withPlot = await form.replayNotifications(text, replay);
     assert.equal(
       log.exchanges.at(-1).path,
       `/sessions/${form.id}/notifications?includeNonLocal=true&coordinates=screen&start=20000&plot=svg`,

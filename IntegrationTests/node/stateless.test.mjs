@@ -51,7 +51,7 @@ describe("loading under Node", () => {
     assert.ok(before <= time && time <= after, `${before} <= ${time} <= ${after}`);
   });
 
-  test("without a page there is no default origin: a call without baseURL rejects, naming baseURL, and sends nothing", async () => {
+  test("without a page there is no default origin: no baseURL rejects, naming it, and sends nothing", async () => {
     let fetched = 0;
     const counting = async (...args) => {
       fetched += 1;

@@ -90,7 +90,8 @@ export async function usage(): Promise<number> {
   const byName: Session = await createSession({ device: { id: "iphone-15" } });
   const id: string = session.id;
   const last: number = session.lastTimestamp;
-  const shown: KeyboardEventAnswer = await session.show({ keyboard: { frameEnd: { x: 0, y: 508, width: 390, height: 336 } } });
+  const frameEnd = { x: 0, y: 508, width: 390, height: 336 };
+  const shown: KeyboardEventAnswer = await session.show({ keyboard: { frameEnd } });
   const startTime: number | undefined = shown.animation.startTime;
   const keyboardState: "hidden" | "showing" | "shown" | "hiding" | undefined = shown.session?.keyboardState;
   const dragged: KeyboardGestureAnswer = await session.drag({ x: 200, y: 644 }, { timestamp: 2000 });
@@ -114,7 +115,7 @@ export async function usage(): Promise<number> {
   const series: number[] = timeline.values[0].presentation;
   const svg: string = await session.timelineSVG({ from: 1000 });
   await session.delete();
-  const viaId: KeyboardEventAnswer = await show(id, { keyboard: { frameEnd: { x: 0, y: 508, width: 390, height: 336 } } }, options);
+  const viaId: KeyboardEventAnswer = await show(id, { keyboard: { frameEnd } }, options);
   const viaSession = await hide(session);
   const patchedById: SessionState = await patch(id, { device: { orientation: "landscape" } }, options);
   const patchedSession: SessionState = await patch(byName, { keyboardLiftBehavior: "whenAtEnd" });
@@ -137,7 +138,9 @@ export async function usage(): Promise<number> {
   const completed: boolean = await playback;
   const animations: Animation[] = playback.animations;
   playback.cancel();
-  const atOnce: boolean = await applyState(state.presentation, { scrollView: table }, { adjustment: insetAdjustment(state.target) });
+  const atOnce: boolean = await applyState(state.presentation, { scrollView: table }, {
+    adjustment: insetAdjustment(state.target),
+  });
   const madeHere = new Playback([], Promise.resolve(true), () => {});
 
   try {
@@ -145,12 +148,15 @@ export async function usage(): Promise<number> {
   } catch (error) {
     if (error instanceof InsetError) {
       const status: number = error.status;
-      const pointers: string[] = (error.problem?.errors ?? []).map((problem) => ("pointer" in problem ? problem.pointer : `${problem.line}:${problem.column}`));
+      const pointers: string[] = (error.problem?.errors ?? []).map((problem) =>
+        "pointer" in problem ? problem.pointer : `${problem.line}:${problem.column}`,
+      );
       const name: "InsetError" = error.name;
       void [status, pointers, name];
     }
   }
-  const made: InsetError = new InsetError(404, { type: "/problems/not-found", title: "Not found", status: 404, detail: "" });
+  const problem = { type: "/problems/not-found", title: "Not found", status: 404, detail: "" };
+  const made: InsetError = new InsetError(404, problem);
 
   // Wrong usage, each rejected.
   // @ts-expect-error: a member no answer has (contentOffset's is `y`)
