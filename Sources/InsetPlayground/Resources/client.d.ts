@@ -1,5 +1,6 @@
-// client.d.ts: TypeScript declarations for /client.js, the keyboard-inset service's browser client.
-// Served at /client.d.ts. Times are milliseconds on the document timeline (performance.now()); lengths in points.
+// client.d.ts: TypeScript declarations for /client.js, the keyboard-inset service's client for browsers, Node 20+
+// and Deno (an ES module). Served at /client.d.ts. Times are milliseconds on the document timeline
+// (performance.now()); lengths in points. The DOM's types are used (`lib: ["dom"]`): elements, `Animation`, `fetch`.
 
 export interface Point { x: number; y: number }
 export interface Size { width: number; height: number }
@@ -548,7 +549,10 @@ export interface Exchange {
 
 /** Options every call takes. */
 export interface CallOptions {
-  /** Default: the page's own origin. */
+  /**
+   * The service's origin. Default: the page's own; where there is no page (Node, Deno without `--location`) a call
+   * without it rejects with a TypeError and sends nothing.
+   */
   baseURL?: string;
   /** Sent as `Authorization: Bearer`. */
   token?: string;
@@ -578,6 +582,8 @@ export interface Problem {
 
 /** An answer outside 2xx, with the RFC 9457 problem the service sent. */
 export class InsetError extends Error {
+  constructor(status: number, problem: Problem | null);
+  name: "InsetError";
   status: number;
   problem: Problem | null;
 }
@@ -587,9 +593,13 @@ export interface Span { from?: number; to?: number; step?: number }
 
 /** A session for one scroll view; `state` is the last representation fetched. */
 export class Session {
+  /** Wraps a session's representation (`GET /sessions/{id}`, or `POST /sessions`'s answer) with the options. */
+  constructor(state: SessionState, options?: CallOptions);
   readonly id: string;
   state: SessionState;
   options: CallOptions;
+  /** The last event's timestamp sent (or the log's last notification): the next is never stamped earlier. */
+  lastTimestamp: number;
   show(body: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
   hide(body?: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
   /** `POST /keyboard/drag`: the touch in window coordinates. */
@@ -628,7 +638,7 @@ export class Session {
   delete(options?: CallOptions): Promise<void>;
 }
 
-/** The current frame's time on the document timeline. */
+/** The current frame's time on the document timeline; without a document, `performance.now()` (the same clock). */
 export function frameTime(): number;
 /** `POST /sessions` with the geometry (and `interruption`, when given). */
 export function createSession(geometry: SessionCreateBody, options?: CallOptions): Promise<Session>;
@@ -650,6 +660,7 @@ export function insetAdjustment(result: InsetResult): { top: number; bottom: num
 
 /** A running replay: resolves `true` when it completes, `false` when something cancelled it. */
 export class Playback implements PromiseLike<boolean> {
+  constructor(animations: Animation[], finished: Promise<boolean>, cancel: () => void);
   animations: Animation[];
   finished: Promise<boolean>;
   cancel(): void;

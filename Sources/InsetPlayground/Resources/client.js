@@ -1,5 +1,8 @@
-// client.js: the keyboard-inset service from a browser. A dependency-free ES module served by inset-server at
-// /client.js: sessions, keyboard events, and the Web Animations replay of the service's animation descriptors.
+// client.js: the keyboard-inset service from a browser, Node 20+ or Deno. A dependency-free ES module served by
+// inset-server at /client.js: sessions, keyboard events, and the Web Animations replay of the service's animation
+// descriptors. It uses only fetch, performance and, where they exist, the DOM's document, CSS, getComputedStyle
+// and requestAnimationFrame: importing it and calling the service touch no DOM, so it runs in a Node script, in
+// Node's test runner or in Deno as it runs in a page.
 //
 //   import { createSession, applyAnimation, insetAdjustment } from "/client.js";
 //   const session = await createSession({ scrollView: { frame, safeAreaInsets, contentSize }, screen });
@@ -9,10 +12,17 @@
 // `listDevices()` and `getDevice(id)` read the device catalogue, for requests that name a device instead of its
 // numbers (`device: { id, orientation }`).
 //
-// Options every call takes: `baseURL` (default: the page's own origin), `token` (sent as `Authorization:
-// Bearer`), `onExchange` (called with each request and answer), `fetch` (a replacement fetch). A session keeps the
-// options it was created with. Times are milliseconds on the document timeline (the `performance.now()` clock),
-// so a session's `startTime`s line up with the page's animations.
+// Options every call takes: `baseURL` (default: the page's own origin; required where there is no page, as in
+// Node or Deno without `--location`), `token` (sent as `Authorization: Bearer`), `onExchange` (called with each
+// request and answer), `fetch` (a replacement fetch). A session keeps the options it was created with. Times are
+// milliseconds on the document timeline (the `performance.now()` clock, which is what they are where there is no
+// document), so a session's `startTime`s line up with the page's animations.
+//
+// From Node (an ES module: `import`, or `require()` where Node loads ES modules with it, 20.19 and later):
+//
+//   import { createSession, show } from "./client.js"; // saved from GET /client.js, or from this repository
+//   const options = { baseURL: origin }; // the address inset-server printed on its "listening on" line
+//   const answer = await show(null, body, options);
 
 /** An answer outside 2xx: its `status` and the RFC 9457 `problem` the service sent (null when not JSON). */
 export class InsetError extends Error {
@@ -24,13 +34,33 @@ export class InsetError extends Error {
   }
 }
 
-/** The current frame's time: what is on screen now, on the clock the Web Animations API runs on. */
+/**
+ * The current frame's time: what is on screen now, on the clock the Web Animations API runs on. Without a
+ * document (Node, Deno, a worker) or while its timeline is inactive: `performance.now()`, the same clock.
+ */
 export function frameTime() {
-  return document.timeline?.currentTime ?? performance.now();
+  const documentTime = typeof document === "undefined" ? null : document.timeline?.currentTime;
+  return documentTime ?? performance.now();
+}
+
+/** Whether there is a page whose URL a relative request resolves against (Deno without `--location` has none). */
+function hasPage() {
+  try {
+    return globalThis.location?.href !== undefined;
+  } catch {
+    return false; // Deno releases that throw on `location` without `--location`
+  }
 }
 
 function url(baseURL, path) {
-  return (baseURL ?? "").replace(/\/+$/, "") + path;
+  if (baseURL == null) {
+    // In a page a relative path goes to the page's own origin; elsewhere the base must be given.
+    if (hasPage()) return path;
+    throw new TypeError(
+      `client.js: no baseURL for ${path}: where there is no page (Node, Deno), options.baseURL names the service`,
+    );
+  }
+  return String(baseURL).replace(/\/+$/, "") + path;
 }
 
 function spanQuery(span) {
@@ -93,7 +123,7 @@ export function getDevice(id, options = {}) {
 
 /** A session for one scroll view, as `createSession` answers it; `state` is the last session representation. */
 export class Session {
-  constructor(state, options) {
+  constructor(state, options = {}) {
     this.id = state.id;
     this.state = state;
     this.options = options;
@@ -290,7 +320,10 @@ function lengthProperty(name) {
   if (!registered.has(property)) {
     registered.add(property);
     try {
-      CSS.registerProperty({ name: property, syntax: "<length>", inherits: false, initialValue: "0px" });
+      // Without CSS (no DOM), the property is a plain custom property on the element's style.
+      if (typeof CSS !== "undefined" && typeof CSS.registerProperty === "function") {
+        CSS.registerProperty({ name: property, syntax: "<length>", inherits: false, initialValue: "0px" });
+      }
     } catch {
       // Already registered (a second copy of this module): the same definition.
     }
@@ -339,7 +372,8 @@ function scrollTopOf(state, adjustment) {
 
 /** The computed values of the properties `keyframe` names, as a keyframe: where the element is now. */
 function currentKeyframe(element, keyframe) {
-  const style = getComputedStyle(element);
+  // Without a DOM (an element-like object under Node) its inline style is what there is.
+  const style = typeof getComputedStyle === "function" ? getComputedStyle(element) : element.style;
   return Object.fromEntries(Object.keys(keyframe).map((name) => [name, style[name]]));
 }
 
@@ -360,10 +394,28 @@ function progressOf(animation) {
 function offsetOf(scrollView) {
   let offset = offsets.get(scrollView);
   if (!offset) {
-    offset = { model: scrollView.scrollTop, parts: new Set(), frame: 0 };
+    offset = { model: scrollView.scrollTop, parts: new Set(), frame: null };
     offsets.set(scrollView, offset);
   }
   return offset;
+}
+
+/**
+ * The next frame: `requestAnimationFrame` where there is one, else a 16-ms timer that does not keep a Node or
+ * Deno process alive. `cancelFrame` takes either handle.
+ */
+function nextFrame(callback) {
+  if (typeof requestAnimationFrame === "function") return { frame: requestAnimationFrame(callback) };
+  const timer = setTimeout(() => callback(performance.now()), 16);
+  if (typeof timer === "object") timer.unref?.();
+  else if (typeof Deno !== "undefined") Deno.unrefTimer?.(timer);
+  return { timer };
+}
+
+function cancelFrame(handle) {
+  if (!handle) return;
+  if (handle.frame !== undefined) cancelAnimationFrame(handle.frame);
+  else clearTimeout(handle.timer);
 }
 
 /** Sets `scrollTop` from the model and the live parts, and keeps doing so each frame while any is live. */
@@ -372,8 +424,8 @@ function syncOffset(scrollView) {
   let top = offset.model;
   for (const part of offset.parts) top += part.delta * (1 - progressOf(part.driver));
   scrollView.scrollTop = top;
-  cancelAnimationFrame(offset.frame);
-  offset.frame = offset.parts.size > 0 ? requestAnimationFrame(() => syncOffset(scrollView)) : 0;
+  cancelFrame(offset.frame);
+  offset.frame = offset.parts.size > 0 ? nextFrame(() => syncOffset(scrollView)) : null;
 }
 
 /** A running replay: awaitable (resolves `true` when it completes, `false` when a newer one interrupted it). */
