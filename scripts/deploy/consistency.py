@@ -144,7 +144,7 @@ for name, service in sorted(replicas.items()):
     check(test in (None, ["CMD", *image["RUNTIME_HEALTHCHECK"]]),
           f"{name}: health check is the image's ({' '.join(image['RUNTIME_HEALTHCHECK'])})",
           f"{name}: health check {test} is not the image's HEALTHCHECK {image['RUNTIME_HEALTHCHECK']} (the image "
-          "has no curl or shell tools to run anything else)")
+          "has no curl: the binary probes itself)")
     condition = ((service.get("depends_on") or {}).get(redis_name) or {}).get("condition")
     check(condition == "service_healthy", f"{name}: starts once {redis_name} is healthy",
           f"{name}: depends_on {redis_name} with condition {condition!r}, not service_healthy")
