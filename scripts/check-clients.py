@@ -8,11 +8,12 @@ server's address:
   sh      bash (curl and jq)
   node    an ES module (`.mjs`) beside the server's own /client.js, run by node
   ts      TypeScript beside /client.js and /client.d.ts: `tsc --strict` compiles it, node runs what it emits
-  python  python3 with the generated client (--python-client DIR, the folder holding its package) importable
+  python  this interpreter, which must import the generated client (`inset_client`: scripts/check-clients runs
+          this script with the Python of the environment scripts/check-python-client --install-only made)
   swift   swiftc compiles it, the binary runs
   browser a module run in the playground's page, by IntegrationTests/browser (skipped here)
 
-usage: scripts/check-clients.py --server BINARY [--python-client DIR] [--only KIND ...] [docs/clients.md]
+usage: scripts/check-clients.py --server BINARY [--only KIND ...] [docs/clients.md]
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def blocks(text: str) -> tuple[list[tuple[str, str]], str]:
     return programs, outputs[0] + "\n"
 
 
-def run(kind: str, source: str, folder: Path, base: str, python_client: str | None) -> str:
+def run(kind: str, source: str, folder: Path, base: str) -> str:
     """Runs one program in `folder` and returns its standard output."""
     env = {**os.environ, "INSET_URL": base}
 
@@ -82,11 +83,8 @@ def run(kind: str, source: str, folder: Path, base: str, python_client: str | No
         (folder / "program.mjs").write_text((folder / "program.js").read_text())
         return execute(["node", "program.mjs"])
     if kind == "python":
-        if not python_client:
-            raise RuntimeError("a python program needs --python-client DIR")
         (folder / "program.py").write_text(source)
-        path = os.pathsep.join(filter(None, [python_client, env.get("PYTHONPATH")]))
-        return execute([sys.executable, "program.py"], PYTHONPATH=path)
+        return execute([sys.executable, "program.py"])
     if kind == "swift":
         (folder / "main.swift").write_text(source)
         execute(["swiftc", "-o", "program", "main.swift"])
@@ -98,7 +96,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("page", nargs="?", default=str(REPO / "docs" / "clients.md"))
     parser.add_argument("--server", required=True, help="the inset-server binary")
-    parser.add_argument("--python-client", help="the folder holding the generated Python client's package")
     parser.add_argument("--only", nargs="*", help="run only these kinds")
     options = parser.parse_args()
     programs, expected = blocks(Path(options.page).read_text())
@@ -114,7 +111,7 @@ def main() -> int:
                 continue
             with tempfile.TemporaryDirectory(prefix=f"inset-client-{kind}-") as folder:
                 try:
-                    printed = run(kind, source, Path(folder), server.base, options.python_client)
+                    printed = run(kind, source, Path(folder), server.base)
                 except (RuntimeError, subprocess.TimeoutExpired) as error:
                     print(f"check-clients: {kind}: FAILED\n{error}")
                     failures += 1
