@@ -90,8 +90,9 @@ final class RedisSessionStore: SessionStoring {
     /// retries at about a tenth of a second.
     static let maxAttempts = 1000
     /// Sessions whose last record a replica keeps; the sessions beyond it start their next event with a `GET`.
-    /// An entry is a decoded session and its record, about a kilobyte each, so a full cache holds a few megabytes
-    /// (docs/performance.md, "Sessions in Redis").
+    /// An entry is a decoded session and its record: about a kilobyte for a plain scroll view (docs/performance.md,
+    /// "Sessions in Redis"), about 130 KiB for the largest a 64-KiB body makes, so a full cache holds from a few
+    /// megabytes to about 550 MiB (deploy/resources.md measures it; the Deployment's memory limit allows for it).
     static let cacheCapacity = 4096
     /// Every key this store writes starts with this.
     static let keyPrefix = "inset:session:"
