@@ -274,9 +274,12 @@ private func suspend(
 
 private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
     let created: OpaquePointer?
-    if let (buffer, count) = response.takeMallocedBody() {
-        // libmicrohttpd frees it once sent: no copy into an array, none into libmicrohttpd.
-        created = MHD_create_response_from_buffer(count, buffer, .RESPMEM_MUST_FREE)
+    if let (buffer, count, deallocator) = response.takeMallocedBody() {
+        // libmicrohttpd frees it with its deallocator once sent: no copy into an array, none into libmicrohttpd.
+        created = MHD_create_response_from_buffer_with_free_callback_cls(count, buffer, deallocator, buffer)
+    } else if case .constant(let constant) = response.storage {
+        created = MHD_create_response_from_buffer(
+            constant.count, UnsafeMutableRawPointer(mutating: constant.base), .RESPMEM_PERSISTENT)
     } else {
         created = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(

@@ -53,7 +53,7 @@ struct RequestHead {
     }
 
     fileprivate mutating func addHeader(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        if name.contains(where: isBlank) { blankInName = true }
+        if hasBlank(name) { blankInName = true }
         let valueString = commonValue(value) ?? String(decoding: value, as: UTF8.self)
         // Only three names matter to framing; their lengths tell them apart before any byte is compared.
         switch name.count {
@@ -164,4 +164,17 @@ extension UnsafeBufferPointer<UInt8> {
         }
         return true
     }
+}
+
+/// Whether `name` holds a space or a tab; a plain loop over the bytes, inlined where the headers are read.
+@inline(__always)
+private func hasBlank(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = name.baseAddress else { return false }
+    var index = 0
+    while index < name.count {
+        let byte = start[index]
+        if byte == 0x20 || byte == 0x09 { return true }
+        index &+= 1
+    }
+    return false
 }

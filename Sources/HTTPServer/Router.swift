@@ -115,6 +115,10 @@ struct RouteTable: Sendable {
         if !literal.isEmpty && !shadowed
             || !parameterPrefixes.contains(where: { path.utf8.count >= $0.utf8.count && path.hasPrefix($0) })
         {
+            // One route of the path, with the method asked for: what nearly every request finds.
+            if literal.count == 1, routes[literal[0]].method == method {
+                return .found(literal[0], parameters: [:], pattern: routes[literal[0]].pattern)
+            }
             return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
         }
         // The routes whose pattern matches the path, in the order added: the first with the method wins.
@@ -134,8 +138,15 @@ struct RouteTable: Sendable {
     /// The routes whose literal pattern is `path`, in the order added.
     private func literalRoutes(for path: String) -> (indices: [Int], shadowed: Bool) {
         guard literalList.count <= 16 else { return literalRoutes[path] ?? ([], false) }
-        for entry in literalList where entry.path == path { return (entry.indices, entry.shadowed) }
-        return ([], false)
+        // Lengths first: a native string knows its own, and most paths differ from most routes' in length. Read
+        // where they lie: iterating the array would copy each entry, retaining its path and its indices.
+        let length = path.utf8.count
+        return literalList.withUnsafeBufferPointer { list in
+            for index in list.indices where list[index].path.utf8.count == length && list[index].path == path {
+                return (list[index].indices, list[index].shadowed)
+            }
+            return ([], false)
+        }
     }
 
     /// The first candidate with `method`, or the methods the candidates allow.

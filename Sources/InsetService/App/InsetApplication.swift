@@ -106,7 +106,7 @@ public final class InsetApplication: HTTPResponder {
 
     /// What every answer gets: the request id, CORS headers, its metrics and its log line.
     private func finish(
-        _ answer: HTTPResponse, to request: HTTPRequest, routeLabel: String, started: Double
+        _ answer: consuming HTTPResponse, to request: HTTPRequest, routeLabel: String, started: Double
     ) -> HTTPResponse {
         var response = answer
         let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
