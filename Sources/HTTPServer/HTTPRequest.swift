@@ -179,6 +179,10 @@ public protocol HTTPResponder: Sendable {
     /// Words the answer to a request the transport refused before any route: `respond(to:)` is not called for
     /// it. The request has its head; its body is empty.
     func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse
+    /// The request header fields the responder reads, by name in any case; nil (the default) for every field. The
+    /// transport puts only these in `HTTPRequest.headers`, which spares making strings of the others (it reads
+    /// the fields that frame the request itself, whatever this says).
+    var requestHeaderNames: [String]? { get }
 }
 
 extension HTTPResponder {
@@ -187,4 +191,7 @@ extension HTTPResponder {
 
     /// Never later.
     public var answersLater: Bool { false }
+
+    /// Every field.
+    public var requestHeaderNames: [String]? { nil }
 }

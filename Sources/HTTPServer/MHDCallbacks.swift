@@ -102,7 +102,9 @@ private func startRequest(
     state.begin(method: method.map(methodName) ?? "", path: originForm(path))
     let hiddenArguments = state.hiddenQueryArguments
     state.hiddenQueryArguments = 0
-    let head = withUnsafeMutablePointer(to: &state.request) { RequestHead(connection, into: $0) }
+    let head = withUnsafeMutablePointer(to: &state.request) {
+        RequestHead(connection, into: $0, keeping: server.keptHeaders)
+    }
     // Framing first: whatever else is wrong, a stream that cannot be trusted must be closed.
     if let reason = head.framingError { state.refusal = .malformedFraming(reason) }
     if state.refusal == nil, let length = head.declaredLength {

@@ -91,6 +91,12 @@ public final class InsetApplication: HTTPResponder {
     /// The request's header fields that `finish` reads.
     private static let finishingHeaders = ["X-Request-Id", "Origin"]
 
+    /// Every request header field the service reads (`finish`, the token check, the handlers): the transport
+    /// makes strings of these alone. `InsetServerTests` sends each and sees it read.
+    public var requestHeaderNames: [String]? { Self.readHeaders }
+
+    static let readHeaders = ["Content-Type", "Accept", "Authorization"] + finishingHeaders
+
     /// Answers a request the transport refused before routing (a body over the limit, bad framing, a query too
     /// long): a problem, with the request id, CORS headers, metrics and log line of any other answer. No route
     /// runs; the label in the metrics is the route the request would have reached.
