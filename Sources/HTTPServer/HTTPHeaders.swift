@@ -78,7 +78,7 @@ public struct HTTPHeaders: Sendable, Sequence {
         first = nil
         second = nil
         third = nil
-        rest.removeAll(keepingCapacity: true)
+        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
     }
 
     /// Calls `body` with each field in order, where it lies.

@@ -98,8 +98,14 @@ private func startRequest(
     state.targetWithNul = nil
     // A target with a NUL is answered and logged as it arrived, its path up to the query, never as the
     // decoded path that the NUL cuts short.
-    let path = nulTarget.map { String($0.prefix { $0 != "?" }) } ?? url.map { String(cString: $0) } ?? "/"
-    state.begin(method: method.map(methodName) ?? "", path: originForm(path))
+    if let nulTarget {
+        state.begin(method: method.map(methodName) ?? "", path: originForm(String(nulTarget.prefix { $0 != "?" })))
+    } else if let url, spells(state.request.path, url) {
+        // A keep-alive client asks for the same path again and again: the last request's string serves.
+        state.begin(method: method.map(methodName) ?? "")
+    } else {
+        state.begin(method: method.map(methodName) ?? "", path: originForm(url.map { String(cString: $0) } ?? "/"))
+    }
     let hiddenArguments = state.hiddenQueryArguments
     state.hiddenQueryArguments = 0
     let head = withUnsafeMutablePointer(to: &state.request) {
@@ -217,6 +223,17 @@ private func methodName(_ method: UnsafePointer<CChar>) -> String {
     if spells("PATCH") { return "PATCH" }
     if spells("DELETE") { return "DELETE" }
     return String(cString: method)
+}
+
+/// Whether `text`'s UTF-8 bytes are the C string `bytes`.
+private func spells(_ text: String, _ bytes: UnsafePointer<CChar>) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+        UnsafeRawPointer(bytes).withMemoryRebound(to: UInt8.self, capacity: utf8.count + 1) { c in
+            for index in 0..<utf8.count where c[index] != utf8[index] { return false }
+            return c[utf8.count] == 0
+        }
+    }
 }
 
 /// The path of an absolute-form target (`GET http://host/healthz`), which RFC 9112 says a server must accept.

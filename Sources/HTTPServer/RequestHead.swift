@@ -33,9 +33,8 @@ struct RequestHead {
     init(_ connection: OpaquePointer, into request: UnsafeMutablePointer<HTTPRequest>, keeping kept: HeaderNames?) {
         self.request = request
         self.kept = kept
-        // A typical request has 3 to 8 fields: one allocation instead of regrowing from 1, and none at all once
-        // the connection's storage has served a request.
-        request.pointee.headers.reserveCapacity(8)
+        // No room reserved: the fields past the first three are rare once only those the responder reads are kept,
+        // and their storage, once grown, serves the connection's next requests.
         withUnsafeMutablePointer(to: &self) { head in
             _ = inset_connection_values(connection, visitRequestValue, head)
         }

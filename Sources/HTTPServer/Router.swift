@@ -41,7 +41,7 @@ public struct Router<Handler: Sendable>: Sendable {
     package var patterns: [String] { table.patterns }
 }
 
-/// The routes of a `Router`, by index: literal paths found by hashing, `{name}` patterns segment by segment.
+/// The routes of a `Router`, by index: literal paths found by their length, `{name}` patterns segment by segment.
 @usableFromInline
 struct RouteTable: Sendable {
     @usableFromInline
@@ -67,9 +67,10 @@ struct RouteTable: Sendable {
 
     private var routes: [Route] = []
     /// Route indices by literal path, in the order added, and whether a parameter route matches the path too.
-    private var literalRoutes: [String: (indices: [Int], shadowed: Bool)] = [:]
-    /// The same, as a list: a handful of short paths is found faster by comparing than by hashing the path.
     private var literalList: [(path: String, indices: [Int], shadowed: Bool)] = []
+    /// Positions in `literalList` by their path's UTF-8 length: a path is compared only with the few of its length,
+    /// which is cheaper than hashing it.
+    private var literalsByLength: [[Int]] = []
     /// Indices of the routes with `{name}` segments, in the order added.
     private var parameterRoutes: [Int] = []
     /// Their literal prefixes, each once: a path that starts with none of them skips the segment matching.
@@ -92,17 +93,18 @@ struct RouteTable: Sendable {
             for position in literalList.indices
             where Self.matches(segments, literalList[position].path) {
                 literalList[position].shadowed = true
-                literalRoutes[literalList[position].path]?.shadowed = true
             }
         } else {
             routes.append(Route(method: method, pattern: pattern, segments: nil))
             let shadowed = parameterRoutes.contains { index in
                 routes[index].segments.map { Self.matches($0, pattern) } ?? false
             }
-            literalRoutes[pattern, default: ([], shadowed)].indices.append(index)
             if let existing = literalList.firstIndex(where: { $0.path == pattern }) {
                 literalList[existing].indices.append(index)
             } else {
+                let length = pattern.utf8.count
+                while literalsByLength.count <= length { literalsByLength.append([]) }
+                literalsByLength[length].append(literalList.count)
                 literalList.append((pattern, [index], shadowed))
             }
         }
@@ -137,15 +139,18 @@ struct RouteTable: Sendable {
 
     /// The routes whose literal pattern is `path`, in the order added.
     private func literalRoutes(for path: String) -> (indices: [Int], shadowed: Bool) {
-        guard literalList.count <= 16 else { return literalRoutes[path] ?? ([], false) }
-        // Lengths first: a native string knows its own, and most paths differ from most routes' in length. Read
-        // where they lie: iterating the array would copy each entry, retaining its path and its indices.
+        // Read where they lie: iterating the arrays would copy each entry, retaining its path and its indices.
         let length = path.utf8.count
-        return literalList.withUnsafeBufferPointer { list in
-            for index in list.indices where list[index].path.utf8.count == length && list[index].path == path {
-                return (list[index].indices, list[index].shadowed)
+        guard length < literalsByLength.count else { return ([], false) }
+        return literalsByLength.withUnsafeBufferPointer { buckets in
+            buckets[length].withUnsafeBufferPointer { positions in
+                literalList.withUnsafeBufferPointer { list in
+                    for position in positions where list[position].path == path {
+                        return (list[position].indices, list[position].shadowed)
+                    }
+                    return ([], false)
+                }
             }
-            return ([], false)
         }
     }
 

@@ -26,6 +26,23 @@ extension TransportTests {
     }
 }
 
+extension TransportTests {
+    /// A connection's next request for the same path reuses the last one's string; every other target is read anew.
+    @Test func eachRequestOnAConnectionGetsItsOwnPath() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let targets = [
+            ("/a", "/a"), ("/a", "/a"), ("/ab", "/ab"), ("/a", "/a"), ("/", "/"), ("/a?x=1", "/a"),
+            ("http://h/a", "/a"), ("/a", "/a"), ("http://h/b", "/b"), ("/b", "/b"), ("/%61", "/a"), ("/b", "/b"),
+        ]
+        for (target, path) in targets {
+            let response = try client.request("GET", target)
+            #expect(response.header("X-Path") == path, "\(target)")
+        }
+    }
+}
+
 /// Answers with the names of the header fields it was given, keeping only `X-Custom`.
 final class KeepingResponder: HTTPResponder {
     func respond(to request: HTTPRequest) -> HTTPResponse {
