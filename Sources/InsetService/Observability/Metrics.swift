@@ -50,10 +50,15 @@ final class Metrics: Sendable {
         0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]
 
-    /// The methods counted under their own name; a switch, where searching an array of them copies each one.
+    /// The methods counted under their own name; by length first, since two short strings that differ take the
+    /// standard library's slower comparison.
     private static func isKnown(_ method: String) -> Bool {
-        switch method {
-        case "POST", "GET", "HEAD", "PATCH", "PUT", "DELETE", "OPTIONS": true
+        switch method.utf8.count {
+        case 3: method == "GET" || method == "PUT"
+        case 4: method == "POST" || method == "HEAD"
+        case 5: method == "PATCH"
+        case 6: method == "DELETE"
+        case 7: method == "OPTIONS"
         default: false
         }
     }
