@@ -53,8 +53,13 @@ final class ConnectionState {
 
     /// Starts a request on this connection, with whatever the previous one left already emptied.
     func begin(method: String, path: String) {
-        request.method = method
         request.path = path
+        begin(method: method)
+    }
+
+    /// Starts a request for the same path as the connection's last one.
+    func begin(method: String) {
+        request.method = method
         refusal = nil
         discarded = 0
         responded = false
@@ -70,7 +75,7 @@ extension HTTPRequest {
         if !query.isEmpty { query.removeAll(keepingCapacity: true) }
         if body.capacity > ConnectionState.keptBodyCapacity {
             body = []
-        } else {
+        } else if !body.isEmpty {
             body.removeAll(keepingCapacity: true)
         }
     }

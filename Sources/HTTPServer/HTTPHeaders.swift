@@ -17,12 +17,13 @@ public struct HTTPField: Sendable {
 
 /// Header fields in arrival order, looked up without regard to case.
 ///
-/// The first two fields are held inline and the rest in an array: a response's usual two (its type and its
-/// request id) then need no heap block, where an array costs an allocation and a free per response.
+/// The first three fields are held inline and the rest in an array: a response's usual three (its type, its
+/// request id and `Vary`) then need no heap block, where an array costs an allocation and a free per response.
 public struct HTTPHeaders: Sendable, Sequence {
     @usableFromInline var first: HTTPField?
     @usableFromInline var second: HTTPField?
-    /// The fields after the first two.
+    @usableFromInline var third: HTTPField?
+    /// The fields after the first three.
     @usableFromInline var rest: [HTTPField] = []
 
     /// Creates headers from name-value pairs.
@@ -43,6 +44,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     public subscript(name: String) -> String? {
         if case .some(let field) = first, field.name.caseInsensitiveEquals(name) { return field.value }
         if case .some(let field) = second, field.name.caseInsensitiveEquals(name) { return field.value }
+        if case .some(let field) = third, field.name.caseInsensitiveEquals(name) { return field.value }
         // Through the buffer, whose elements are compared where they lie: iterating the array would copy every
         // field, retaining and releasing both of its strings.
         return rest.withUnsafeBufferPointer { buffer in
@@ -55,7 +57,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Makes room for `count` fields in all, so that adding up to that many does not regrow the storage.
     public mutating func reserveCapacity(_ count: Int) {
-        if count > 2 { rest.reserveCapacity(count - 2) }
+        if count > 3 { rest.reserveCapacity(count - 3) }
     }
 
     /// Appends a field, keeping any earlier one of the same name.
@@ -64,6 +66,8 @@ public struct HTTPHeaders: Sendable, Sequence {
             first = HTTPField(name: name, value: value)
         } else if case .none = second {
             second = HTTPField(name: name, value: value)
+        } else if case .none = third {
+            third = HTTPField(name: name, value: value)
         } else {
             rest.append(HTTPField(name: name, value: value))
         }
@@ -73,13 +77,15 @@ public struct HTTPHeaders: Sendable, Sequence {
     mutating func removeAll() {
         first = nil
         second = nil
-        rest.removeAll(keepingCapacity: true)
+        third = nil
+        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
     }
 
     /// Calls `body` with each field in order, where it lies.
     func forEachField(_ body: (HTTPField) -> Void) {
         if case .some(let field) = first { body(field) }
         if case .some(let field) = second { body(field) }
+        if case .some(let field) = third { body(field) }
         rest.withUnsafeBufferPointer { buffer in
             for index in buffer.indices { body(buffer[index]) }
         }
@@ -92,10 +98,11 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// The number of fields.
     public var count: Int {
-        switch (first, second) {
-        case (.none, _): 0
-        case (.some, .none): 1
-        case (.some, .some): 2 + rest.count
+        switch (first, second, third) {
+        case (.none, _, _): 0
+        case (.some, .none, _): 1
+        case (.some, .some, .none): 2
+        case (.some, .some, .some): 3 + rest.count
         }
     }
 }

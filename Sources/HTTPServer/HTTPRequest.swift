@@ -48,6 +48,7 @@ public struct HTTPResponse: Sendable {
             switch storage {
             case .bytes(let bytes): bytes
             case .malloced(let buffer): buffer.bytes
+            case .constant(let constant): constant.bytes
             }
         }
         set { storage = .bytes(newValue) }
@@ -64,20 +65,55 @@ public struct HTTPResponse: Sendable {
         self.storage = .bytes(body)
     }
 
-    /// Creates a response that owns `count` bytes at `buffer`, which must come from `malloc`: the transport
-    /// gives them to libmicrohttpd as they are, where an array would be copied twice on the way.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), adopting buffer: UnsafeMutableRawPointer, count: Int)
-    {
+    /// Creates a response that owns `count` bytes at `buffer`, which `deallocator` frees (by default `free`, for a
+    /// buffer from `malloc`): the transport gives them to libmicrohttpd as they are, where an array would be
+    /// copied twice on the way, and libmicrohttpd calls `deallocator` once it has sent them.
+    public init(
+        status: Int, headers: HTTPHeaders = HTTPHeaders(), adopting buffer: UnsafeMutableRawPointer, count: Int,
+        deallocator: BodyDeallocator = free
+    ) {
         self.status = status
         self.headers = headers
-        self.storage = .malloced(MallocedBody(buffer, count: count))
+        self.storage = .malloced(MallocedBody(buffer, count: count, deallocator: deallocator))
+    }
+
+    /// Creates a response whose body is `constant`'s bytes, which live as long as the process: the transport hands
+    /// them to libmicrohttpd as they are, neither copied nor freed.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), constant: ConstantBody) {
+        self.status = status
+        self.headers = headers
+        self.storage = .constant(constant)
     }
 }
 
+/// Frees a response's adopted body.
+public typealias BodyDeallocator = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+/// Bytes copied once into memory that is never freed, for answers that never change.
+///
+/// Unchecked Sendable: the bytes are written once, in `init`, and only read afterwards.
+public struct ConstantBody: @unchecked Sendable {
+    let base: UnsafeRawPointer?
+    let count: Int
+
+    /// A copy of `bytes` that lives as long as the process.
+    public init(_ bytes: [UInt8]) {
+        count = bytes.count
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
+        bytes.withUnsafeBytes { source in
+            if let start = source.baseAddress { memory.copyMemory(from: start, byteCount: source.count) }
+        }
+        base = UnsafeRawPointer(memory)
+    }
+
+    /// A copy of the bytes.
+    var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: count)) }
+}
+
 extension HTTPResponse {
-    /// The `malloc`ed body and its size, now the caller's to free, when this response alone holds it; nil
-    /// (and the response unchanged) otherwise.
-    mutating func takeMallocedBody() -> (UnsafeMutableRawPointer, Int)? {
+    /// The adopted body, its size and its deallocator, now the caller's to free, when this response alone holds
+    /// it; nil (and the response unchanged) otherwise.
+    mutating func takeMallocedBody() -> (UnsafeMutableRawPointer, Int, BodyDeallocator)? {
         guard case .malloced(var owned) = storage else { return nil }
         // Dropped from the response first, so that a body nobody else shares is uniquely referenced here.
         storage = .bytes([])
@@ -85,7 +121,7 @@ extension HTTPResponse {
             storage = .malloced(owned)
             return nil
         }
-        return (buffer, owned.count)
+        return (buffer, owned.count, owned.deallocator)
     }
 }
 
@@ -93,23 +129,26 @@ extension HTTPResponse {
 enum BodyStorage: Sendable {
     case bytes([UInt8])
     case malloced(MallocedBody)
+    case constant(ConstantBody)
 }
 
-/// A `malloc`ed body, freed with its last reference unless the transport took it first.
+/// An adopted body, freed by its deallocator with its last reference unless the transport took it first.
 ///
 /// Unchecked Sendable: the buffer is written before the response is made and only read afterwards; `take`
 /// is called by the transport, on the thread answering the request, when the response is uniquely held.
 final class MallocedBody: @unchecked Sendable {
     private var buffer: UnsafeMutableRawPointer?
     let count: Int
+    let deallocator: BodyDeallocator
 
-    init(_ buffer: UnsafeMutableRawPointer, count: Int) {
+    init(_ buffer: UnsafeMutableRawPointer, count: Int, deallocator: BodyDeallocator) {
         self.buffer = buffer
         self.count = count
+        self.deallocator = deallocator
     }
 
     deinit {
-        free(buffer)
+        if let buffer { deallocator(buffer) }
     }
 
     /// A copy of the bytes.
@@ -140,6 +179,10 @@ public protocol HTTPResponder: Sendable {
     /// Words the answer to a request the transport refused before any route: `respond(to:)` is not called for
     /// it. The request has its head; its body is empty.
     func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse
+    /// The request header fields the responder reads, by name in any case; nil (the default) for every field. The
+    /// transport puts only these in `HTTPRequest.headers`, which spares making strings of the others (it reads
+    /// the fields that frame the request itself, whatever this says).
+    var requestHeaderNames: [String]? { get }
 }
 
 extension HTTPResponder {
@@ -148,4 +191,7 @@ extension HTTPResponder {
 
     /// Never later.
     public var answersLater: Bool { false }
+
+    /// Every field.
+    public var requestHeaderNames: [String]? { nil }
 }

@@ -98,11 +98,19 @@ private func startRequest(
     state.targetWithNul = nil
     // A target with a NUL is answered and logged as it arrived, its path up to the query, never as the
     // decoded path that the NUL cuts short.
-    let path = nulTarget.map { String($0.prefix { $0 != "?" }) } ?? url.map { String(cString: $0) } ?? "/"
-    state.begin(method: method.map(methodName) ?? "", path: originForm(path))
+    if let nulTarget {
+        state.begin(method: method.map(methodName) ?? "", path: originForm(String(nulTarget.prefix { $0 != "?" })))
+    } else if let url, spells(state.request.path, url) {
+        // A keep-alive client asks for the same path again and again: the last request's string serves.
+        state.begin(method: method.map(methodName) ?? "")
+    } else {
+        state.begin(method: method.map(methodName) ?? "", path: originForm(url.map { String(cString: $0) } ?? "/"))
+    }
     let hiddenArguments = state.hiddenQueryArguments
     state.hiddenQueryArguments = 0
-    let head = withUnsafeMutablePointer(to: &state.request) { RequestHead(connection, into: $0) }
+    let head = withUnsafeMutablePointer(to: &state.request) {
+        RequestHead(connection, into: $0, keeping: server.keptHeaders)
+    }
     // Framing first: whatever else is wrong, a stream that cannot be trusted must be closed.
     if let reason = head.framingError { state.refusal = .malformedFraming(reason) }
     if state.refusal == nil, let length = head.declaredLength {
@@ -217,6 +225,17 @@ private func methodName(_ method: UnsafePointer<CChar>) -> String {
     return String(cString: method)
 }
 
+/// Whether `text`'s UTF-8 bytes are the C string `bytes`.
+private func spells(_ text: String, _ bytes: UnsafePointer<CChar>) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+        UnsafeRawPointer(bytes).withMemoryRebound(to: UInt8.self, capacity: utf8.count + 1) { c in
+            for index in 0..<utf8.count where c[index] != utf8[index] { return false }
+            return c[utf8.count] == 0
+        }
+    }
+}
+
 /// The path of an absolute-form target (`GET http://host/healthz`), which RFC 9112 says a server must accept.
 private func originForm(_ target: String) -> String {
     // Nearly every target is already in origin form; only the rest pays for lowercasing.
@@ -274,9 +293,12 @@ private func suspend(
 
 private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
     let created: OpaquePointer?
-    if let (buffer, count) = response.takeMallocedBody() {
-        // libmicrohttpd frees it once sent: no copy into an array, none into libmicrohttpd.
-        created = MHD_create_response_from_buffer(count, buffer, .RESPMEM_MUST_FREE)
+    if let (buffer, count, deallocator) = response.takeMallocedBody() {
+        // libmicrohttpd frees it with its deallocator once sent: no copy into an array, none into libmicrohttpd.
+        created = MHD_create_response_from_buffer_with_free_callback_cls(count, buffer, deallocator, buffer)
+    } else if case .constant(let constant) = response.storage {
+        created = MHD_create_response_from_buffer(
+            constant.count, UnsafeMutableRawPointer(mutating: constant.base), .RESPMEM_PERSISTENT)
     } else {
         created = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(

@@ -14,8 +14,11 @@ struct RequestHead {
     /// The request the fields and arguments are appended to, in arrival order; a query key without `=` gets an
     /// empty value.
     private let request: UnsafeMutablePointer<HTTPRequest>
-    /// The `Content-Length` value without optional whitespace: the first one, when several agree.
-    private(set) var contentLength: String?
+    /// The header fields put in the request; nil for every one.
+    private let kept: HeaderNames?
+    /// The `Content-Length` value without optional whitespace: the first one, when several agree. Its bytes are
+    /// libmicrohttpd's, which live until the request completes.
+    private(set) var contentLength: Slice<UnsafeBufferPointer<UInt8>>?
     /// The body length `Content-Length` declares, when it is a plain decimal number.
     private(set) var declaredLength: Int?
     private var hosts = 0
@@ -25,12 +28,13 @@ struct RequestHead {
     private var transferEncodings = 0
     private var chunkedExactly = true
 
-    /// Reads the values of `connection`'s request into `request`, whose header fields and query are empty.
-    init(_ connection: OpaquePointer, into request: UnsafeMutablePointer<HTTPRequest>) {
+    /// Reads the values of `connection`'s request into `request`, whose header fields and query are empty; of the
+    /// header fields, only those `kept` names (all when nil).
+    init(_ connection: OpaquePointer, into request: UnsafeMutablePointer<HTTPRequest>, keeping kept: HeaderNames?) {
         self.request = request
-        // A typical request has 3 to 8 fields: one allocation instead of regrowing from 1, and none at all once
-        // the connection's storage has served a request.
-        request.pointee.headers.reserveCapacity(8)
+        self.kept = kept
+        // No room reserved: the fields past the first three are rare once only those the responder reads are kept,
+        // and their storage, once grown, serves the connection's next requests.
         withUnsafeMutablePointer(to: &self) { head in
             _ = inset_connection_values(connection, visitRequestValue, head)
         }
@@ -53,8 +57,7 @@ struct RequestHead {
     }
 
     fileprivate mutating func addHeader(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        if name.contains(where: isBlank) { blankInName = true }
-        let valueString = commonValue(value) ?? String(decoding: value, as: UTF8.self)
+        if hasBlank(name) { blankInName = true }
         // Only three names matter to framing; their lengths tell them apart before any byte is compared.
         switch name.count {
         case 4 where name.equalsLowercase("host"):
@@ -62,9 +65,9 @@ struct RequestHead {
         case 14 where name.equalsLowercase("content-length"):
             let trimmed = value.trimmingBlanks()
             if let contentLength {
-                if !contentLength.utf8.elementsEqual(trimmed) { lengthsDisagree = true }
+                if !contentLength.elementsEqual(trimmed) { lengthsDisagree = true }
             } else {
-                contentLength = trimmed.count == value.count ? valueString : String(decoding: trimmed, as: UTF8.self)
+                contentLength = trimmed
                 declaredLength = decimal(trimmed)
             }
         case 17 where name.equalsLowercase("transfer-encoding"):
@@ -73,8 +76,10 @@ struct RequestHead {
         default:
             break
         }
+        if let kept, !kept.contains(name) { return }
         request.pointee.headers.add(
-            name: commonName(name) ?? String(decoding: name, as: UTF8.self), value: valueString)
+            name: commonName(name) ?? String(decoding: name, as: UTF8.self),
+            value: commonValue(value) ?? String(decoding: value, as: UTF8.self))
     }
 
     fileprivate mutating func addQuery(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
@@ -163,5 +168,46 @@ extension UnsafeBufferPointer<UInt8> {
             if folded != expected[index] { return false }
         }
         return true
+    }
+}
+
+/// Whether `name` holds a space or a tab; a plain loop over the bytes, inlined where the headers are read.
+@inline(__always)
+private func hasBlank(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = name.baseAddress else { return false }
+    var index = 0
+    while index < name.count {
+        let byte = start[index]
+        if byte == 0x20 || byte == 0x09 { return true }
+        index &+= 1
+    }
+    return false
+}
+
+/// Header names looked up without regard to case, by their lengths first.
+struct HeaderNames: Sendable {
+    /// The names' bytes, ASCII lowercased.
+    private let names: [[UInt8]]
+
+    init(_ names: [String]) {
+        self.names = names.map { name in name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 } }
+    }
+
+    /// Whether `name` is one of the names, in any case.
+    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        names.withUnsafeBufferPointer { list in
+            for index in list.indices where list[index].count == name.count {
+                let equal = list[index].withUnsafeBufferPointer { lowercase in
+                    for position in 0..<name.count {
+                        let byte = name[position]
+                        let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                        if folded != lowercase[position] { return false }
+                    }
+                    return true
+                }
+                if equal { return true }
+            }
+            return false
+        }
     }
 }

@@ -41,7 +41,7 @@ public struct Router<Handler: Sendable>: Sendable {
     package var patterns: [String] { table.patterns }
 }
 
-/// The routes of a `Router`, by index: literal paths found by hashing, `{name}` patterns segment by segment.
+/// The routes of a `Router`, by index: literal paths found by their length, `{name}` patterns segment by segment.
 @usableFromInline
 struct RouteTable: Sendable {
     @usableFromInline
@@ -67,9 +67,10 @@ struct RouteTable: Sendable {
 
     private var routes: [Route] = []
     /// Route indices by literal path, in the order added, and whether a parameter route matches the path too.
-    private var literalRoutes: [String: (indices: [Int], shadowed: Bool)] = [:]
-    /// The same, as a list: a handful of short paths is found faster by comparing than by hashing the path.
     private var literalList: [(path: String, indices: [Int], shadowed: Bool)] = []
+    /// Positions in `literalList` by their path's UTF-8 length: a path is compared only with the few of its length,
+    /// which is cheaper than hashing it.
+    private var literalsByLength: [[Int]] = []
     /// Indices of the routes with `{name}` segments, in the order added.
     private var parameterRoutes: [Int] = []
     /// Their literal prefixes, each once: a path that starts with none of them skips the segment matching.
@@ -92,17 +93,18 @@ struct RouteTable: Sendable {
             for position in literalList.indices
             where Self.matches(segments, literalList[position].path) {
                 literalList[position].shadowed = true
-                literalRoutes[literalList[position].path]?.shadowed = true
             }
         } else {
             routes.append(Route(method: method, pattern: pattern, segments: nil))
             let shadowed = parameterRoutes.contains { index in
                 routes[index].segments.map { Self.matches($0, pattern) } ?? false
             }
-            literalRoutes[pattern, default: ([], shadowed)].indices.append(index)
             if let existing = literalList.firstIndex(where: { $0.path == pattern }) {
                 literalList[existing].indices.append(index)
             } else {
+                let length = pattern.utf8.count
+                while literalsByLength.count <= length { literalsByLength.append([]) }
+                literalsByLength[length].append(literalList.count)
                 literalList.append((pattern, [index], shadowed))
             }
         }
@@ -115,6 +117,10 @@ struct RouteTable: Sendable {
         if !literal.isEmpty && !shadowed
             || !parameterPrefixes.contains(where: { path.utf8.count >= $0.utf8.count && path.hasPrefix($0) })
         {
+            // One route of the path, with the method asked for: what nearly every request finds.
+            if literal.count == 1, routes[literal[0]].method == method {
+                return .found(literal[0], parameters: [:], pattern: routes[literal[0]].pattern)
+            }
             return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
         }
         // The routes whose pattern matches the path, in the order added: the first with the method wins.
@@ -133,9 +139,19 @@ struct RouteTable: Sendable {
 
     /// The routes whose literal pattern is `path`, in the order added.
     private func literalRoutes(for path: String) -> (indices: [Int], shadowed: Bool) {
-        guard literalList.count <= 16 else { return literalRoutes[path] ?? ([], false) }
-        for entry in literalList where entry.path == path { return (entry.indices, entry.shadowed) }
-        return ([], false)
+        // Read where they lie: iterating the arrays would copy each entry, retaining its path and its indices.
+        let length = path.utf8.count
+        guard length < literalsByLength.count else { return ([], false) }
+        return literalsByLength.withUnsafeBufferPointer { buckets in
+            buckets[length].withUnsafeBufferPointer { positions in
+                literalList.withUnsafeBufferPointer { list in
+                    for position in positions where list[position].path == path {
+                        return (list[position].indices, list[position].shadowed)
+                    }
+                    return ([], false)
+                }
+            }
+        }
     }
 
     /// The first candidate with `method`, or the methods the candidates allow.

@@ -13,6 +13,8 @@ final class ServerContext: Sendable {
     let draining = Atomic<Bool>(false)
     /// Requests whose headers arrived and that libmicrohttpd has not yet finished with.
     let inFlight = Atomic<Int>(0)
+    /// The request header fields the responder reads (its `requestHeaderNames`); nil for every one.
+    let keptHeaders: HeaderNames?
     /// Whether connections may be suspended for pending answers (the responder's `answersLater`).
     let suspends: Bool
     /// The answers suspended connections wait for, which `stop()` must see given before libmicrohttpd may stop.
@@ -31,6 +33,7 @@ final class ServerContext: Sendable {
     init(responder: any HTTPResponder, configuration: HTTPServerConfiguration) {
         self.responder = responder
         self.suspends = responder.answersLater
+        self.keptHeaders = responder.requestHeaderNames.map(HeaderNames.init)
         self.maxBodyBytes = configuration.maxBodyBytes
         self.maxQueryArguments = configuration.maxQueryArguments
         self.watchdog = ConnectionWatchdog(

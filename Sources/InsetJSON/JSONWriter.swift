@@ -23,8 +23,8 @@ public struct JSONWriter: ~Copyable {
     /// The JSON text written so far, as UTF-8 (a copy).
     public var bytes: [UInt8] { out.array }
 
-    /// Ends the writer and hands over its buffer without copying: `count` bytes of UTF-8 at `buffer`, which
-    /// came from `malloc` and which the caller must `free` (libmicrohttpd does, for a response body).
+    /// Ends the writer and hands over its buffer without copying: `count` bytes of UTF-8 at `buffer`, which the
+    /// caller must free with `SpareBlock.release` (libmicrohttpd does, for a response body).
     public consuming func takeBuffer() -> (buffer: UnsafeMutableRawPointer, count: Int) {
         out.takeBuffer()
     }

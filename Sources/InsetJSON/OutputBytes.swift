@@ -7,7 +7,8 @@
 /// The writer's growable byte buffer. An append is a capacity check and a store: an `Array` append also
 /// checks that its storage is unique, every time, and a response makes a few hundred appends.
 ///
-/// The memory comes from `malloc`, so that a finished buffer can go to C code that frees it (`takeBuffer`).
+/// The memory comes from `SpareBlock`, so that a finished buffer can go to C code that frees it with
+/// `SpareBlock.release` (`takeBuffer`), and the thread's next buffer reuses it.
 /// The appends are inlinable: the service writes its responses from another module, a few dozen pieces each,
 /// and a call per piece costs more than the copy.
 @usableFromInline
@@ -18,26 +19,21 @@ struct OutputBytes: ~Copyable {
 
     @usableFromInline
     init(capacity: Int) {
-        self.capacity = max(16, capacity)
-        base = Self.allocate(self.capacity)
+        (base, self.capacity) = SpareBlock.bytes(atLeast: max(16, capacity))
     }
 
     @usableFromInline
     deinit {
-        free(base)
+        SpareBlock.release(base)
     }
 
-    /// The buffer and the number of bytes written; the caller owns it now and must `free` it.
+    /// The buffer and the number of bytes written; the caller owns it now and must free it with
+    /// `SpareBlock.release`.
     @usableFromInline
     consuming func takeBuffer() -> (buffer: UnsafeMutableRawPointer, count: Int) {
         let taken = (UnsafeMutableRawPointer(base), count)
         discard self
         return taken
-    }
-
-    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
-        return memory.assumingMemoryBound(to: UInt8.self)
     }
 
     /// Makes room for `extra` more bytes.
@@ -50,10 +46,9 @@ struct OutputBytes: ~Copyable {
 
     @usableFromInline
     mutating func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let newBase = Self.allocate(newCapacity)
+        let (newBase, newCapacity) = SpareBlock.bytes(atLeast: max(needed, capacity * 2))
         newBase.update(from: base, count: count)
-        free(base)
+        SpareBlock.release(base)
         base = newBase
         capacity = newCapacity
     }
@@ -162,5 +157,57 @@ struct OutputBytes: ~Copyable {
     /// The bytes written, copied into an array.
     var array: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
+/// One freed answer buffer kept per thread, which the thread's next answer takes instead of a fresh `malloc`:
+/// the transport hands an answer's buffer to libmicrohttpd with `release` as its deallocator, and libmicrohttpd
+/// calls it on the worker thread that answers the connection's next request.
+///
+/// A block is `malloc`ed with a header of `headerSize` bytes before the bytes handed out, holding their capacity,
+/// so that `release`, given only the bytes' address, knows the block's size.
+public enum SpareBlock {
+    /// The header before a block's bytes: their capacity, an `Int`, padded to keep the bytes 16-byte aligned.
+    static let headerSize = 16
+
+    /// The thread's spare block (its start, header included), or nil; freed when the thread exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        guard pthread_key_create(&key, { free($0) }) == 0 else { fatalError("no thread-specific key left") }
+        return key
+    }()
+
+    /// The bytes of a block that holds at least `capacity`, and their capacity: the thread's spare when it is
+    /// large enough, else a fresh block. The caller gives it back with `release`.
+    static func bytes(atLeast capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+        if let spare = pthread_getspecific(key) {
+            let size = spare.load(as: Int.self)
+            if size >= capacity {
+                pthread_setspecific(key, nil)
+                return ((spare + headerSize).assumingMemoryBound(to: UInt8.self), size)
+            }
+        }
+        guard let block = malloc(headerSize &+ capacity) else {
+            fatalError("out of memory allocating \(capacity) bytes")
+        }
+        block.storeBytes(of: capacity, as: Int.self)
+        return ((block + headerSize).assumingMemoryBound(to: UInt8.self), capacity)
+    }
+
+    /// Gives back the bytes of a block from `bytes(atLeast:)`: kept as the thread's spare when that is smaller or
+    /// absent, freed otherwise.
+    public static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { bytes in
+        guard let bytes else { return }
+        let block = bytes - headerSize
+        guard let spare = pthread_getspecific(key) else {
+            pthread_setspecific(key, block)
+            return
+        }
+        if spare.load(as: Int.self) < block.load(as: Int.self) {
+            pthread_setspecific(key, block)
+            free(spare)
+        } else {
+            free(block)
+        }
     }
 }

@@ -72,4 +72,38 @@ struct RouterTests {
         #expect(allow == ["GET", "DELETE"])
         #expect(pattern == "/sessions/{id}")
     }
+
+    /// Literal paths are found among those of their length: many routes, several of one length, one path with two
+    /// methods; a path of a length no route has, or of a route's length but other bytes, is not found.
+    @Test func literalPathsAreFoundAmongThoseOfTheirLength() {
+        var router = Router<String>()
+        let paths = (0..<24).map { "/r\($0 % 3 == 0 ? "x" : "")\($0)" } + ["/a", "/b", "/ab"]
+        for path in paths { router.add("GET", path, "get \(path)") }
+        router.add("POST", "/a", "post /a")
+        for path in paths {
+            guard case .found(let found, let bound, let pattern) = router.match(method: "GET", path: path) else {
+                Issue.record("GET \(path) not found")
+                continue
+            }
+            #expect(found == "get \(path)")
+            #expect(bound.isEmpty)
+            #expect(pattern == path)
+        }
+        guard case .found(let post, _, _) = router.match(method: "POST", path: "/a") else {
+            Issue.record("POST /a not found")
+            return
+        }
+        #expect(post == "post /a")
+        guard case .methodNotAllowed(let allow, _) = router.match(method: "PUT", path: "/a") else {
+            Issue.record("PUT /a should list the allowed methods")
+            return
+        }
+        #expect(allow == ["GET", "POST"])
+        for path in ["/c", "/ba", "/r99", "/rx1", "/a-path-longer-than-every-route", "", "a"] {
+            guard case .notFound = router.match(method: "GET", path: path) else {
+                Issue.record("\(path) should not match")
+                continue
+            }
+        }
+    }
 }

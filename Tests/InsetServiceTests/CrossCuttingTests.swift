@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import InsetServiceTestSupport
 import Testing
 
@@ -84,6 +85,18 @@ struct CrossCuttingTests {
         let off = makeApp(cors: nil).call("GET", "/healthz", headers: [("Origin", "https://other.example")])
         #expect(off.headers["Access-Control-Allow-Origin"] == nil)
         #expect(off.headers["Vary"] == nil)
+    }
+
+    /// `/healthz` answers a response built once; it is what the writer writes for it, headers and all.
+    @Test func theConstantHealthAnswerIsTheWrittenOne() {
+        let written = HTTPResponse.json(HealthHandler.body())
+        let answer = HealthHandler.answer
+        #expect(answer.status == written.status)
+        #expect(answer.body == written.body)
+        #expect(answer.body == Array(#"{"status":"ok"}"#.utf8))
+        #expect(answer.headers.fields.map(\.name) == written.headers.fields.map(\.name))
+        #expect(answer.headers.fields.map(\.value) == written.headers.fields.map(\.value))
+        #expect(makeApp().call("GET", "/healthz").body == written.body)
     }
 
     @Test func requestIdsAreEchoedOrMade() {

@@ -91,6 +91,13 @@ public final class InsetApplication: HTTPResponder {
     /// The request's header fields that `finish` reads.
     private static let finishingHeaders = ["X-Request-Id", "Origin"]
 
+    /// Every request header field the service reads (`finish`, the token check, the handlers, the static files'
+    /// `If-None-Match`): the transport makes strings of these alone. `InsetServerTests` sends each over a socket
+    /// and sees it read.
+    public var requestHeaderNames: [String]? { Self.readHeaders }
+
+    static let readHeaders = ["Content-Type", "Accept", "Authorization", "If-None-Match"] + finishingHeaders
+
     /// Answers a request the transport refused before routing (a body over the limit, bad framing, a query too
     /// long): a problem, with the request id, CORS headers, metrics and log line of any other answer. No route
     /// runs; the label in the metrics is the route the request would have reached.
@@ -106,7 +113,7 @@ public final class InsetApplication: HTTPResponder {
 
     /// What every answer gets: the request id, CORS headers, its metrics and its log line.
     private func finish(
-        _ answer: HTTPResponse, to request: HTTPRequest, routeLabel: String, started: Double
+        _ answer: consuming HTTPResponse, to request: HTTPRequest, routeLabel: String, started: Double
     ) -> HTTPResponse {
         var response = answer
         let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
@@ -130,13 +137,13 @@ public final class InsetApplication: HTTPResponder {
             response.headers.add(name: "Access-Control-Allow-Origin", value: origin)
             response.headers.add(name: "Access-Control-Expose-Headers", value: "Location, X-Request-Id")
         }
-        if origin != "*" || request.method == "GET" || request.method == "HEAD" {
+        if origin != "*" || request.method.isMethod("GET") || request.method.isMethod("HEAD") {
             response.headers.add(name: "Vary", value: "Origin")
         }
     }
 
     private func route(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
-        if request.method == "OPTIONS" { return options(request, routeLabel: &routeLabel) }
+        if request.method.isMethod("OPTIONS") { return options(request, routeLabel: &routeLabel) }
         let method = Self.routedMethod(request)
         switch router.match(method: method, path: request.path) {
         case .found(let index, let parameters, let pattern):
@@ -183,7 +190,7 @@ public final class InsetApplication: HTTPResponder {
 
     /// The method the router matches: HEAD is GET without a body, which libmicrohttpd drops.
     private static func routedMethod(_ request: HTTPRequest) -> String {
-        request.method == "HEAD" ? "GET" : request.method
+        request.method.isMethod("HEAD") ? "GET" : request.method
     }
 
     private static func allowed(_ methods: [String]) -> [String] {
@@ -244,4 +251,13 @@ struct TransportLink {
     weak var server: HTTPServer?
 
     init(_ server: HTTPServer? = nil) { self.server = server }
+}
+
+extension String {
+    /// Whether this is `method`, compared by length first: two short strings that differ take the standard
+    /// library's slower comparison, and most methods differ from most others in length.
+    @inline(__always)
+    func isMethod(_ method: String) -> Bool {
+        utf8.count == method.utf8.count && self == method
+    }
 }

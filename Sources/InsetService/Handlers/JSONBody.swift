@@ -45,6 +45,7 @@ extension HTTPResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json")
         let (buffer, count) = writer.takeBuffer()
-        return HTTPResponse(status: status, headers: headers, adopting: buffer, count: count)
+        return HTTPResponse(
+            status: status, headers: headers, adopting: buffer, count: count, deallocator: SpareBlock.release)
     }
 }

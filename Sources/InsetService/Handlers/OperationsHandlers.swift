@@ -1,16 +1,27 @@
 import HTTPServer
 import InsetJSON
 
-/// `GET /healthz`: the process answers.
+/// `GET /healthz`: the process answers, always the same bytes.
 final class HealthHandler: OperationHandler {
-    func handle(
-        _ request: HTTPRequest, parameters: [String: String]
-    ) throws(Problem) -> HTTPResponse {
+    /// Written once, as `HTTPResponse.json` writes it, and handed to libmicrohttpd as it is for every request.
+    static let answer: HTTPResponse = {
+        let written = HTTPResponse.json(body())
+        return HTTPResponse(status: 200, headers: written.headers, constant: ConstantBody(written.body))
+    }()
+
+    /// The answer's body.
+    static func body() -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 32)
         writer.beginObject()
         writer.field("status", "ok")
         writer.endObject()
-        return .json(writer)
+        return writer
+    }
+
+    func handle(
+        _ request: HTTPRequest, parameters: [String: String]
+    ) throws(Problem) -> HTTPResponse {
+        Self.answer
     }
 }
 
