@@ -17,7 +17,8 @@ struct LostReplyUpdateTests {
         var session = try SessionStoringTests.session(time: 100)
         session = Session(id: id, scene: session.scene, time: 100, serverTime: 0)
         let bytes = SessionRecord.encode(session, revision: 5)
-        store.cache.withLock { $0.remember(id, CachedRecord(session: session, revision: 5, bytes: bytes), now: 0) }
+        let key = try #require(SessionKey(id))
+        store.cache.withLock { $0.remember(key, CachedRecord(session: session, revision: 5, bytes: bytes), now: 0) }
         return (store, session)
     }
 

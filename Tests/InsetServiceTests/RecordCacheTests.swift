@@ -12,14 +12,14 @@ struct RecordCacheTests {
     }
 
     /// The record of `id`, used as an update uses it: taken out, then put back.
-    static func use(_ cache: inout RecordCache, _ id: String, now: Double) -> CachedRecord? {
+    static func use(_ cache: inout RecordCache<String>, _ id: String, now: Double) -> CachedRecord? {
         guard let record = cache.take(id, now: now) else { return nil }
         cache.remember(id, record, now: now)
         return record
     }
 
     @Test func theLeastRecentlyUsedGoesFirstPastTheCapacity() throws {
-        var cache = RecordCache(capacity: 2, ttl: 1000)
+        var cache = RecordCache<String>(capacity: 2, ttl: 1000)
         cache.remember("a", try Self.record(0), now: 0)
         cache.remember("b", try Self.record(0), now: 1)
         #expect(Self.use(&cache, "a", now: 2) != nil)
@@ -30,7 +30,7 @@ struct RecordCacheTests {
     }
 
     @Test func anEntryUnusedForTheTTLIsDropped() throws {
-        var cache = RecordCache(capacity: 10, ttl: 100)
+        var cache = RecordCache<String>(capacity: 10, ttl: 100)
         cache.remember("a", try Self.record(0), now: 0)
         #expect(Self.use(&cache, "a", now: 100) != nil)
         #expect(Self.use(&cache, "a", now: 201) == nil)
@@ -38,7 +38,7 @@ struct RecordCacheTests {
     }
 
     @Test func aTakenRecordLeavesNothingBehindAndAnExpiredOneIsNotTaken() throws {
-        var cache = RecordCache(capacity: 10, ttl: 100)
+        var cache = RecordCache<String>(capacity: 10, ttl: 100)
         cache.remember("a", try Self.record(3), now: 0)
         cache.remember("b", try Self.record(0), now: 0)
         #expect(cache.take("a", now: 50)?.revision == 3)
@@ -52,7 +52,7 @@ struct RecordCacheTests {
     }
 
     @Test func anOlderRevisionNeverReplacesANewer() throws {
-        var cache = RecordCache(capacity: 10, ttl: 100)
+        var cache = RecordCache<String>(capacity: 10, ttl: 100)
         cache.remember("a", try Self.record(5), now: 0)
         cache.remember("a", try Self.record(4), now: 1)
         #expect(Self.use(&cache, "a", now: 2)?.revision == 5)

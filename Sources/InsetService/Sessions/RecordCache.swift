@@ -21,13 +21,14 @@ struct CachedRecord: Equatable {
 
 /// The records a replica remembers, bounded by count (least recently used dropped first) and by the TTL: an
 /// entry unused for longer than a key lives is never used, since the key is most likely gone. Not thread-safe;
-/// `RedisSessionStore` guards it.
-struct RecordCache {
+/// `RedisSessionStore` guards it, keyed by `SessionKey`, which hashes and compares in registers where an id's
+/// `String` hashes its bytes.
+struct RecordCache<Key: Hashable> {
     /// Entries kept at most.
     let capacity: Int
     /// Milliseconds after its last use that an entry is dropped.
     let ttl: Double
-    private var table = LRUTable<String, CachedRecord>()
+    private var table = LRUTable<Key, CachedRecord>()
 
     /// An empty cache.
     init(capacity: Int, ttl: Double) {
@@ -42,14 +43,14 @@ struct RecordCache {
     /// changes the session in place and puts the result back with `remember`. A copy left behind would share the
     /// session's arrays, so that every one the change touches would be copied first, and the copy and the
     /// record it replaced would both be freed afterwards.
-    mutating func take(_ id: String, now: Double) -> CachedRecord? {
+    mutating func take(_ id: Key, now: Double) -> CachedRecord? {
         guard let (record, lastUse) = table.take(id), now - lastUse <= ttl else { return nil }
         return record
     }
 
     /// Keeps `record` for `id`, unless a later revision is kept already (two threads of this replica finishing
     /// in the other order); makes room by dropping expired entries, then the least recently used.
-    mutating func remember(_ id: String, _ record: CachedRecord, now: Double) {
+    mutating func remember(_ id: Key, _ record: CachedRecord, now: Double) {
         let present: Bool? = table.modify(id, now: now) { (kept, _, _) in
             if record.revision >= kept.revision { kept = record }
             return true
@@ -62,7 +63,7 @@ struct RecordCache {
     }
 
     /// Drops `id`.
-    mutating func forget(_ id: String) { table.remove(id) }
+    mutating func forget(_ id: Key) { table.remove(id) }
 
     /// Drops every entry.
     mutating func removeAll() { table = LRUTable() }

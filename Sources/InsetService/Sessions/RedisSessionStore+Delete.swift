@@ -5,8 +5,8 @@ extension RedisSessionStore {
     /// One `EVAL` of `deleteOnce`, which goes again when its reply was lost (`write`) and answers whether this
     /// `DELETE` deleted the session, by that send or an earlier one: 204 then, else 404.
     func remove(_ id: String) throws(SessionError) -> Bool {
-        guard SessionID.isWellFormed(id) else { return false }
-        cache.withLock { $0.forget(id) }
+        guard let sessionKey = SessionKey(id) else { return false }
+        cache.withLock { $0.forget(sessionKey) }
         let command = RedisCommand([
             Self.eval, Self.deleteOnce, Self.twoKeys, Self.key(id), Self.deletionMark(id),
             WriterIDs.text(writerIDs.next()), deletionMarkTTL,

@@ -112,10 +112,10 @@ final class RedisSessionStore: SessionStoring {
     /// Idle time after which a session is gone, in whole milliseconds (the keys' expiry).
     let ttlMilliseconds: Int
     /// What this replica last read or wrote of each session it served.
-    let cache: Locked<RecordCache>
+    let cache: Locked<RecordCache<SessionKey>>
     private let created = Locked(0)
     /// Per session with an event in flight that does not wait, the events of this replica to start after it.
-    private let waitingEvents = Locked([String: [WaitingEvent]]())
+    private let waitingEvents = Locked([SessionKey: [WaitingEvent]]())
     /// The compare-and-set script's SHA1 as Redis named it, once loaded.
     let scriptSHA = Locked<[UInt8]?>(nil)
     /// The words of the commands an update sends, spelled once.
@@ -180,9 +180,10 @@ final class RedisSessionStore: SessionStoring {
             throw .storeUnavailable("session id \(session.id) is taken")
         }
         created.withLock { $0 += 1 }
+        guard let sessionKey = SessionKey(session.id) else { return }
         cache.withLock {
             $0.remember(
-                session.id, CachedRecord(session: session, revision: 0, bytes: record, geometryText: geometryText),
+                sessionKey, CachedRecord(session: session, revision: 0, bytes: record, geometryText: geometryText),
                 now: now)
         }
     }
@@ -193,8 +194,9 @@ final class RedisSessionStore: SessionStoring {
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
-        try awaitTurn(id)
-        let update = RedisUpdate<T>(store: self, id: id, now: now)
+        guard let key = SessionKey(id) else { throw .notFound }
+        try awaitTurn(key)
+        let update = RedisUpdate<T>(store: self, id: id, key: key, now: now)
         var step = update.begin(body)
         while true {
             switch step {
@@ -203,7 +205,7 @@ final class RedisSessionStore: SessionStoring {
                 usleep(UInt32(max(0, milliseconds) * 1000))
                 step = update.resume()
             case .done(let result):
-                endTurn(id, result)
+                endTurn(key, result)
                 return try result.get()
             }
         }
@@ -211,7 +213,7 @@ final class RedisSessionStore: SessionStoring {
 
     /// Returns once no other change of session `id` runs on this replica (at once when none does), or throws the
     /// store failure that ended the one before it.
-    private func awaitTurn(_ id: String) throws(SessionError) {
+    private func awaitTurn(_ id: SessionKey) throws(SessionError) {
         let turn = Locked<Result<Void, SessionError>?>(nil)
         let event = WaitingEvent(
             start: { turn.withLockSignalling { $0 = .success(()) } },
@@ -223,8 +225,8 @@ final class RedisSessionStore: SessionStoring {
     }
 
     /// Queues `event` behind the change of session `id` in flight; true when none is, and `event` runs now.
-    private func enqueue(_ event: WaitingEvent, for id: String) -> Bool {
-        waitingEvents.withLock { (waiting: inout [String: [WaitingEvent]]) -> Bool in
+    private func enqueue(_ event: WaitingEvent, for id: SessionKey) -> Bool {
+        waitingEvents.withLock { (waiting: inout [SessionKey: [WaitingEvent]]) -> Bool in
             guard waiting[id] == nil else {
                 waiting[id, default: []].append(event)
                 return false
@@ -236,7 +238,7 @@ final class RedisSessionStore: SessionStoring {
 
     /// Ends a change of session `id`: the next one waiting starts, unless Redis could not be reached, and then
     /// they all fail (as not done: none was sent), so that none waits out more than one change's timeouts.
-    private func endTurn<T>(_ id: String, _ result: Result<T, SessionError>) {
+    private func endTurn<T>(_ id: SessionKey, _ result: Result<T, SessionError>) {
         let failure: SessionError
         switch result {
         case .failure(.storeUnavailable(let reason)): failure = .storeUnavailable(reason)
@@ -259,20 +261,21 @@ final class RedisSessionStore: SessionStoring {
         _ id: String, now: Double, _ body: @escaping @Sendable (inout Session) throws(SessionError) -> T,
         then completion: @escaping @Sendable (Result<T, SessionError>) -> Void
     ) {
+        guard let key = SessionKey(id) else { return completion(.failure(.notFound)) }
         let event = WaitingEvent(
             start: { [self] in
-                let update = RedisUpdate<T>(store: self, id: id, now: now)
+                let update = RedisUpdate<T>(store: self, id: id, key: key, now: now)
                 continueUpdate(update.begin(body), update, body) { [self] result in
                     completion(result)
-                    endTurn(id, result)
+                    endTurn(key, result)
                 }
             }, fail: { error in completion(.failure(error)) })
-        if enqueue(event, for: id) { event.start() }
+        if enqueue(event, for: key) { event.start() }
     }
 
     /// Starts the next event waiting for session `id`, or notes that none runs.
-    private func startNext(_ id: String) {
-        let next = waitingEvents.withLock { (waiting: inout [String: [WaitingEvent]]) -> WaitingEvent? in
+    private func startNext(_ id: SessionKey) {
+        let next = waitingEvents.withLock { (waiting: inout [SessionKey: [WaitingEvent]]) -> WaitingEvent? in
             guard var queued = waiting[id], !queued.isEmpty else {
                 waiting[id] = nil
                 return nil

@@ -57,6 +57,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
 
     let store: RedisSessionStore
     let id: String
+    /// The id as the record cache keys it; nil when `id` is malformed, and no session has it.
+    private let sessionKey: SessionKey?
     let now: Double
     private let key: [UInt8]
     private let ttl: [UInt8]
@@ -70,9 +72,15 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     private var attempt: Attempt?
 
     /// An update of session `id` at `now`.
-    init(store: RedisSessionStore, id: String, now: Double) {
+    convenience init(store: RedisSessionStore, id: String, now: Double) {
+        self.init(store: store, id: id, key: SessionKey(id), now: now)
+    }
+
+    /// An update of session `id`, whose key `sessionKey` the caller made already, at `now`.
+    init(store: RedisSessionStore, id: String, key sessionKey: SessionKey?, now: Double) {
         self.store = store
         self.id = id
+        self.sessionKey = sessionKey
         self.now = now
         key = RedisSessionStore.key(id)
         ttl = store.ttlArgument
@@ -80,9 +88,9 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
 
     /// The first step.
     func begin(_ body: (inout Session) throws(SessionError) -> T) -> Step {
-        guard SessionID.isWellFormed(id) else { return .done(.failure(.notFound)) }
+        guard let sessionKey else { return .done(.failure(.notFound)) }
         // Taken, not copied: the change then runs on the only copy (`RecordCache.take`).
-        current = store.cache.withLock { $0.take(id, now: now) }
+        current = store.cache.withLock { $0.take(sessionKey, now: now) }
         return advance(body)
     }
 
@@ -105,7 +113,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
                     return .done(.failure(error))
                 }
             case .success:
-                store.cache.withLock { $0.forget(id) }
+                forget()
                 return .done(.failure(.notFound))
             }
         case .loading:
@@ -159,7 +167,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         } catch {
             guard fresh else {
                 // Refused by a remembered record, which may be stale: ask Redis what it holds now.
-                store.cache.withLock { $0.forget(id) }
+                forget()
                 current = nil
                 return advance(body)
             }
@@ -258,7 +266,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         do throws(SessionError) {
             record = try RedisSessionStore.decode(stored)
         } catch {
-            store.cache.withLock { $0.forget(id) }
+            forget()
             return .done(.failure(.outcomeUnknown(session: id, reason: attempt.lost?.reason ?? "")))
         }
         let back = record.revision - (attempt.base + 1)
@@ -268,14 +276,14 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         } else if let writer = record.writers.writer(back: back) {
             applied = writer == attempt.writer
         } else {
-            store.cache.withLock { $0.forget(id) }
+            forget()
             return .done(.failure(.outcomeUnknown(session: id, reason: attempt.lost?.reason ?? "")))
         }
         guard !applied else {
-            store.cache.withLock { $0.remember(id, record, now: now) }
+            remember(record)
             return .done(.success(attempt.result))
         }
-        store.cache.withLock { $0.forget(id) }
+        forget()
         current = record
         fresh = true
         return advance(body)
@@ -285,13 +293,13 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         guard let attempt = attempt.take() else { return .done(.failure(.storeUnavailable("no change sent"))) }
         switch reply {
         case .integer(1):
-            store.cache.withLock { $0.remember(id, attempt.written, now: now) }
+            remember(attempt.written)
             return .done(.success(attempt.result))
         case .string(let stored) where attempt.lost != nil:
             return settled(attempt, stored: stored, body)
         case .string(let stored):
             // Another replica wrote first: the change runs again on the record it wrote.
-            store.cache.withLock { $0.forget(id) }
+            forget()
             do throws(SessionError) {
                 current = try RedisSessionStore.decode(stored)
             } catch {
@@ -302,7 +310,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         default:
             // The key is gone. After a lost reply too: whether or not that write was applied, the session was
             // deleted or expired since, and a change sent again would find none.
-            store.cache.withLock { $0.forget(id) }
+            forget()
             return .done(.failure(.notFound))
         }
     }
@@ -310,5 +318,17 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     /// Any Redis failure is a 503 with `Retry-After`.
     private func failed(_ error: RedisError) -> Step {
         .done(.failure(store.unavailable(error)))
+    }
+
+    /// Drops this replica's record of the session.
+    private func forget() {
+        guard let sessionKey else { return }
+        store.cache.withLock { $0.forget(sessionKey) }
+    }
+
+    /// Keeps `record` as this replica's record of the session.
+    private func remember(_ record: CachedRecord) {
+        guard let sessionKey else { return }
+        store.cache.withLock { $0.remember(sessionKey, record, now: now) }
     }
 }
