@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// Prometheus counters and the latency histogram, shared by every worker thread.
 final class Metrics: Sendable {
@@ -68,20 +67,14 @@ final class Metrics: Sendable {
     /// How many keys a shard counts in `recent` before it hashes.
     private static let recentLimit = 8
 
-    /// A shard's state behind the standard library's `Mutex`, whose uncontended lock is one atomic exchange, where
-    /// `Locked`'s pthread mutex costs a few hundred instructions a request.
-    private final class Shard: Sendable {
-        let state = Mutex(State())
-    }
-
-    private let shards: [Shard] = (0..<Metrics.shardCount).map { _ in Shard() }
+    private let shards: [Locked<State>] = (0..<Metrics.shardCount).map { _ in Locked(State()) }
     private static let shardCount = 8
 
     /// Counts one request; `route` is the matched pattern, never the raw path, so labels stay bounded.
     func record(method: String, route: String, status: Int, seconds: Double) {
         // Unknown methods fold into one label so a client cannot grow the table.
         let label = Self.isKnown(method) ? method : "other"
-        shards[currentThreadShard(count: Self.shardCount)].state.withLock { state in
+        shards[currentThreadShard(count: Self.shardCount)].withLock { state in
             state.count(RequestKey(method: label, route: route, status: status))
             if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
                 state.bucketCounts[bucket] += 1
@@ -97,7 +90,7 @@ final class Metrics: Sendable {
     {
         var snapshot = State()
         for shard in shards {
-            let part = shard.state.withLock { $0 }
+            let part = shard.withLock { $0 }
             snapshot.requests.merge(part.requests, uniquingKeysWith: +)
             for entry in part.recent { snapshot.requests[entry.key, default: 0] += entry.count }
             for bucket in snapshot.bucketCounts.indices { snapshot.bucketCounts[bucket] += part.bucketCounts[bucket] }
