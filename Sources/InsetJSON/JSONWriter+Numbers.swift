@@ -11,8 +11,9 @@ extension JSONWriter {
         appendNumberReserved(d)
     }
 
-    /// The most bytes `appendNumberReserved` writes without reserving them itself: a sign and three digits.
-    @usableFromInline static let smallNumberLength = 4
+    /// The most bytes `appendNumberReserved` writes without reserving them itself: a sign, three digits and the
+    /// byte after them, which the four-byte store of `SmallDecimals` overwrites.
+    @usableFromInline static let smallNumberLength = 5
 
     /// The longest text `appendNumber` writes for any double: `-2.2250738585072014e-308` (the shortest text of
     /// the smallest normal negative number) and its like are 24 bytes; `null` and whole numbers are shorter.
@@ -28,7 +29,7 @@ extension JSONWriter {
             // -0 compares equal to Double(0) and is written 0, as appendNumber writes it.
             if Double(whole) == d {
                 if whole < 0 { out.appendReserved(ASCII.minus) }
-                out.appendSmallReserved(Int(whole.magnitude))
+                out.appendPackedReserved(decimals[Int(bitPattern: whole.magnitude)])
                 return
             }
         }
@@ -102,5 +103,27 @@ private struct OutputTarget: TextOutputStream {
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         out.pointee.append(buffer)
+    }
+}
+
+/// The decimal text of each whole number below 1000, packed in a word for `OutputBytes.appendPackedReserved`: the
+/// digits in the low bytes in memory order, their count in the high byte. A table lookup and one store write a
+/// number where dividing out its digits took several multiplications and a branch per digit.
+@usableFromInline
+struct SmallDecimals: @unchecked Sendable {
+    /// A thousand entries, allocated once and never freed: nothing writes to them after they are filled.
+    @usableFromInline let table: UnsafePointer<UInt32>
+
+    static let shared = SmallDecimals()
+
+    private init() {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        for value in 0..<1000 {
+            let digits: [UInt32] = String(value).utf8.map { UInt32($0) }
+            var packed = UInt32(digits.count) << 24
+            for (offset, digit) in digits.enumerated() { packed |= digit << (8 * UInt32(offset)) }
+            table[value] = packed
+        }
+        self.table = UnsafePointer(table)
     }
 }

@@ -38,7 +38,7 @@ struct FastDecoder {
         var expected = 0
         while true {
             let index: Int
-            if expected < count, cursor.expectKey(schema.names[expected], first: first) {
+            if expected < count, cursor.expectKey(schema.keys[expected], first: first) {
                 index = expected
             } else {
                 switch cursor.nextMember(first: first) {
@@ -52,7 +52,7 @@ struct FastDecoder {
                     index = named
                 }
             }
-            let bit: UInt32 = 1 << UInt32(index)
+            let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: index)
             guard seen & bit == 0, schema.allowed(kind) & bit != 0 else { return false }
             seen |= bit
             switch schema.fastSlots[index] {
