@@ -303,6 +303,28 @@ public struct JSONCursor {
         }
     }
 
+    /// A string value of printable ASCII alone (U+0020 to U+007E, no escapes), or nil, consuming nothing, for any
+    /// other value: `string()` then reads it. Such a string holds no control character, so the caller need not
+    /// look for one, and it is built straight from the bytes, with no parser set up for escapes.
+    @inlinable
+    public mutating func plainString() -> String? {
+        let input = input
+        let start = Self.skippingSpace(input, from: index)
+        guard start < input.count, input[start] == ASCII.quote else { return nil }
+        var cursor = start &+ 1
+        while cursor < input.count {
+            let byte = input[cursor]
+            if byte == ASCII.quote {
+                index = cursor &+ 1
+                return String(decoding: UnsafeBufferPointer(rebasing: input[(start &+ 1)..<cursor]), as: UTF8.self)
+            }
+            // One compare keeps to U+0020...U+007E.
+            guard byte &- ASCII.space < 0x5F, byte != ASCII.backslash else { return nil }
+            cursor &+= 1
+        }
+        return nil
+    }
+
     /// Whether only whitespace is left.
     @inlinable
     public mutating func atEnd() -> Bool {

@@ -74,3 +74,35 @@ import Testing
     }
     #expect(failures.isEmpty)
 }
+
+/// `plainString` reads exactly the strings of printable ASCII without escapes, as `string` reads them, and
+/// declines every other value without consuming it.
+@Test func plainStringsAreTheParsersPrintableASCIIStrings() {
+    var texts = [
+        "\"\"", "\"DOj_bHBC0HeGmKM7-rlmlH\"", "\" ~!@#$%^&*()\"", "\"a\\\"b\"", "\"a\\u0041\"", "\"tab\tin\"",
+        "\"del\u{7F}\"", "\"é\"", "\"\u{85}\"", "\"unterminated", "12", "null", "\"a\" ",
+    ]
+    for byte in UInt8(0)...UInt8(0xFF) where byte != 0x22 {
+        texts.append("\"x" + String(decoding: [byte], as: UTF8.self) + "y\"")
+    }
+    var failures: [String] = []
+    for text in texts {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var plain = JSONCursor(buffer)
+            var general = JSONCursor(buffer)
+            let read = plain.plainString()
+            let expected = general.string()
+            let printable = expected.map { $0.utf8.allSatisfy { (0x20...0x7E).contains($0) } } ?? false
+            let escaped = bytes.contains(0x5C)
+            if let read {
+                if read != expected || !printable || escaped || plain.offset != general.offset {
+                    failures.append(text)
+                }
+            } else if plain.offset != 0 || (printable && !escaped) {
+                failures.append(text)
+            }
+        }
+    }
+    #expect(failures.isEmpty)
+}

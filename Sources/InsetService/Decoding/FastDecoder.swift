@@ -103,12 +103,20 @@ extension FastDecoder {
             guard let flag = cursor.bool() else { return false }
             set(&root, flag)
         case .string(let maxBytes, _, let set):
-            guard let string = cursor.string(), string.utf8.count <= maxBytes,
-                !Limits.holdsControlCharacter(string)
-            else { return false }
-            set(&root, string)
+            // Printable ASCII (a session id) holds no control character; anything else is read and checked in full.
+            if let plain = cursor.plainString() {
+                guard plain.utf8.count <= maxBytes else { return false }
+                set(&root, plain)
+            } else {
+                guard let string = cursor.string(), string.utf8.count <= maxBytes,
+                    !Limits.holdsControlCharacter(string)
+                else { return false }
+                set(&root, string)
+            }
         case .choice(_, _, let set):
-            guard let name = cursor.string(), name.utf8.count <= Limits.stringBytes else { return false }
+            guard let name = cursor.plainString() ?? cursor.string(), name.utf8.count <= Limits.stringBytes else {
+                return false
+            }
             return set(&root, name)
         case .rect(_, let set):
             guard let rect = rect() else { return false }
