@@ -67,21 +67,31 @@ extension JSONWriter {
     /// `description` uses plain notation.
     mutating func appendThousandths(_ d: Double) -> Bool {
         guard d.magnitude < 1e12 else { return false }
-        let scaled = (d * 1000).rounded()
+        // Rounded to whole thousandths by adding and taking away 1.5 * 2^52, where doubles are whole numbers: exact
+        // below 2^51, and two instructions rather than a call to libm's round. A tie, which the two would round
+        // apart, is never a whole number of thousandths, so it fails the check below either way.
+        let scaled = (d * 1000 + 0x1.8p52) - 0x1.8p52
         guard scaled / 1000 == d else { return false }
         let thousandths = Int(scaled)
-        if thousandths < 0 { out.append(ASCII.minus) }
+        // A sign, four bytes of `SmallDecimals` (the whole part, usually) and four of fraction.
+        out.reserve(9)
+        if thousandths < 0 { out.appendReserved(ASCII.minus) }
         let magnitude = thousandths.magnitude
-        out.appendDecimal(magnitude / 1000)
-        var fraction = magnitude % 1000
-        // A whole d was written by the caller, so fraction is not 0; trailing zeros are not written.
-        out.reserve(4)
+        let whole = magnitude / 1000
+        if whole < 1000 {
+            out.appendPackedReserved(decimals[Int(bitPattern: whole)])
+        } else {
+            out.appendDecimal(whole)
+            out.reserve(4)
+        }
+        // A whole d was written by the caller, so the fraction is not 0; trailing zeros are not written.
+        let fraction = magnitude % 1000
+        let rest = fraction % 100
         out.appendReserved(ASCII.period)
-        var divisor: UInt = 100
-        while fraction > 0 {
-            out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
+        out.appendReserved(ASCII.zero &+ UInt8(truncatingIfNeeded: fraction / 100))
+        if rest != 0 {
+            out.appendReserved(ASCII.zero &+ UInt8(truncatingIfNeeded: rest / 10))
+            if rest % 10 != 0 { out.appendReserved(ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10)) }
         }
         return true
     }

@@ -53,6 +53,7 @@ func numberFormatting(_ value: Double, _ expected: String) throws {
     var generator = SystemRandomNumberGenerator()
     var values: [Double] = [
         0.001, -0.001, 0.0005, 0.0015, 0.999, 999_999_999_999.5, 1e12 - 0.25, 1e12 + 0.5, 0.1 + 0.2,
+        0.25, -0.25, 0.1, 0.01, 0.011, 0.101, 0.11, 999.999, -999.001, 1000.5, -1000.25, 123_456.789, 2.5005, -0.0025,
     ]
     for _ in 0..<20_000 {
         let thousandths = Double(Int.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &generator))
