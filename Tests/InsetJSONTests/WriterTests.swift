@@ -291,3 +291,17 @@ func piecesWriteWhatPiecesOneAtATimeWrite(reserved: Int) {
     }
     #expect(longest == JSONWriter.maxNumberLength)
 }
+
+/// Strings with nothing to escape are copied whole, the rest escaped as before: either way the text is the string
+/// between quotes when nothing needs escaping, and reads back as the same string.
+@Test func plainAndEscapedStringsReadBack() throws {
+    var texts = ["", "DOj_bHBC0HeGmKM7-rlmlH", "additive", "é ☃ 😀", "a\"b", "a\\b", "tab\there", "\u{1}", "end\n"]
+    for byte in UInt8(0)..<0x80 { texts.append("x" + String(UnicodeScalar(byte)) + "y") }
+    for text in texts {
+        let output = written { $0.string(text) }
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            #expect(output == "\"" + text + "\"")
+        }
+        #expect(try JSONParser.parse(Array(output.utf8)) == .string(text))
+    }
+}
