@@ -90,38 +90,41 @@ public struct JSONCursor {
     /// Consumes the next member's name if it is exactly `name`, with the comma before it unless `first`, and
     /// the colon after it; false, consuming nothing, otherwise. A decoder that knows the order members usually
     /// come in reads them this way, with no scan for the name's end and no search for whose name it is.
-    /// Always inlined: out of line, every caller shares one copy, in which a literal name is no constant and its
-    /// bytes are compared one by one (docs/performance.md, "Decoding a request").
-    @inlinable @inline(__always)
+    /// Transparent, so that a literal name's words are constants (docs/performance.md, "Decoding a request").
+    @_transparent
     public mutating func expectKey(_ name: StaticString, first: Bool) -> Bool {
+        expectKey(JSONKey(name), first: first)
+    }
+
+    /// `expectKey` with a name prepared beforehand: compared as one or two words where the bytes allow.
+    @inlinable @inline(__always)
+    public mutating func expectKey(_ key: JSONKey, first: Bool) -> Bool {
         let input = input
         var cursor = Self.skippingSpace(input, from: index)
         if !first {
             guard cursor < input.count, input[cursor] == ASCII.comma else { return false }
-            cursor = Self.skippingSpace(input, from: cursor + 1)
+            cursor = Self.skippingSpace(input, from: cursor &+ 1)
         }
-        let count = name.utf8CodeUnitCount
-        guard let base = input.baseAddress, cursor + count + 2 <= input.count, input[cursor] == ASCII.quote,
-            input[cursor + count + 1] == ASCII.quote
-        else { return false }
+        let count = key.count
+        guard let base = input.baseAddress, cursor &+ count &+ 2 <= input.count else { return false }
         // Through pointers, so that the comparison does no overflow-checked index arithmetic: the guard bounded it.
-        let actual = base + cursor + 1
-        let expected = name.utf8Start
-        if count <= 8 {
-            // A usual name is compared as one word: inlined with a literal, the expected word is a constant.
-            var want: UInt64 = 0
-            var have: UInt64 = 0
-            for offset in 0..<count {
-                want |= UInt64(expected[offset]) &<< (8 &* UInt64(offset))
-                have |= UInt64(actual[offset]) &<< (8 &* UInt64(offset))
+        let quote = base + cursor
+        guard quote[0] == ASCII.quote, quote[count &+ 1] == ASCII.quote else { return false }
+        let actual = UnsafeRawPointer(quote + 1)
+        // An eight-byte load from the name's start stays inside the input when nine bytes follow the quote.
+        if cursor &+ 9 <= input.count {
+            guard actual.loadUnaligned(as: UInt64.self) & key.headMask == key.head else { return false }
+            if count > 8 {
+                guard actual.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == key.tail,
+                    count <= 16 || key.middleMatches(actual)
+                else { return false }
             }
-            guard want == have else { return false }
-        } else {
-            for offset in 0..<count where actual[offset] != expected[offset] { return false }
+        } else if !key.matches(actual) {
+            return false
         }
-        cursor = Self.skippingSpace(input, from: cursor + count + 2)
+        cursor = Self.skippingSpace(input, from: cursor &+ count &+ 2)
         guard cursor < input.count, input[cursor] == ASCII.colon else { return false }
-        index = cursor + 1
+        index = cursor &+ 1
         return true
     }
 
@@ -159,11 +162,74 @@ public struct JSONCursor {
     /// `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 15 digits is read here: its digits make an integer below
     /// 2^53 and its scale is an exact power of ten, so one division rounds once, exactly as the parser's own
     /// fast path computes it. Anything else (an exponent, more digits, a malformed number) goes to the parser.
-    @inlinable
+    /// Always inlined: a schema decoder reads numbers through one method of its own, which takes this in.
+    @inlinable @inline(__always)
     public mutating func number() -> Double? {
         let input = input
-        var cursor = Self.skippingSpace(input, from: index)
-        index = cursor
+        let start = Self.skippingSpace(input, from: index)
+        index = start
+        // With `fastNumberRoom` bytes left, no read below can pass the end: at most a sign, 16 digits, a period
+        // and the byte after are read. Closer to the end the bounds are checked at every byte.
+        guard let base = input.baseAddress, input.count &- start >= Self.fastNumberRoom else {
+            return boundedNumber(from: start)
+        }
+        var cursor = base + start
+        let negative = cursor[0] == ASCII.minus
+        if negative { cursor += 1 }
+        let first = cursor[0] &- ASCII.zero
+        guard first < 10 else { return parsedNumber() }
+        cursor += 1
+        var mantissa = UInt64(first)
+        var digits = 1
+        var scale = 0
+        if first != 0 {
+            while digits < 16, case let digit = cursor[0] &- ASCII.zero, digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits &+= 1
+                cursor += 1
+            }
+        }
+        if cursor[0] == ASCII.period {
+            cursor += 1
+            while digits < 16, case let digit = cursor[0] &- ASCII.zero, digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits &+= 1
+                scale &+= 1
+                cursor += 1
+            }
+            if scale == 0 { return parsedNumber() }
+        }
+        // A digit after a leading zero, an exponent, or too many digits: the parser decides.
+        let next = cursor[0]
+        if digits > 15 || ASCII.isDigit(next) || next == ASCII.lowerE || next == ASCII.upperE {
+            return parsedNumber()
+        }
+        index = cursor - base
+        return Self.decimal(mantissa, scale: scale, negative: negative)
+    }
+
+    /// Bytes `number` needs left at a number's start to read it without bounds checks.
+    @inlinable static var fastNumberRoom: Int { 20 }
+
+    /// `mantissa / 10^scale`, negated if `negative`: mantissa below 10^15 and scale at most 15.
+    @inlinable @inline(__always)
+    static func decimal(_ mantissa: UInt64, scale: Int, negative: Bool) -> Double {
+        // Below 10^15 the digits fit an Int64, whose conversion to Double is cheaper than UInt64's, and a
+        // whole number needs no division at all.
+        var magnitude = Double(Int64(truncatingIfNeeded: mantissa))
+        if scale > 0 {
+            var divisor = 10.0
+            for _ in 1..<scale { divisor *= 10 }
+            magnitude /= divisor
+        }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// `number` near the input's end, where every byte's position is checked; the same values.
+    @usableFromInline
+    mutating func boundedNumber(from start: Int) -> Double? {
+        let input = input
+        var cursor = start
         let end = input.count
         guard cursor < end else { return nil }
         let negative = input[cursor] == ASCII.minus
@@ -192,22 +258,13 @@ public struct JSONCursor {
             }
             if scale == 0 { return parsedNumber() }
         }
-        // A digit after a leading zero, an exponent, or too many digits: the parser decides.
         if digits > 15 { return parsedNumber() }
         if cursor < end {
             let next = input[cursor]
             if ASCII.isDigit(next) || next == ASCII.lowerE || next == ASCII.upperE { return parsedNumber() }
         }
         index = cursor
-        // Below 10^15 the digits fit an Int64, whose conversion to Double is cheaper than UInt64's, and a
-        // whole number needs no division at all.
-        var magnitude = Double(Int64(truncatingIfNeeded: mantissa))
-        if scale > 0 {
-            var divisor = 10.0
-            for _ in 1..<scale { divisor *= 10 }
-            magnitude /= divisor
-        }
-        return negative ? -magnitude : magnitude
+        return Self.decimal(mantissa, scale: scale, negative: negative)
     }
 
     /// A `true` or `false` value, or nil if the value is something else.
@@ -244,6 +301,28 @@ public struct JSONCursor {
         } catch {
             return nil
         }
+    }
+
+    /// A string value of printable ASCII alone (U+0020 to U+007E, no escapes), or nil, consuming nothing, for any
+    /// other value: `string()` then reads it. Such a string holds no control character, so the caller need not
+    /// look for one, and it is built straight from the bytes, with no parser set up for escapes.
+    @inlinable
+    public mutating func plainString() -> String? {
+        let input = input
+        let start = Self.skippingSpace(input, from: index)
+        guard start < input.count, input[start] == ASCII.quote else { return nil }
+        var cursor = start &+ 1
+        while cursor < input.count {
+            let byte = input[cursor]
+            if byte == ASCII.quote {
+                index = cursor &+ 1
+                return String(decoding: UnsafeBufferPointer(rebasing: input[(start &+ 1)..<cursor]), as: UTF8.self)
+            }
+            // One compare keeps to U+0020...U+007E.
+            guard byte &- ASCII.space < 0x5F, byte != ASCII.backslash else { return nil }
+            cursor &+= 1
+        }
+        return nil
     }
 
     /// Whether only whitespace is left.

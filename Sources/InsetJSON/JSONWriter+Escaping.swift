@@ -2,8 +2,20 @@ extension JSONWriter {
     /// Writes `s` between quotes, escaping only what RFC 8259 requires: the quote, the backslash and
     /// control characters. Non-ASCII text stays as UTF-8, which every JSON reader must accept.
     mutating func appendQuoted(_ s: String) {
-        out.append(ASCII.quote)
         var text = s
+        // Most strings (ids, names) need no escape: one scan, then the quotes and the bytes in one reserved copy.
+        let written = text.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash {
+                return false
+            }
+            out.reserve(utf8.count &+ 2)
+            out.appendReserved(ASCII.quote)
+            out.appendReserved(utf8)
+            out.appendReserved(ASCII.quote)
+            return true
+        }
+        if written { return }
+        out.append(ASCII.quote)
         text.withUTF8 { utf8 in
             var runStart = 0
             for position in 0..<utf8.count {

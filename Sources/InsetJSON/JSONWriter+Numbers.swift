@@ -11,8 +11,9 @@ extension JSONWriter {
         appendNumberReserved(d)
     }
 
-    /// The most bytes `appendNumberReserved` writes without reserving them itself: a sign and three digits.
-    @usableFromInline static let smallNumberLength = 4
+    /// The most bytes `appendNumberReserved` writes without reserving them itself: a sign, three digits and the
+    /// byte after them, which the four-byte store of `SmallDecimals` overwrites.
+    @usableFromInline static let smallNumberLength = 5
 
     /// The longest text `appendNumber` writes for any double: `-2.2250738585072014e-308` (the shortest text of
     /// the smallest normal negative number) and its like are 24 bytes; `null` and whole numbers are shorter.
@@ -28,7 +29,7 @@ extension JSONWriter {
             // -0 compares equal to Double(0) and is written 0, as appendNumber writes it.
             if Double(whole) == d {
                 if whole < 0 { out.appendReserved(ASCII.minus) }
-                out.appendSmallReserved(Int(whole.magnitude))
+                out.appendPackedReserved(decimals[Int(bitPattern: whole.magnitude)])
                 return
             }
         }
@@ -66,21 +67,31 @@ extension JSONWriter {
     /// `description` uses plain notation.
     mutating func appendThousandths(_ d: Double) -> Bool {
         guard d.magnitude < 1e12 else { return false }
-        let scaled = (d * 1000).rounded()
+        // Rounded to whole thousandths by adding and taking away 1.5 * 2^52, where doubles are whole numbers: exact
+        // below 2^51, and two instructions rather than a call to libm's round. A tie, which the two would round
+        // apart, is never a whole number of thousandths, so it fails the check below either way.
+        let scaled = (d * 1000 + 0x1.8p52) - 0x1.8p52
         guard scaled / 1000 == d else { return false }
         let thousandths = Int(scaled)
-        if thousandths < 0 { out.append(ASCII.minus) }
+        // A sign, four bytes of `SmallDecimals` (the whole part, usually) and four of fraction.
+        out.reserve(9)
+        if thousandths < 0 { out.appendReserved(ASCII.minus) }
         let magnitude = thousandths.magnitude
-        out.appendDecimal(magnitude / 1000)
-        var fraction = magnitude % 1000
-        // A whole d was written by the caller, so fraction is not 0; trailing zeros are not written.
-        out.reserve(4)
+        let whole = magnitude / 1000
+        if whole < 1000 {
+            out.appendPackedReserved(decimals[Int(bitPattern: whole)])
+        } else {
+            out.appendDecimal(whole)
+            out.reserve(4)
+        }
+        // A whole d was written by the caller, so the fraction is not 0; trailing zeros are not written.
+        let fraction = magnitude % 1000
+        let rest = fraction % 100
         out.appendReserved(ASCII.period)
-        var divisor: UInt = 100
-        while fraction > 0 {
-            out.appendReserved(ASCII.zero + UInt8(truncatingIfNeeded: fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
+        out.appendReserved(ASCII.zero &+ UInt8(truncatingIfNeeded: fraction / 100))
+        if rest != 0 {
+            out.appendReserved(ASCII.zero &+ UInt8(truncatingIfNeeded: rest / 10))
+            if rest % 10 != 0 { out.appendReserved(ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10)) }
         }
         return true
     }
@@ -102,5 +113,27 @@ private struct OutputTarget: TextOutputStream {
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         out.pointee.append(buffer)
+    }
+}
+
+/// The decimal text of each whole number below 1000, packed in a word for `OutputBytes.appendPackedReserved`: the
+/// digits in the low bytes in memory order, their count in the high byte. A table lookup and one store write a
+/// number where dividing out its digits took several multiplications and a branch per digit.
+@usableFromInline
+struct SmallDecimals: @unchecked Sendable {
+    /// A thousand entries, allocated once and never freed: nothing writes to them after they are filled.
+    @usableFromInline let table: UnsafePointer<UInt32>
+
+    static let shared = SmallDecimals()
+
+    private init() {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        for value in 0..<1000 {
+            let digits: [UInt32] = String(value).utf8.map { UInt32($0) }
+            var packed = UInt32(digits.count) << 24
+            for (offset, digit) in digits.enumerated() { packed |= digit << (8 * UInt32(offset)) }
+            table[value] = packed
+        }
+        self.table = UnsafePointer(table)
     }
 }

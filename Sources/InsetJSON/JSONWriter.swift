@@ -14,10 +14,13 @@ public struct JSONWriter: ~Copyable {
     /// bytes are (an empty range when there is none).
     @usableFromInline var repeatBits = (SIMD4<UInt64>.zero, SIMD4<UInt64>.zero)
     @usableFromInline var repeatRange = (0..<0, 0..<0)
+    /// `SmallDecimals.shared.table`, read once here rather than through the shared value's once-check per number.
+    @usableFromInline let decimals: UnsafePointer<UInt32>
 
     /// Creates an empty writer; reserving the usual response size up front avoids regrowing the buffer.
     public init(reservingCapacity: Int = 1024) {
         out = OutputBytes(capacity: reservingCapacity)
+        decimals = SmallDecimals.shared.table
     }
 
     /// The JSON text written so far, as UTF-8 (a copy).

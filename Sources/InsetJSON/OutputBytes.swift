@@ -77,27 +77,12 @@ struct OutputBytes: ~Copyable {
         count &+= 1
     }
 
-    /// Appends the digits of `value`, which is in `0..<1000`, into room the caller has reserved.
+    /// Appends the digits packed in `packed` (`SmallDecimals`) into room the caller has reserved, four bytes at
+    /// least: all four are stored, and the count advances by the digits alone.
     @inlinable @inline(__always)
-    mutating func appendSmallReserved(_ value: Int) {
-        let digits = base + count
-        if value >= 100 {
-            let hundreds = value / 100
-            let rest = value &- hundreds &* 100
-            let tens = rest / 10
-            digits[0] = 0x30 &+ UInt8(truncatingIfNeeded: hundreds)
-            digits[1] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
-            digits[2] = 0x30 &+ UInt8(truncatingIfNeeded: rest &- tens &* 10)
-            count &+= 3
-        } else if value >= 10 {
-            let tens = value / 10
-            digits[0] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
-            digits[1] = 0x30 &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
-            count &+= 2
-        } else {
-            digits[0] = 0x30 &+ UInt8(truncatingIfNeeded: value)
-            count &+= 1
-        }
+    mutating func appendPackedReserved(_ packed: UInt32) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt32.self)
+        count &+= Int(truncatingIfNeeded: packed &>> 24)
     }
 
     /// Appends the decimal digits of `value`, most significant first.

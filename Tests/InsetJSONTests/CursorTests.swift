@@ -3,12 +3,15 @@ import Testing
 
 /// `JSONCursor.number()` reads plain decimals itself and hands everything else to the parser; either way it must
 /// give exactly the parser's value (bit for bit, so -0 stays -0), or nil where the parser rejects the text.
-@Test func cursorNumbersAgreeWithTheParser() {
+/// Each text is read near the input's end (bounds checked at every byte) and with room after it (read unchecked).
+@Test(arguments: [1, 24]) func cursorNumbersAgreeWithTheParser(trailingSpaces: Int) {
     var generator = SystemRandomNumberGenerator()
     var texts = [
         "0", "-0", "0.0", "-0.0", "1", "-1", "390", "0.25", "-2.5", "844.0", "0.000123", "123456789012345",
         "1234567890123456", "0.123456789012345", "9007199254740993", "1e3", "1E-3", "2.5e+2", "01", "-", "1.", ".5",
         "-.5", "00", "1.5.", "1x", "999999999999999.9", "4.35", "0.1", "0.30000000000000004", "1e400", "-1e400",
+        "-00", "-01", "0e0", "0.0e1", "123456789012345.6", "12345678901234.56", "0.000000000000001",
+        "0.0000000000000001", "-999999999999999", "1234567890123456.0", "7.0", "1.e5", "+1", "- 1", "1-", "0x1",
     ]
     for _ in 0..<20_000 {
         let whole = String(UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63))
@@ -21,7 +24,7 @@ import Testing
     }
     var mismatches: [String] = []
     for text in texts where mismatches.count < 10 {
-        let bytes = Array((text + " ").utf8)
+        let bytes = Array((text + String(repeating: " ", count: trailingSpaces)).utf8)
         let fromCursor = bytes.withUnsafeBufferPointer { buffer -> Double? in
             // What follows a number is the caller's to check, as a decoder checks the next comma or brace.
             var cursor = JSONCursor(buffer)
@@ -39,4 +42,67 @@ import Testing
         }
     }
     #expect(mismatches.isEmpty)
+}
+
+/// `expectKey` compares a name as words where the bytes allow and byte by byte near the input's end: both must
+/// accept exactly the member whose name is the expected one, for names of every length up to and past 16 bytes.
+@Test func expectedKeysMatchByteForByte() {
+    let names: [StaticString] = [
+        "", "x", "id", "top", "left", "width", "height", "frameEnd", "keyboard", "frameEnd2", "scrollView",
+        "focusedRect", "safeAreaInsets", "animationCurve", "pinnedViewsList", "keyboardLayouts", "animationDuration",
+        "keyboardDismissPaddingX",
+    ]
+    var failures: [String] = []
+    for name in names {
+        let text = name.description
+        var candidates = [text, text + "x", String(text.dropLast()), "\\u0078"]
+        for position in text.indices {
+            var changed = text
+            changed.replaceSubrange(position...position, with: "#")
+            candidates.append(changed)
+        }
+        for candidate in candidates {
+            for tail in [":1", ":1" + String(repeating: " ", count: 24)] {
+                let bytes = Array((",\"" + candidate + "\"" + tail).utf8)
+                let accepted = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                    var cursor = JSONCursor(buffer)
+                    return cursor.expectKey(JSONKey(name), first: false) && cursor.number() == 1
+                }
+                if accepted != (candidate == text) { failures.append("\(text) against \(candidate) + \(tail.count)") }
+            }
+        }
+    }
+    #expect(failures.isEmpty)
+}
+
+/// `plainString` reads exactly the strings of printable ASCII without escapes, as `string` reads them, and
+/// declines every other value without consuming it.
+@Test func plainStringsAreTheParsersPrintableASCIIStrings() {
+    var texts = [
+        "\"\"", "\"DOj_bHBC0HeGmKM7-rlmlH\"", "\" ~!@#$%^&*()\"", "\"a\\\"b\"", "\"a\\u0041\"", "\"tab\tin\"",
+        "\"del\u{7F}\"", "\"é\"", "\"\u{85}\"", "\"unterminated", "12", "null", "\"a\" ",
+    ]
+    for byte in UInt8(0)...UInt8(0xFF) where byte != 0x22 {
+        texts.append("\"x" + String(decoding: [byte], as: UTF8.self) + "y\"")
+    }
+    var failures: [String] = []
+    for text in texts {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var plain = JSONCursor(buffer)
+            var general = JSONCursor(buffer)
+            let read = plain.plainString()
+            let expected = general.string()
+            let printable = expected.map { $0.utf8.allSatisfy { (0x20...0x7E).contains($0) } } ?? false
+            let escaped = bytes.contains(0x5C)
+            if let read {
+                if read != expected || !printable || escaped || plain.offset != general.offset {
+                    failures.append(text)
+                }
+            } else if plain.offset != 0 || (printable && !escaped) {
+                failures.append(text)
+            }
+        }
+    }
+    #expect(failures.isEmpty)
 }

@@ -53,6 +53,7 @@ func numberFormatting(_ value: Double, _ expected: String) throws {
     var generator = SystemRandomNumberGenerator()
     var values: [Double] = [
         0.001, -0.001, 0.0005, 0.0015, 0.999, 999_999_999_999.5, 1e12 - 0.25, 1e12 + 0.5, 0.1 + 0.2,
+        0.25, -0.25, 0.1, 0.01, 0.011, 0.101, 0.11, 999.999, -999.001, 1000.5, -1000.25, 123_456.789, 2.5005, -0.0025,
     ]
     for _ in 0..<20_000 {
         let thousandths = Double(Int.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &generator))
@@ -289,4 +290,18 @@ func piecesWriteWhatPiecesOneAtATimeWrite(reserved: Int) {
         longest = max(longest, written { $0.number(value) }.utf8.count)
     }
     #expect(longest == JSONWriter.maxNumberLength)
+}
+
+/// Strings with nothing to escape are copied whole, the rest escaped as before: either way the text is the string
+/// between quotes when nothing needs escaping, and reads back as the same string.
+@Test func plainAndEscapedStringsReadBack() throws {
+    var texts = ["", "DOj_bHBC0HeGmKM7-rlmlH", "additive", "é ☃ 😀", "a\"b", "a\\b", "tab\there", "\u{1}", "end\n"]
+    for byte in UInt8(0)..<0x80 { texts.append("x" + String(UnicodeScalar(byte)) + "y") }
+    for text in texts {
+        let output = written { $0.string(text) }
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            #expect(output == "\"" + text + "\"")
+        }
+        #expect(try JSONParser.parse(Array(output.utf8)) == .string(text))
+    }
 }

@@ -38,7 +38,7 @@ struct FastDecoder {
         var expected = 0
         while true {
             let index: Int
-            if expected < count, cursor.expectKey(schema.names[expected], first: first) {
+            if expected < count, cursor.expectKey(schema.keys[expected], first: first) {
                 index = expected
             } else {
                 switch cursor.nextMember(first: first) {
@@ -52,7 +52,7 @@ struct FastDecoder {
                     index = named
                 }
             }
-            let bit: UInt32 = 1 << UInt32(index)
+            let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: index)
             guard seen & bit == 0, schema.allowed(kind) & bit != 0 else { return false }
             seen |= bit
             switch schema.fastSlots[index] {
@@ -103,12 +103,20 @@ extension FastDecoder {
             guard let flag = cursor.bool() else { return false }
             set(&root, flag)
         case .string(let maxBytes, _, let set):
-            guard let string = cursor.string(), string.utf8.count <= maxBytes,
-                !Limits.holdsControlCharacter(string)
-            else { return false }
-            set(&root, string)
+            // Printable ASCII (a session id) holds no control character; anything else is read and checked in full.
+            if let plain = cursor.plainString() {
+                guard plain.utf8.count <= maxBytes else { return false }
+                set(&root, plain)
+            } else {
+                guard let string = cursor.string(), string.utf8.count <= maxBytes,
+                    !Limits.holdsControlCharacter(string)
+                else { return false }
+                set(&root, string)
+            }
         case .choice(_, _, let set):
-            guard let name = cursor.string(), name.utf8.count <= Limits.stringBytes else { return false }
+            guard let name = cursor.plainString() ?? cursor.string(), name.utf8.count <= Limits.stringBytes else {
+                return false
+            }
             return set(&root, name)
         case .rect(_, let set):
             guard let rect = rect() else { return false }

@@ -95,8 +95,11 @@ enum AnimationDescriptor {
 
     /// How the animation composes with those running, inside the descriptor.
     private static func writeComposition(_ composed: EventAnimation, into writer: inout JSONWriter) {
-        writer.pieceKey(",\"composition\":")
-        writer.string(composed.composition.composition)
+        // The name of one of two compositions (`Interruption.composition`), written whole without the escaping scan.
+        switch composed.composition {
+        case .additive: writer.piece(",\"composition\":\"additive\"")
+        case .beginFromCurrentState: writer.piece(",\"composition\":\"replace\"")
+        }
         writer.pieceKey(",\"delta\":")
         writer.animatedValues(composed.delta)
         writer.pieceKey(",\"velocity\":")

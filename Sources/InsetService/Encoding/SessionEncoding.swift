@@ -64,8 +64,13 @@ struct SessionReference: Sendable {
         writer.beginPieces()
         writer.pieceKey("{\"id\":")
         writer.string(id)
-        writer.pieceKey(",\"keyboardState\":")
-        writer.string(keyboardState.rawValue)
+        // The phase's raw value, one of four fixed names, written whole without the escaping scan.
+        switch keyboardState {
+        case .hidden: writer.piece(",\"keyboardState\":\"hidden\"")
+        case .showing: writer.piece(",\"keyboardState\":\"showing\"")
+        case .shown: writer.piece(",\"keyboardState\":\"shown\"")
+        case .hiding: writer.piece(",\"keyboardState\":\"hiding\"")
+        }
         writer.pieceKey(",\"time\":")
         writer.number(time)
         writer.endObject()

@@ -29,6 +29,8 @@ final class ObjectSchema: Sendable {
     let pointer: String
     /// Member names, as the fast decoder compares them with a key's bytes.
     let names: [StaticString]
+    /// The same names prepared for `JSONCursor.expectKey`.
+    let keys: [JSONKey]
     /// The same names, as the general decoder looks them up in a parsed object.
     let nameStrings: [String]
     /// The bodies each member may be sent in.
@@ -57,6 +59,7 @@ final class ObjectSchema: Sendable {
     private init(_ members: [Member], pointer: String, nextBit: inout Int) {
         self.pointer = pointer
         names = members.map(\.name)
+        keys = members.map { JSONKey($0.name) }
         nameStrings = members.map(\.name.description)
         kinds = members.map(\.kinds)
         var slots: [Slot] = []
