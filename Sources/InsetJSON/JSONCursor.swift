@@ -46,7 +46,7 @@ public struct JSONCursor {
     }
 
     /// Consumes `{`; false if the next token is something else.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func beginObject() -> Bool {
         consume(ASCII.openBrace)
     }
@@ -152,7 +152,7 @@ public struct JSONCursor {
     }
 
     /// Consumes `}`; false if the next token is something else.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endObject() -> Bool {
         consume(ASCII.closeBrace)
     }

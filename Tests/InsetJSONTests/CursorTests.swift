@@ -1,10 +1,13 @@
 import InsetJSON
 import Testing
 
-/// `JSONCursor.number()` reads plain decimals itself and hands everything else to the parser; either way it must
-/// give exactly the parser's value (bit for bit, so -0 stays -0), or nil where the parser rejects the text.
-/// Each text is read near the input's end (bounds checked at every byte) and with room after it (read unchecked).
-@Test(arguments: [1, 24]) func cursorNumbersAgreeWithTheParser(trailingSpaces: Int) {
+/// `JSONCursor.number()` reads plain decimals itself and hands everything else to the parser, and `shortNumber()`
+/// reads short ones a word at a time and hands the rest to `number()`; either way each must give exactly the
+/// parser's value (bit for bit, so -0 stays -0), or nil where the parser rejects the text. Each text is read near
+/// the input's end (bounds checked at every byte) and with room after it (read unchecked), with and without
+/// whitespace before it.
+@Test(arguments: [1, 24], [false, true])
+func cursorNumbersAgreeWithTheParser(trailingSpaces: Int, short: Bool) {
     var generator = SystemRandomNumberGenerator()
     var texts = [
         "0", "-0", "0.0", "-0.0", "1", "-1", "390", "0.25", "-2.5", "844.0", "0.000123", "123456789012345",
@@ -12,6 +15,9 @@ import Testing
         "-.5", "00", "1.5.", "1x", "999999999999999.9", "4.35", "0.1", "0.30000000000000004", "1e400", "-1e400",
         "-00", "-01", "0e0", "0.0e1", "123456789012345.6", "12345678901234.56", "0.000000000000001",
         "0.0000000000000001", "-999999999999999", "1234567890123456.0", "7.0", "1.e5", "+1", "- 1", "1-", "0x1",
+        "1234567", "12345678", "-1234567", "-12345678", "0.1234567", "0.12345678", "1234567.1234567",
+        "1234567.12345678", "12345678.1", "9999999.9999999", "5.e3", "1.5E3", "15e", "0.5e", "-0.25", "-0.0000001",
+        " 390", "\n-12.5", "\t7", "-", "--1", "1..2", "1.2.3", "2:", "0.", "-0.", "00.5", "0.5x", "9/", "0:",
     ]
     for _ in 0..<20_000 {
         let whole = String(UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63))
@@ -28,7 +34,7 @@ import Testing
         let fromCursor = bytes.withUnsafeBufferPointer { buffer -> Double? in
             // What follows a number is the caller's to check, as a decoder checks the next comma or brace.
             var cursor = JSONCursor(buffer)
-            let value = cursor.number()
+            let value = short ? cursor.shortNumber() : cursor.number()
             return cursor.atEnd() ? value : nil
         }
         let fromParser: Double? =
@@ -69,6 +75,49 @@ import Testing
                     return cursor.expectKey(JSONKey(name), first: false) && cursor.number() == 1
                 }
                 if accepted != (candidate == text) { failures.append("\(text) against \(candidate) + \(tail.count)") }
+            }
+        }
+    }
+    #expect(failures.isEmpty)
+}
+
+/// `member` takes the writers' usual spellings without a scan and the rest through `expectKey`: whatever the
+/// whitespace around the comma, the name and the colon, it must accept exactly what `expectKey` accepts, and
+/// leave the cursor where the value is read the same.
+@Test func membersAreTheExpectedKeys() {
+    let names: [StaticString] = [
+        "", "x", "id", "top", "left", "width", "height", "frameEnd", "keyboard", "frameEnd2", "scrollView",
+        "focusedRect", "safeAreaInsets", "animationCurve", "pinnedViewsList", "keyboardLayouts", "animationDuration",
+        "keyboardDismissPaddingX", "automaticallyAdjustsScrollIndicatorInsets",
+    ]
+    let commas = ["", ",", ", ", ",  ", ",\n  ", " ,", "\t, ", ";", " "]
+    let colons = [":", ": ", ":  ", " :", " : ", "\t:\n", "", "=", ":\u{0}"]
+    var failures: [String] = []
+    for name in names {
+        let text = name.description
+        for candidate in [text, text + "x", String(text.dropLast()), "#" + text.dropFirst()] {
+            for comma in commas {
+                for colon in colons {
+                    for tail in ["1", "1" + String(repeating: " ", count: 40)] {
+                        let bytes = Array((comma + "\"" + candidate + "\"" + colon + tail).utf8)
+                        for first in [false, true] {
+                            let (member, named, expected) = bytes.withUnsafeBufferPointer {
+                                buffer -> (Bool, Bool, Bool) in
+                                var fast = JSONCursor(buffer)
+                                var literal = JSONCursor(buffer)
+                                var general = JSONCursor(buffer)
+                                return (
+                                    fast.member(JSONKey(name), first: first) && fast.number() == 1,
+                                    literal.member(name, first: first) && literal.number() == 1,
+                                    general.expectKey(JSONKey(name), first: first) && general.number() == 1
+                                )
+                            }
+                            if member != expected || named != expected {
+                                failures.append("\(text) in \(String(decoding: bytes, as: UTF8.self)), first: \(first)")
+                            }
+                        }
+                    }
+                }
             }
         }
     }

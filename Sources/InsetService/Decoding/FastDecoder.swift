@@ -12,7 +12,7 @@ import InsetJSON
 /// Typed reads over a `JSONCursor` with the schema's ranges; false means "take the general path".
 struct FastDecoder {
     var cursor: JSONCursor
-    private let kind: RequestKinds
+    let kind: RequestKinds
 
     private init(_ body: UnsafeBufferPointer<UInt8>, kind: RequestKinds) {
         cursor = JSONCursor(body)
@@ -25,20 +25,50 @@ struct FastDecoder {
         -> Bool
     {
         var decoder = FastDecoder(body, kind: kind.kinds)
+        return decoder.usualBody(into: &request) && decoder.cursor.atEnd()
+    }
+
+    /// `decode` with every member read through the table, none by `usualBody`: what the usual members' readers
+    /// are held to (`FastPathAgreement`).
+    static func decodeByTable(
+        _ body: UnsafeBufferPointer<UInt8>, kind: RequestBody.Kind, into request: inout RequestBody
+    ) -> Bool {
+        var decoder = FastDecoder(body, kind: kind.kinds)
         return decoder.object(RequestSchema.top, into: &request) && decoder.cursor.atEnd()
     }
 
-    /// Reads an object of `schema`. Each member is first expected to be the one the schema declares after the
-    /// last (`JSONCursor.expectKey`, with no scan for the name's end), and looked up by name otherwise.
-    private mutating func object(_ schema: ObjectSchema, into body: inout RequestBody) -> Bool {
-        guard cursor.beginObject() else { return false }
-        let count = schema.names.count
+    /// How far an object's members are read: which (by bit), whether any, and which is expected next.
+    struct Progress {
         var seen: UInt32 = 0
         var first = true
         var expected = 0
+
+        /// Marks the member at `index` read, as the loop of `members` marks it.
+        @inline(__always)
+        mutating func read(_ index: Int) {
+            seen |= 1 &<< UInt32(truncatingIfNeeded: index)
+            first = false
+            expected = index &+ 1
+        }
+    }
+
+    /// Reads an object of `schema`.
+    private mutating func object(_ schema: ObjectSchema, into body: inout RequestBody) -> Bool {
+        guard cursor.beginObject() else { return false }
+        return members(schema, after: Progress(), into: &body)
+    }
+
+    /// Reads the rest of an object of `schema`, its members so far marked in `progress`. Each member is first
+    /// expected to be the one the schema declares after the last (`JSONCursor.member`, with no scan for the
+    /// name's end), and looked up by name otherwise.
+    mutating func members(_ schema: ObjectSchema, after progress: Progress, into body: inout RequestBody) -> Bool {
+        let count = schema.names.count
+        var seen = progress.seen
+        var first = progress.first
+        var expected = progress.expected
         while true {
             let index: Int
-            if expected < count, cursor.expectKey(schema.keys[expected], first: first) {
+            if expected < count, cursor.member(schema.keys[expected], first: first) {
                 index = expected
             } else {
                 switch cursor.nextMember(first: first) {
@@ -95,24 +125,14 @@ extension FastDecoder {
             guard let number = number(in: range) else { return false }
             set(&root, number)
         case .integer(let range, _, let set):
-            guard let number = number(in: Double(range.lowerBound)...Double(range.upperBound)),
-                number.rounded() == number
-            else { return false }
-            set(&root, Int(number))
+            guard let number = integer(in: range) else { return false }
+            set(&root, number)
         case .bool(_, let set):
             guard let flag = cursor.bool() else { return false }
             set(&root, flag)
         case .string(let maxBytes, _, let set):
-            // Printable ASCII (a session id) holds no control character; anything else is read and checked in full.
-            if let plain = cursor.plainString() {
-                guard plain.utf8.count <= maxBytes else { return false }
-                set(&root, plain)
-            } else {
-                guard let string = cursor.string(), string.utf8.count <= maxBytes,
-                    !Limits.holdsControlCharacter(string)
-                else { return false }
-                set(&root, string)
-            }
+            guard let string = string(maxBytes: maxBytes) else { return false }
+            set(&root, string)
         case .choice(_, _, let set):
             guard let name = cursor.plainString() ?? cursor.string(), name.utf8.count <= Limits.stringBytes else {
                 return false
@@ -140,12 +160,12 @@ extension FastDecoder {
     // A geometry object is first read in the order clients write it (x, y, width, height); any other order
     // rereads it by name.
 
-    fileprivate mutating func rect() -> Rect? {
+    mutating func rect() -> Rect? {
         let start = cursor
-        if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Limits.coordinate),
-            cursor.expectKey("y", first: false), let y = number(in: Limits.coordinate),
-            cursor.expectKey("width", first: false), let width = number(in: Limits.length),
-            cursor.expectKey("height", first: false), let height = number(in: Limits.length), cursor.endObject()
+        if cursor.beginObject(), cursor.member("x", first: true), let x = number(in: Limits.coordinate),
+            cursor.member("y", first: false), let y = number(in: Limits.coordinate),
+            cursor.member("width", first: false), let width = number(in: Limits.length),
+            cursor.member("height", first: false), let height = number(in: Limits.length), cursor.endObject()
         {
             return Rect(x: x, y: y, width: width, height: height)
         }
@@ -159,10 +179,10 @@ extension FastDecoder {
         return Rect(x: v.0, y: v.1, width: v.2, height: v.3)
     }
 
-    fileprivate mutating func size() -> Size? {
+    mutating func size() -> Size? {
         let start = cursor
-        if cursor.beginObject(), cursor.expectKey("width", first: true), let width = number(in: Limits.length),
-            cursor.expectKey("height", first: false), let height = number(in: Limits.length), cursor.endObject()
+        if cursor.beginObject(), cursor.member("width", first: true), let width = number(in: Limits.length),
+            cursor.member("height", first: false), let height = number(in: Limits.length), cursor.endObject()
         {
             return Size(width: width, height: height)
         }
@@ -174,10 +194,10 @@ extension FastDecoder {
         return Size(width: v.0, height: v.1)
     }
 
-    fileprivate mutating func point() -> Point? {
+    mutating func point() -> Point? {
         let start = cursor
-        if cursor.beginObject(), cursor.expectKey("x", first: true), let x = number(in: Limits.coordinate),
-            cursor.expectKey("y", first: false), let y = number(in: Limits.coordinate), cursor.endObject()
+        if cursor.beginObject(), cursor.member("x", first: true), let x = number(in: Limits.coordinate),
+            cursor.member("y", first: false), let y = number(in: Limits.coordinate), cursor.endObject()
         {
             return Point(x: x, y: y)
         }
@@ -187,12 +207,12 @@ extension FastDecoder {
         return Point(x: v.0, y: v.1)
     }
 
-    fileprivate mutating func insets(in range: ClosedRange<Double>) -> EdgeInsets? {
+    mutating func insets(in range: ClosedRange<Double>) -> EdgeInsets? {
         let start = cursor
-        if cursor.beginObject(), cursor.expectKey("top", first: true), let top = number(in: range),
-            cursor.expectKey("left", first: false), let left = number(in: range),
-            cursor.expectKey("bottom", first: false), let bottom = number(in: range),
-            cursor.expectKey("right", first: false), let right = number(in: range), cursor.endObject()
+        if cursor.beginObject(), cursor.member("top", first: true), let top = number(in: range),
+            cursor.member("left", first: false), let left = number(in: range),
+            cursor.member("bottom", first: false), let bottom = number(in: range),
+            cursor.member("right", first: false), let right = number(in: range), cursor.endObject()
         {
             return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
         }
@@ -278,9 +298,30 @@ extension FastDecoder {
         return complete && seen == (1 << UInt32(count)) - 1 ? values : nil
     }
 
-    /// `FieldReader.number`'s rule: finite, in range, and -0 read as 0.
-    fileprivate mutating func number(in range: ClosedRange<Double>) -> Double? {
-        guard let number = cursor.number(), number.isFinite, range.contains(number) else { return nil }
+    /// `FieldReader.string`'s rule: at most `maxBytes` bytes, no control character.
+    mutating func string(maxBytes: Int) -> String? {
+        // Printable ASCII (a session id) holds no control character; anything else is read and checked in full.
+        if let plain = cursor.plainString() {
+            return plain.utf8.count <= maxBytes ? plain : nil
+        }
+        guard let string = cursor.string(), string.utf8.count <= maxBytes, !Limits.holdsControlCharacter(string)
+        else { return nil }
+        return string
+    }
+
+    /// `FieldReader.integer`'s rule: a number in range with no fraction.
+    @inline(__always)
+    mutating func integer(in range: ClosedRange<Int>) -> Int? {
+        guard let number = number(in: Double(range.lowerBound)...Double(range.upperBound)), number.rounded() == number
+        else { return nil }
+        return Int(number)
+    }
+
+    /// `FieldReader.number`'s rule: finite, in range, and -0 read as 0. Every range is finite, so one in range is
+    /// finite too. Inlined: the range folds to constants.
+    @inline(__always)
+    mutating func number(in range: ClosedRange<Double>) -> Double? {
+        guard let number = cursor.shortNumber(), range.contains(number) else { return nil }
         return number == 0 ? 0 : number
     }
 }

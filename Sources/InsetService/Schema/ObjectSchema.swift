@@ -159,6 +159,12 @@ final class ObjectSchema: Sendable {
         return nil
     }
 
+    /// The schema of the nested object at `index`, which must be one.
+    func nested(at index: Int) -> ObjectSchema {
+        guard case .object(let nested, _) = slots[index] else { preconditionFailure("member \(index) is no object") }
+        return nested
+    }
+
     /// The names a body of `kind` may send here.
     func allowedNames(_ kind: RequestKinds) -> [String] {
         nameStrings.indices.filter { kinds[$0].contains(kind) }.map { nameStrings[$0] }

@@ -1,0 +1,164 @@
+import InsetCore
+import InsetSession
+
+// The members most bodies send (a show's or a hide's scroll view, screen, keyboard and focused rect, a session
+// event's id and timestamp), read in the schema's order with their names as constants and each value stored
+// where its `Field`'s `set` stores it, without the table's per-member dispatch. The first member that is not the
+// next of these hands the rest of its object to the table's loop (`FastDecoder.members`), marked as read as that
+// loop marks what it reads, so that it goes on exactly as if it had read them itself: a repeated member, one out
+// of order, one the body's kind may not send, all are the table's to judge. `UsualMemberTests` holds the
+// positions and bits below to `RequestSchema`, and the differential tests hold the values to the general
+// decoder's.
+
+/// Where the members read here are in `RequestSchema`: their positions in their objects, and for a scene
+/// value its bit in `SceneValues`.
+enum UsualMember {
+    // The body's own.
+    static var sessionId: Int { 0 }
+    static var timestamp: Int { 1 }
+    static var scrollView: Int { 2 }
+    static var screen: Int { 3 }
+    static var keyboard: Int { 4 }
+    static var focusedRect: Int { 5 }
+    // The scroll view's.
+    static var frame: Int { 0 }
+    static var safeAreaInsets: Int { 1 }
+    static var contentSize: Int { 2 }
+    static var contentOffset: Int { 3 }
+    // The keyboard's.
+    static var frameEnd: Int { 0 }
+    static var animationDuration: Int { 1 }
+    static var animationCurve: Int { 2 }
+    static var frameBegin: Int { 3 }
+
+    /// The `SceneValues` bits of the scene values read here (`SceneValue`'s raw values).
+    static var frameBit: UInt32 { 1 << 0 }
+    static var safeAreaInsetsBit: UInt32 { 1 << 1 }
+    static var contentSizeBit: UInt32 { 1 << 2 }
+    static var contentOffsetBit: UInt32 { 1 << 3 }
+    static var screenBit: UInt32 { 1 << 11 }
+    static var focusedRectBit: UInt32 { 1 << 15 }
+}
+
+extension RequestSchema {
+    /// The `scrollView` object's schema.
+    static let scrollView = top.nested(at: UsualMember.scrollView)
+    /// The `keyboard` object's schema.
+    static let keyboardObject = top.nested(at: UsualMember.keyboard)
+}
+
+extension FastDecoder {
+    /// Whether a body of this decoder's kind may send the member at `index` of `schema`.
+    @inline(__always)
+    private func allows(_ schema: ObjectSchema, _ index: Int) -> Bool {
+        schema.allowed(kind) & 1 &<< UInt32(truncatingIfNeeded: index) != 0
+    }
+
+    /// Reads a whole body: its usual members here, the rest through the table.
+    mutating func usualBody(into body: inout RequestBody) -> Bool {
+        let top = RequestSchema.top
+        guard cursor.beginObject() else { return false }
+        var progress = Progress()
+        if cursor.member("sessionId", first: true) {
+            guard allows(top, UsualMember.sessionId), let id = string(maxBytes: Limits.sessionIdBytes) else {
+                return false
+            }
+            body.sessionId = id
+            progress.read(UsualMember.sessionId)
+        }
+        if cursor.member("timestamp", first: progress.first) {
+            guard allows(top, UsualMember.timestamp), let timestamp = number(in: Limits.timestamp) else {
+                return false
+            }
+            body.event.timestamp = timestamp
+            progress.read(UsualMember.timestamp)
+        }
+        if cursor.member("scrollView", first: progress.first) {
+            guard allows(top, UsualMember.scrollView), usualScrollView(into: &body) else { return false }
+            progress.read(UsualMember.scrollView)
+        }
+        if cursor.member("screen", first: progress.first) {
+            guard allows(top, UsualMember.screen), let screen = size() else { return false }
+            body.event.scene.values.space.screen = screen
+            body.event.scene.given.rawValue |= UsualMember.screenBit
+            progress.read(UsualMember.screen)
+        }
+        if cursor.member("keyboard", first: progress.first) {
+            guard allows(top, UsualMember.keyboard), usualKeyboard(into: &body) else { return false }
+            progress.read(UsualMember.keyboard)
+        }
+        if cursor.member("focusedRect", first: progress.first) {
+            guard allows(top, UsualMember.focusedRect), let rect = rect() else { return false }
+            body.event.scene.values.focusedRect = rect
+            body.event.scene.given.rawValue |= UsualMember.focusedRectBit
+            progress.read(UsualMember.focusedRect)
+        }
+        return members(top, after: progress, into: &body)
+    }
+
+    /// Reads `scrollView`'s object: frame, safe area, content size and offset here, the rest through the table.
+    private mutating func usualScrollView(into body: inout RequestBody) -> Bool {
+        let schema = RequestSchema.scrollView
+        guard cursor.beginObject() else { return false }
+        var progress = Progress()
+        if cursor.member("frame", first: true) {
+            guard allows(schema, UsualMember.frame), let frame = rect() else { return false }
+            body.event.scene.values.setFrame(frame)
+            body.event.scene.given.rawValue |= UsualMember.frameBit
+            progress.read(UsualMember.frame)
+        }
+        if cursor.member("safeAreaInsets", first: progress.first) {
+            guard allows(schema, UsualMember.safeAreaInsets), let insets = insets(in: Limits.length) else {
+                return false
+            }
+            body.event.scene.values.scrollView.safeAreaInsets = insets
+            body.event.scene.given.rawValue |= UsualMember.safeAreaInsetsBit
+            progress.read(UsualMember.safeAreaInsets)
+        }
+        if cursor.member("contentSize", first: progress.first) {
+            guard allows(schema, UsualMember.contentSize), let size = size() else { return false }
+            body.event.scene.values.setContentSize(size)
+            body.event.scene.given.rawValue |= UsualMember.contentSizeBit
+            progress.read(UsualMember.contentSize)
+        }
+        if cursor.member("contentOffset", first: progress.first) {
+            guard allows(schema, UsualMember.contentOffset), let offset = point() else { return false }
+            body.event.scene.values.scrollView.contentOffset = offset
+            body.event.scene.given.rawValue |= UsualMember.contentOffsetBit
+            progress.read(UsualMember.contentOffset)
+        }
+        return members(schema, after: progress, into: &body)
+    }
+
+    /// Reads `keyboard`'s object: frames, duration and curve here, the rest through the table.
+    private mutating func usualKeyboard(into body: inout RequestBody) -> Bool {
+        let schema = RequestSchema.keyboardObject
+        guard cursor.beginObject() else { return false }
+        var progress = Progress()
+        if cursor.member("frameEnd", first: true) {
+            guard allows(schema, UsualMember.frameEnd), let frame = rect() else { return false }
+            body.event.keyboard.frameEnd = frame
+            progress.read(UsualMember.frameEnd)
+        }
+        if cursor.member("animationDuration", first: progress.first) {
+            guard allows(schema, UsualMember.animationDuration),
+                let duration = number(in: Limits.animationDuration)
+            else { return false }
+            body.event.keyboard.animationDuration = duration
+            progress.read(UsualMember.animationDuration)
+        }
+        if cursor.member("animationCurve", first: progress.first) {
+            guard allows(schema, UsualMember.animationCurve), let curve = integer(in: Limits.animationCurve) else {
+                return false
+            }
+            body.event.keyboard.animationCurve = curve
+            progress.read(UsualMember.animationCurve)
+        }
+        if cursor.member("frameBegin", first: progress.first) {
+            guard allows(schema, UsualMember.frameBegin), let frame = rect() else { return false }
+            body.event.keyboard.frameBegin = frame
+            progress.read(UsualMember.frameBegin)
+        }
+        return members(schema, after: progress, into: &body)
+    }
+}

@@ -1,0 +1,134 @@
+import InsetCore
+import InsetSession
+import Testing
+
+@testable import InsetService
+
+/// The usual members' own readers (`FastDecoder+Usual.swift`) name members by position and scene values by bit,
+/// and read each value with the rule of its kind: all of it must be what `RequestSchema` declares, so that the
+/// table stays the one truth. The values they store are held to the general decoder's by `FastPathTests` and
+/// `FastPathAgreement`.
+@Suite("Usual members")
+struct UsualMemberTests {
+    @Test func positionsAreTheSchemas() {
+        let top = RequestSchema.top.names.map(\.description)
+        #expect(top[UsualMember.sessionId] == "sessionId")
+        #expect(top[UsualMember.timestamp] == "timestamp")
+        #expect(top[UsualMember.scrollView] == "scrollView")
+        #expect(top[UsualMember.screen] == "screen")
+        #expect(top[UsualMember.keyboard] == "keyboard")
+        #expect(top[UsualMember.focusedRect] == "focusedRect")
+        let scrollView = RequestSchema.scrollView.names.map(\.description)
+        #expect(scrollView[UsualMember.frame] == "frame")
+        #expect(scrollView[UsualMember.safeAreaInsets] == "safeAreaInsets")
+        #expect(scrollView[UsualMember.contentSize] == "contentSize")
+        #expect(scrollView[UsualMember.contentOffset] == "contentOffset")
+        let keyboard = RequestSchema.keyboardObject.names.map(\.description)
+        #expect(keyboard[UsualMember.frameEnd] == "frameEnd")
+        #expect(keyboard[UsualMember.animationDuration] == "animationDuration")
+        #expect(keyboard[UsualMember.animationCurve] == "animationCurve")
+        #expect(keyboard[UsualMember.frameBegin] == "frameBegin")
+    }
+
+    @Test func bitsAreTheSchemasAndTheScenes() {
+        let cases: [(ObjectSchema, Int, UInt32, SceneValue)] = [
+            (RequestSchema.scrollView, UsualMember.frame, UsualMember.frameBit, .frame),
+            (RequestSchema.scrollView, UsualMember.safeAreaInsets, UsualMember.safeAreaInsetsBit, .safeAreaInsets),
+            (RequestSchema.scrollView, UsualMember.contentSize, UsualMember.contentSizeBit, .contentSize),
+            (RequestSchema.scrollView, UsualMember.contentOffset, UsualMember.contentOffsetBit, .contentOffset),
+            (RequestSchema.top, UsualMember.screen, UsualMember.screenBit, .screen),
+            (RequestSchema.top, UsualMember.focusedRect, UsualMember.focusedRectBit, .focusedRect),
+        ]
+        for (schema, index, bit, value) in cases {
+            #expect(SceneValues(rawValue: bit) == SceneValues(value))
+            guard case .geometry(_, let slotBit) = schema.slots[index] else {
+                Issue.record("\(value) is not a scene value in the schema")
+                continue
+            }
+            #expect(slotBit == bit, "\(value)")
+        }
+    }
+
+    /// Each value's kind and range, as the usual readers read it.
+    @Test func kindsAreTheSchemas() {
+        func geometry(_ schema: ObjectSchema, _ index: Int) -> FieldKind<Scene>? {
+            if case .geometry(let field, _) = schema.slots[index] { field.kind } else { nil }
+        }
+        func keyboard(_ index: Int) -> FieldKind<KeyboardInfo>? {
+            if case .keyboard(let field) = RequestSchema.keyboardObject.slots[index] { field.kind } else { nil }
+        }
+        func body(_ index: Int) -> FieldKind<RequestBody>? {
+            if case .body(let field) = RequestSchema.top.slots[index] { field.kind } else { nil }
+        }
+        if case .string(let maxBytes, _, _) = body(UsualMember.sessionId) {
+            #expect(maxBytes == Limits.sessionIdBytes)
+        } else {
+            Issue.record("sessionId")
+        }
+        if case .number(let range, _, _) = body(UsualMember.timestamp) {
+            #expect(range == Limits.timestamp)
+        } else {
+            Issue.record("timestamp")
+        }
+        guard case .object = RequestSchema.top.slots[UsualMember.scrollView],
+            case .object = RequestSchema.top.slots[UsualMember.keyboard]
+        else {
+            Issue.record("scrollView and keyboard are objects")
+            return
+        }
+        guard case .size = geometry(RequestSchema.top, UsualMember.screen) else { return Issue.record("screen") }
+        guard case .rect = geometry(RequestSchema.top, UsualMember.focusedRect) else {
+            return Issue.record("focusedRect")
+        }
+        guard case .rect = geometry(RequestSchema.scrollView, UsualMember.frame) else { return Issue.record("frame") }
+        guard case .insets(let range, _, _) = geometry(RequestSchema.scrollView, UsualMember.safeAreaInsets) else {
+            return Issue.record("safeAreaInsets")
+        }
+        #expect(range == Limits.length)
+        guard case .size = geometry(RequestSchema.scrollView, UsualMember.contentSize) else {
+            return Issue.record("contentSize")
+        }
+        guard case .point = geometry(RequestSchema.scrollView, UsualMember.contentOffset) else {
+            return Issue.record("contentOffset")
+        }
+        guard case .rect = keyboard(UsualMember.frameEnd), case .rect = keyboard(UsualMember.frameBegin) else {
+            return Issue.record("frameEnd and frameBegin")
+        }
+        guard case .number(let duration, _, _) = keyboard(UsualMember.animationDuration) else {
+            return Issue.record("animationDuration")
+        }
+        #expect(duration == Limits.animationDuration)
+        guard case .integer(let curve, _, _) = keyboard(UsualMember.animationCurve) else {
+            return Issue.record("animationCurve")
+        }
+        #expect(curve == Limits.animationCurve)
+    }
+
+    /// Bodies with the usual members in their usual order, with members the table reads after them, out of
+    /// order, repeated, or not allowed: the usual readers and the table alone agree on each, for every kind.
+    @Test func theUsualReadersAgreeWithTheTable() {
+        let rect = #"{"x": 0, "y": 508, "width": 390, "height": 336}"#
+        let bodies = [
+            #"{"sessionId": "CbuU4KaY_tIrhsQGEICoPi", "timestamp": 12.5, "scrollView": {"frame": \#(rect), "#
+                + #""safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "contentSize": "#
+                + #"{"width": 390, "height": 2000}, "contentOffset": {"x": 0, "y": -0}, "inverted": true}, "#
+                + #""screen": {"width": 390, "height": 844}, "keyboard": {"frameEnd": \#(rect), "#
+                + #""animationDuration": 0.25, "animationCurve": 7, "frameBegin": \#(rect), "isLocal": true}, "#
+                + #""focusedRect": \#(rect), "keyboardDistance": 10}"#,
+            #"{"scrollView": {"frame": \#(rect), "frame": \#(rect)}}"#,
+            #"{"scrollView": {"contentSize": {"width": 1, "height": 2}, "frame": \#(rect)}}"#,
+            #"{"keyboard": {"frameBegin": \#(rect), "frameEnd": \#(rect)}, "screen": {"width": 1, "height": 2}}"#,
+            #"{"keyboard": {"animationCurve": 7.5}}"#, #"{"keyboard": {"animationCurve": 16}}"#,
+            #"{"timestamp": 1, "sessionId": "a"}"#, #"{"sessionId": "a", "sessionId": "b"}"#,
+            #"{"focusedRect": \#(rect), "focusedRect": \#(rect)}"#, #"{"keyboard": {"userInfo": {}}}"#,
+            #"{"sessionId":"a","timestamp":1e3,"scrollView":{"frame":\#(rect)},"screen":{"width":1,"height":2}}"#,
+            "{\n  \"screen\": {\n    \"width\": 390,\n    \"height\": 844\n  },\n  \"timestamp\": 5\n}",
+            #"{"sessionId": "\u0041", "timestamp": -0, "keyboard": {"animationDuration": 10.5}}"#,
+            #"{"velocity": {"y": 1}, "sessionId": "a"}"#, #"{"timestamp": 1, "field": "next"}"#, "{}", "{",
+        ]
+        for body in bodies {
+            let bytes = Array(body.utf8)
+            #expect(bytes.withUnsafeBufferPointer { FastPathAgreement.holds(for: $0) }, "\(body)")
+        }
+    }
+}
