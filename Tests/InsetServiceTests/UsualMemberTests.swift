@@ -76,30 +76,43 @@ struct UsualMemberTests {
             Issue.record("scrollView and keyboard are objects")
             return
         }
-        guard case .size = geometry(RequestSchema.top, UsualMember.screen) else { return Issue.record("screen") }
-        guard case .rect = geometry(RequestSchema.top, UsualMember.focusedRect) else {
-            return Issue.record("focusedRect")
+        guard case .size = geometry(RequestSchema.top, UsualMember.screen) else {
+            Issue.record("screen")
+            return
         }
-        guard case .rect = geometry(RequestSchema.scrollView, UsualMember.frame) else { return Issue.record("frame") }
+        guard case .rect = geometry(RequestSchema.top, UsualMember.focusedRect) else {
+            Issue.record("focusedRect")
+            return
+        }
+        guard case .rect = geometry(RequestSchema.scrollView, UsualMember.frame) else {
+            Issue.record("frame")
+            return
+        }
         guard case .insets(let range, _, _) = geometry(RequestSchema.scrollView, UsualMember.safeAreaInsets) else {
-            return Issue.record("safeAreaInsets")
+            Issue.record("safeAreaInsets")
+            return
         }
         #expect(range == Limits.length)
         guard case .size = geometry(RequestSchema.scrollView, UsualMember.contentSize) else {
-            return Issue.record("contentSize")
+            Issue.record("contentSize")
+            return
         }
         guard case .point = geometry(RequestSchema.scrollView, UsualMember.contentOffset) else {
-            return Issue.record("contentOffset")
+            Issue.record("contentOffset")
+            return
         }
         guard case .rect = keyboard(UsualMember.frameEnd), case .rect = keyboard(UsualMember.frameBegin) else {
-            return Issue.record("frameEnd and frameBegin")
+            Issue.record("frameEnd and frameBegin")
+            return
         }
         guard case .number(let duration, _, _) = keyboard(UsualMember.animationDuration) else {
-            return Issue.record("animationDuration")
+            Issue.record("animationDuration")
+            return
         }
         #expect(duration == Limits.animationDuration)
         guard case .integer(let curve, _, _) = keyboard(UsualMember.animationCurve) else {
-            return Issue.record("animationCurve")
+            Issue.record("animationCurve")
+            return
         }
         #expect(curve == Limits.animationCurve)
     }
