@@ -16,7 +16,8 @@ struct AnswerWriterTests {
     /// Numbers of every kind the writer tells apart; the last ones are the longest texts a double has.
     static let numbers: [Double] = [
         0, -0.0, 1, -1, 7, 47, 302, 390, 999, -999, 1000, -1000, 2000, 123_456, -65_536, 0.25, -0.25, 0.5, 2.125,
-        844.5, -0.001, 0.1, 1.0 / 3, 2.0 / 3 * 1000, 1e15, 1e21, -1e300, .leastNonzeroMagnitude, 0x1p53, 0x1p53 + 2, .nan,
+        844.5, -0.001, 0.1, 1.0 / 3, 2.0 / 3 * 1000, 1e15, 1e21, -1e300, .leastNonzeroMagnitude, 0x1p53, 0x1p53 + 2,
+        .nan,
         .infinity, -.infinity, -2.2250738585072014e-308, -1.7976931348623157e308,
     ]
     static let longest = -2.2250738585072014e-308
