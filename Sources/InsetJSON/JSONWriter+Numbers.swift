@@ -24,17 +24,25 @@ extension JSONWriter {
     /// a check of the buffer's capacity; everything else goes the usual way, which reserves its own room.
     @inlinable @inline(__always)
     mutating func appendNumberReserved(_ d: Double) {
-        if d > -1000, d < 1000 {
-            let whole = Int(d)
-            // -0 compares equal to Double(0) and is written 0, as appendNumber writes it.
-            if Double(whole) == d {
-                if whole < 0 { out.appendReserved(ASCII.minus) }
-                out.appendPackedReserved(decimals[Int(bitPattern: whole.magnitude)])
+        if d.magnitude < 1000 {
+            // Adding 1.5 * 2^52 rounds d to a whole number, held in the low bits of the sum: exact below 2^51, and
+            // neither a conversion's range checks nor a call. -0 gives 0 and is written 0, as appendNumber writes it.
+            let sum = d + 0x1.8p52
+            if sum - 0x1.8p52 == d {
+                var whole = Int(bitPattern: UInt(sum.bitPattern &- Self.roundingBits))
+                if whole < 0 {
+                    out.appendReserved(ASCII.minus)
+                    whole = 0 &- whole
+                }
+                out.appendPackedReserved(decimals[whole])
                 return
             }
         }
         appendOtherNumber(d)
     }
+
+    /// The bits of 1.5 * 2^52, the sum's bits less which are the whole number in `appendNumberReserved`.
+    @inlinable static var roundingBits: UInt64 { 0x4338_0000_0000_0000 }
 
     /// `appendNumber` for everything but whole numbers in `0..<1000`.
     @usableFromInline

@@ -73,6 +73,7 @@ struct OutputBytes: ~Copyable {
     /// Appends a byte the caller has reserved room for.
     @inlinable @inline(__always)
     mutating func appendReserved(_ byte: UInt8) {
+        assert(count < capacity, "room reserved")
         base[count] = byte
         count &+= 1
     }
@@ -81,6 +82,7 @@ struct OutputBytes: ~Copyable {
     /// least: all four are stored, and the count advances by the digits alone.
     @inlinable @inline(__always)
     mutating func appendPackedReserved(_ packed: UInt32) {
+        assert(count &+ 4 <= capacity, "room reserved")
         UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt32.self)
         count &+= Int(truncatingIfNeeded: packed &>> 24)
     }
@@ -111,14 +113,17 @@ struct OutputBytes: ~Copyable {
     @inlinable @inline(__always)
     mutating func appendReserved(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress else { return }
-        (base + count).update(from: source, count: buffer.count)
+        assert(count &+ buffer.count <= capacity, "room reserved")
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: buffer.count)
         count &+= buffer.count
     }
 
     /// Appends text fixed in the source into room the caller has reserved.
     @inlinable @inline(__always)
     mutating func appendReserved(_ text: StaticString) {
-        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        assert(count &+ text.utf8CodeUnitCount <= capacity, "room reserved")
+        // A raw copy: `update(from:count:)` first compares the two addresses, a branch on every piece.
+        UnsafeMutableRawPointer(base + count).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         count &+= text.utf8CodeUnitCount
     }
 

@@ -12,7 +12,7 @@ public struct StatelessOutcome: Sendable {
     /// The toolbar's previous and next fields, when the form has fields.
     public var navigation: FocusNeighbours?
 
-    @usableFromInline init(
+    @inlinable init(
         result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, navigation: FocusNeighbours?
     ) {
         self.result = result

@@ -10,7 +10,7 @@ enum AnimationDescriptor {
     /// Plain buffers, not arrays: the cached ones live as long as the process, and reading them on every answer
     /// then needs no retain and release. Sendable because nothing writes to a buffer once it is filled.
     private struct CurveMembers: @unchecked Sendable {
-        /// `"delay"` through `"beginFromCurrentState"`.
+        /// `,"delay"` through `"beginFromCurrentState"`, each buffer from the comma before its first member.
         let head: UnsafeBufferPointer<UInt8>
         /// `"timingFunction"`.
         let timing: UnsafeBufferPointer<UInt8>
@@ -44,9 +44,9 @@ enum AnimationDescriptor {
             self.easing = Self.members(easing)
         }
 
-        /// The writer's members without the opening brace, in a buffer of their own.
+        /// The writer's members after a comma in place of the opening brace, in a buffer of their own.
         private static func members(_ writer: borrowing JSONWriter) -> UnsafeBufferPointer<UInt8> {
-            let bytes = writer.bytes.dropFirst()
+            let bytes = [UInt8(ascii: ",")] + writer.bytes.dropFirst()
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = buffer.initialize(from: bytes)
             return UnsafeBufferPointer(buffer)
@@ -80,16 +80,51 @@ enum AnimationDescriptor {
     /// and how the animation composes with those still running: its `composition`, its `delta`, the
     /// presentation's `velocity` at the event and the animations `inFlight`.
     /// `layout` is where the keyboard layout guide and the pinned views go from and to.
+    @inline(__always)
     static func write(
         _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, into writer: inout JSONWriter
     ) {
+        // Inlined, so that a caller's known nil or value picks its writer: binding the optional in a function of
+        // its own copied the whole event animation on every answer.
+        if let composed {
+            write(animation, layout: layout, composed: composed, into: &writer)
+        } else {
+            write(animation, layout: layout, into: &writer)
+        }
+    }
+
+    /// The descriptor of a stateless event.
+    static func write(_ animation: KeyboardAnimation, layout: LayoutMotion, into writer: inout JSONWriter) {
+        writeMembers(animation, layout: layout, into: &writer)
+        writer.reservedText("}")
+        writer.endReserved(afterKey: false)
+    }
+
+    /// The descriptor of a session's event.
+    static func write(
+        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation, into writer: inout JSONWriter
+    ) {
+        writeMembers(animation, layout: layout, into: &writer)
+        writer.reservedText(",\"startTime\":")
+        writer.reservedNumber(animation.startTime)
+        writer.reservedText(",\"endTime\":")
+        writer.reservedNumber(animation.endTime)
+        writeComposition(composed, into: &writer)
+        writer.piece("}")
+        writer.endReserved(afterKey: false)
+    }
+
+    /// The descriptor's opening brace and the members every event has, leaving room reserved for its
+    /// `startTime`, its `endTime` and its closing brace.
+    private static func writeMembers(
+        _ animation: KeyboardAnimation, layout: LayoutMotion, into writer: inout JSONWriter
+    ) {
         if isCached(animation.curve) {
-            let members = cachedCurves[animation.curve.rawValue]
-            write(animation, layout: layout, composed: composed, members: members, into: &writer)
+            writeMembers(animation, layout: layout, members: cachedCurves[animation.curve.rawValue], into: &writer)
         } else {
             let members = CurveMembers(animation.curve)
             defer { members.deallocate() }
-            write(animation, layout: layout, composed: composed, members: members, into: &writer)
+            writeMembers(animation, layout: layout, members: members, into: &writer)
         }
     }
 
@@ -130,8 +165,8 @@ enum AnimationDescriptor {
             writer.number(animation.endTime)
             if animation.curve != curve {
                 let members = members(animation.curve)
-                writer.rawMembers(members.timing)
-                writer.rawMembers(members.easing)
+                writer.pieceBytes(members.timing)
+                writer.pieceBytes(members.easing)
                 if !isCached(animation.curve) { members.deallocate() }
             }
             writer.endObject()
@@ -144,29 +179,22 @@ enum AnimationDescriptor {
         isCached(curve) ? cachedCurves[curve.rawValue] : CurveMembers(curve)
     }
 
-    private static func write(
-        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, members: CurveMembers,
-        into writer: inout JSONWriter
+    @inline(__always)
+    private static func writeMembers(
+        _ animation: KeyboardAnimation, layout: LayoutMotion, members: CurveMembers, into writer: inout JSONWriter
     ) {
         writer.beginPieces()
-        writer.pieceKey("{\"duration\":")
-        writer.number(animation.duration)
-        writer.rawMembers(members.head)
-        writer.pieceKey(",\"from\":")
-        writer.scrollState(animation.from, guide: layout.from, pinnedViews: layout.pinnedViews)
-        writer.pieceKey(",\"to\":")
-        writer.scrollState(animation.to, guide: layout.to, pinnedViews: layout.pinnedViews)
-        writer.rawMembers(members.timing)
-        writer.pieceKey(",\"cssDuration\":")
-        writer.number((animation.effectiveDuration * 1000).rounded())
-        writer.rawMembers(members.easing)
-        if let composed {
-            writer.pieceKey(",\"startTime\":")
-            writer.number(animation.startTime)
-            writer.pieceKey(",\"endTime\":")
-            writer.number(animation.endTime)
-            writeComposition(composed, into: &writer)
-        }
-        writer.endObject()
+        writer.reserve(text: 12 + members.head.count, numbers: 1)
+        writer.reservedText("{\"duration\":")
+        writer.reservedNumber(animation.duration)
+        writer.reservedBytes(members.head)
+        writer.scrollState(key: ",\"from\":", animation.from, guide: layout.from, pinnedViews: layout.pinnedViews)
+        writer.scrollState(key: ",\"to\":", animation.to, guide: layout.to, pinnedViews: layout.pinnedViews)
+        // The timing function, the CSS duration, the easing and, after them, `,"startTime":…,"endTime":…}`.
+        writer.reserve(text: members.timing.count + 15 + members.easing.count + 25, numbers: 3)
+        writer.reservedBytes(members.timing)
+        writer.reservedText(",\"cssDuration\":")
+        writer.reservedNumber((animation.effectiveDuration * 1000).rounded())
+        writer.reservedBytes(members.easing)
     }
 }

@@ -90,35 +90,91 @@ extension JSONWriter {
         }
     }
 
-    /// `{contentInset, scrollIndicatorInsets, contentOffset}`.
-    mutating func scrollState(_ state: ScrollState) {
-        beginPieces()
-        piece("{")
-        scrollStateMembers(state)
-        piece("}")
+    // An event's answer is mostly geometry of a fixed shape: the writers below put a whole block of it (a result's
+    // members, a descriptor's end, animated values) in room reserved once, each `reserved…` sizing its text in
+    // `…Text`. Debug builds check every reserved append, and `AnswerWriterTests` writes the longest numbers.
+
+    /// `{"top":…,"left":…,"bottom":…,"right":…}`, into reserved room: `insetsText` bytes, 4 numbers.
+    @inline(__always)
+    mutating func reservedInsets(_ insets: EdgeInsets) {
+        reservedText("{\"top\":")
+        reservedNumber(insets.top)
+        reservedText(",\"left\":")
+        reservedNumber(insets.left)
+        reservedText(",\"bottom\":")
+        reservedNumber(insets.bottom)
+        reservedText(",\"right\":")
+        reservedNumber(insets.right)
+        reservedText("}")
     }
 
-    /// The three members of a scroll state, after an opening brace the caller wrote.
-    private mutating func scrollStateMembers(_ state: ScrollState) {
-        pieceKey("\"contentInset\":")
-        insets(state.contentInset)
-        pieceKey(",\"scrollIndicatorInsets\":")
-        insets(state.scrollIndicatorInsets)
-        pieceKey(",\"contentOffset\":")
-        point(state.contentOffset)
+    static var insetsText: Int { 35 }
+
+    /// `{"x":…,"y":…,"width":…,"height":…}`, into reserved room: `rectText` bytes, 4 numbers.
+    @inline(__always)
+    mutating func reservedRect(_ rect: Rect) {
+        reservedText("{\"x\":")
+        reservedNumber(rect.x)
+        reservedText(",\"y\":")
+        reservedNumber(rect.y)
+        reservedText(",\"width\":")
+        reservedNumber(rect.width)
+        reservedText(",\"height\":")
+        reservedNumber(rect.height)
+        reservedText("}")
     }
 
-    /// A descriptor's `from` or `to`: the scroll state, the keyboard layout guide's frame and the pinned views
-    /// resting on it.
-    mutating func scrollState(_ state: ScrollState, guide: Rect, pinnedViews: [PinnedView]) {
-        beginPieces()
-        piece("{")
-        scrollStateMembers(state)
-        pieceKey(",\"keyboardLayoutGuide\":")
-        rect(guide)
-        pieceKey(",\"pinnedViews\":")
-        self.pinnedViews(pinnedViews.map { $0.resting(on: guide.minY) })
-        piece("}")
+    static var rectText: Int { 30 }
+
+    /// The three members of a scroll state, into reserved room: `stateText` bytes, 10 numbers.
+    @inline(__always)
+    private mutating func reservedStateMembers(_ state: ScrollState) {
+        reservedText("\"contentInset\":")
+        reservedInsets(state.contentInset)
+        reservedText(",\"scrollIndicatorInsets\":")
+        reservedInsets(state.scrollIndicatorInsets)
+        reservedText(",\"contentOffset\":{\"x\":")
+        reservedNumber(state.contentOffset.x)
+        reservedText(",\"y\":")
+        reservedNumber(state.contentOffset.y)
+        reservedText("}")
+    }
+
+    static var stateText: Int { 15 + insetsText + 25 + insetsText + 22 + 5 + 1 }
+
+    /// A descriptor's `from` or `to` after `key` (`,"from":`): the scroll state, the keyboard layout guide's frame
+    /// and the pinned views resting on it.
+    @inline(__always)
+    mutating func scrollState(key: StaticString, _ state: ScrollState, guide: Rect, pinnedViews: [PinnedView]) {
+        reserve(text: key.utf8CodeUnitCount + 1 + Self.stateText + 23 + Self.rectText + 16 + 3, numbers: 14)
+        reservedText(key)
+        reservedText("{")
+        reservedStateMembers(state)
+        reservedText(",\"keyboardLayoutGuide\":")
+        reservedRect(guide)
+        reservedText(",\"pinnedViews\":")
+        if pinnedViews.isEmpty {
+            reservedText("[]}")
+            endReserved(afterKey: false)
+        } else {
+            endReserved(afterKey: true)
+            self.pinnedViews(pinnedViews, restingOn: guide.minY)
+            piece("}")
+        }
+    }
+
+    /// `[{id, frame}]`, each frame's bottom on `guideTop` (its size and horizontal place kept).
+    private mutating func pinnedViews(_ views: [PinnedView], restingOn guideTop: Double) {
+        beginArray()
+        for view in views {
+            beginObject()
+            field("id", view.id)
+            key(static: "frame")
+            let frame = view.frame
+            rect(Rect(x: frame.x, y: guideTop - frame.height, width: frame.width, height: frame.height))
+            endObject()
+        }
+        endArray()
     }
 
     /// `{contentInset, scrollIndicatorInsets, contentOffset, keyboardFrame, keyboardLayoutGuide}`: every value
@@ -127,32 +183,46 @@ extension JSONWriter {
     /// delta or a velocity).
     mutating func animatedValues(_ values: AnimatedValues, keyboardPlaced: Bool = true, guide: Rect = .zero) {
         beginPieces()
-        piece("{")
-        scrollStateMembers(values.scroll)
-        pieceKey(",\"keyboardFrame\":")
-        if keyboardPlaced { rect(values.keyboardFrame) } else { null() }
-        pieceKey(",\"keyboardLayoutGuide\":")
-        rect(values.guide(model: guide))
-        piece("}")
+        reserve(text: 1 + Self.stateText + 17 + Self.rectText + 23 + Self.rectText + 1, numbers: 18)
+        reservedText("{")
+        reservedStateMembers(values.scroll)
+        reservedText(",\"keyboardFrame\":")
+        if keyboardPlaced { reservedRect(values.keyboardFrame) } else { reservedText("null") }
+        reservedText(",\"keyboardLayoutGuide\":")
+        reservedRect(values.guide(model: guide))
+        reservedText("}")
+        endReserved(afterKey: false)
     }
 
     /// The members of an inset result, inside an object the caller opened.
     mutating func resultMembers(_ result: InsetResult) {
-        key(static: "contentInset")
-        insets(result.contentInset)
-        pieceKey(",\"scrollIndicatorInsets\":")
-        insets(result.scrollIndicatorInsets)
-        pieceKey(",\"adjustedContentInset\":")
-        insets(result.adjustedContentInset)
-        pieceKey(",\"contentOffset\":")
-        point(result.contentOffset)
-        pieceKey(",\"keyboardOverlap\":")
-        number(result.keyboardOverlap)
-        pieceKey(",\"keyboardDocked\":")
-        bool(result.keyboardDocked)
-        pieceKey(",\"keyboardLayoutGuide\":{\"frame\":")
-        rect(result.keyboardLayoutGuide)
-        pieceKey("},\"pinnedViews\":")
-        pinnedViews(result.pinnedViews)
+        beginPieces()
+        reserve(
+            text: 15 + 3 * Self.insetsText + 25 + 25 + 22 + 5 + 1 + 19 + 18 + 5 + 32 + Self.rectText + 16 + 2,
+            numbers: 19)
+        reservedText("\"contentInset\":")
+        reservedInsets(result.contentInset)
+        reservedText(",\"scrollIndicatorInsets\":")
+        reservedInsets(result.scrollIndicatorInsets)
+        reservedText(",\"adjustedContentInset\":")
+        reservedInsets(result.adjustedContentInset)
+        reservedText(",\"contentOffset\":{\"x\":")
+        reservedNumber(result.contentOffset.x)
+        reservedText(",\"y\":")
+        reservedNumber(result.contentOffset.y)
+        reservedText("},\"keyboardOverlap\":")
+        reservedNumber(result.keyboardOverlap)
+        reservedText(",\"keyboardDocked\":")
+        reservedBool(result.keyboardDocked)
+        reservedText(",\"keyboardLayoutGuide\":{\"frame\":")
+        reservedRect(result.keyboardLayoutGuide)
+        reservedText("},\"pinnedViews\":")
+        if result.pinnedViews.isEmpty {
+            reservedText("[]")
+            endReserved(afterKey: false)
+        } else {
+            endReserved(afterKey: true)
+            pinnedViews(result.pinnedViews)
+        }
     }
 }

@@ -42,10 +42,10 @@ extension HTTPResponse {
     /// A `200 application/json` response with the writer's bytes.
     static func json(_ writer: consuming JSONWriter, status: Int = 200) -> HTTPResponse {
         // The type and the request id `respond` adds are held inline: no allocation unless CORS headers follow.
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json")
+        // Added to the response's own headers: a local set of them was copied into the response and destroyed.
         let (buffer, count) = writer.takeBuffer()
-        return HTTPResponse(
-            status: status, headers: headers, adopting: buffer, count: count, deallocator: SpareBlock.release)
+        var response = HTTPResponse(status: status, adopting: buffer, count: count, deallocator: SpareBlock.release)
+        response.headers.add(name: "Content-Type", value: "application/json")
+        return response
     }
 }
