@@ -70,22 +70,116 @@ void *inset_connection_socket_context(struct MHD_Connection *connection) {
     return info == NULL ? NULL : info->socket_context;
 }
 
-struct inset_visit {
+struct inset_head_walk {
+    const struct inset_header_names *kept;
+    struct inset_head *head;
     inset_value_visitor visitor;
     void *context;
 };
 
-static enum MHD_Result inset_visit_value(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
-                                         const char *value, size_t value_size) {
-    const struct inset_visit *visit = cls;
-    if (key != NULL) visit->visitor(visit->context, kind == MHD_HEADER_KIND, key, key_size, value, value_size);
+static unsigned char inset_lower(unsigned char byte) { return byte >= 'A' && byte <= 'Z' ? byte + 32 : byte; }
+
+/// Whether `size` bytes at `text` are `lowercase` (lowercase ASCII, as long) in any case.
+static int inset_equals_lowercase(const char *text, const unsigned char *lowercase, size_t size) {
+    for (size_t index = 0; index < size; index++) {
+        if (inset_lower((unsigned char)text[index]) != lowercase[index]) return 0;
+    }
+    return 1;
+}
+
+static int inset_is_blank(char byte) { return byte == ' ' || byte == '\t'; }
+
+/// Notes what framing needs of one field, whose name `lower` holds lowercased.
+static void inset_note_field(struct inset_head *head, const unsigned char *lower, size_t key_size, const char *value,
+                             size_t value_size) {
+    // Only three names matter to framing; their lengths tell them apart before any byte is compared.
+    switch (key_size) {
+    case 4:
+        if (memcmp(lower, "host", 4) == 0) head->hosts++;
+        break;
+    case 14:
+        if (memcmp(lower, "content-length", 14) == 0) {
+            while (value_size > 0 && inset_is_blank(value[0])) { value++; value_size--; }
+            while (value_size > 0 && inset_is_blank(value[value_size - 1])) value_size--;
+            if (head->content_length == NULL) {
+                head->content_length = value;
+                head->content_length_size = value_size;
+            } else if (head->content_length_size != value_size ||
+                       memcmp(head->content_length, value, value_size) != 0) {
+                head->lengths_disagree = 1;
+            }
+        }
+        break;
+    case 17:
+        if (memcmp(lower, "transfer-encoding", 17) == 0) {
+            head->transfer_encodings++;
+            if (value_size != 7 || !inset_equals_lowercase(value, (const unsigned char *)"chunked", 7)) {
+                head->chunked_exactly = 0;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/// Whether the name `key`, lowercased in `lower` when it is at most `INSET_SHORT_NAME` long, is one of `kept`.
+static int inset_is_kept(const struct inset_header_names *kept, const char *key, const unsigned char *lower,
+                         size_t key_size) {
+    if (kept == NULL) return 1;
+    const unsigned char *name = kept->bytes;
+    for (size_t index = 0; index < kept->count; index++) {
+        size_t length = kept->lengths[index];
+        if (length == key_size) {
+            if (lower != NULL ? memcmp(lower, name, length) == 0 : inset_equals_lowercase(key, name, length)) return 1;
+        }
+        name += length;
+    }
+    return 0;
+}
+
+/// Names this long or shorter are lowercased on the stack in the pass that looks for blanks, and compared whole.
+#define INSET_SHORT_NAME 64
+
+static enum MHD_Result inset_walk_value(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                        const char *value, size_t value_size) {
+    const struct inset_head_walk *walk = cls;
+    if (key == NULL) return MHD_YES;
+    if (kind != MHD_HEADER_KIND) {
+        walk->visitor(walk->context, 0, key, key_size, value, value_size);
+        return MHD_YES;
+    }
+    if (value == NULL) {
+        value = "";
+        value_size = 0;
+    }
+    unsigned char lower[INSET_SHORT_NAME];
+    int blank = 0;
+    if (key_size > INSET_SHORT_NAME) {
+        // Longer than any name framing reads: looked at for blanks, and compared byte by byte if kept.
+        for (size_t index = 0; index < key_size; index++) blank |= inset_is_blank(key[index]);
+    } else {
+        for (size_t index = 0; index < key_size; index++) {
+            unsigned char byte = (unsigned char)key[index];
+            blank |= inset_is_blank((char)byte);
+            lower[index] = inset_lower(byte);
+        }
+        inset_note_field(walk->head, lower, key_size, value, value_size);
+    }
+    if (blank) walk->head->blank_in_name = 1;
+    if (inset_is_kept(walk->kept, key, key_size > INSET_SHORT_NAME ? NULL : lower, key_size)) {
+        walk->visitor(walk->context, 1, key, key_size, value, value_size);
+    }
     return MHD_YES;
 }
 
-int inset_connection_values(struct MHD_Connection *connection, inset_value_visitor visitor, void *context) {
-    struct inset_visit visit = {visitor, context};
+int inset_read_head(struct MHD_Connection *connection, const struct inset_header_names *kept, struct inset_head *head,
+                    inset_value_visitor visitor, void *context) {
+    memset(head, 0, sizeof(*head));
+    head->chunked_exactly = 1;
+    struct inset_head_walk walk = {kept, head, visitor, context};
     return MHD_get_connection_values_n(connection, (enum MHD_ValueKind)(MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND),
-                                       inset_visit_value, &visit);
+                                       inset_walk_value, &walk);
 }
 
 int inset_connection_fd(struct MHD_Connection *connection) {

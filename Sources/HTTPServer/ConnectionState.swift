@@ -27,6 +27,8 @@ final class ConnectionState {
     /// That answer once queued, until libmicrohttpd has sent it (or the request ended otherwise): `stop()` waits
     /// for it, since libmicrohttpd closes a connection whose queued answer is not yet written.
     var sending: HTTPPendingResponse?
+    /// The last constant answer queued on the connection, kept for its next one like it.
+    @exclusivity(unchecked) var reusable: ReusableResponse?
     /// The connection's socket, -1 when unknown; read by the watchdog.
     let socket: Int32
     /// The server the connection belongs to, which outlives it; nil for a state made without an announcement.
@@ -44,6 +46,10 @@ final class ConnectionState {
     init(socket: Int32 = -1, server: ServerContext? = nil) {
         self.socket = socket
         self.server = server
+    }
+
+    deinit {
+        reusable?.destroy()
     }
 
     /// Body storage reserved ahead of a declared length, and kept for the connection's next request, is at most

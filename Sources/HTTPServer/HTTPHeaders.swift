@@ -116,6 +116,12 @@ extension String {
         // Clients nearly always send the usual spelling, which a plain comparison (two words for a short
         // string) settles without the byte loop.
         if self == other { return true }
+        // Names of one length mostly differ in their first byte (`Content-Type`, `X-Request-Id`): that settles them
+        // before the byte loop.
+        guard let firstA = utf8.first, let firstB = other.utf8.first else { return true }
+        if firstA != firstB, firstA | 0x20 != firstB | 0x20 || !(0x61...0x7A).contains(firstA | 0x20) {
+            return false
+        }
         var a = utf8.makeIterator()
         var b = other.utf8.makeIterator()
         while true {

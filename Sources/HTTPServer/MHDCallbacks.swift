@@ -173,7 +173,7 @@ private func continueRequest(
         // forgotten, and one forgotten as soon as it is queued would let it stop libmicrohttpd before the worker
         // writes it, closing the client's connection instead of sending the 503 (PendingResponseTests).
         state.sending = pending
-        return queue(response, on: connection, closing: server.draining.load(ordering: .relaxed))
+        return queue(response, on: connection, state: state, closing: server.draining.load(ordering: .relaxed))
     }
     // The final call: queuing here, not earlier, keeps the connection alive for the next request.
     if state.responded { return MHD_Result.YES }
@@ -268,10 +268,10 @@ private func respond(_ state: ConnectionState, server: ServerContext, connection
         return (response, closing)
     }
     if let pending = response.pendingAnswer {
-        guard server.suspends else { return queue(pending.wait(), on: connection, closing: closing) }
+        guard server.suspends else { return queue(pending.wait(), on: connection, state: state, closing: closing) }
         return suspend(connection, until: pending, state: state, server: server)
     }
-    return queue(response, on: connection, closing: closing)
+    return queue(response, on: connection, state: state, closing: closing)
 }
 
 /// Takes the connection out of its worker's polling until `pending` is answered, then puts it back; the access
@@ -291,7 +291,12 @@ private func suspend(
     return MHD_Result.YES
 }
 
-private func queue(_ response: consuming HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+private func queue(
+    _ response: consuming HTTPResponse, on connection: OpaquePointer, state: ConnectionState, closing: Bool
+) -> MHD_Result {
+    if !closing, case .constant(let constant) = response.storage {
+        return queue(constant, status: response.status, headers: response.headers, on: connection, state: state)
+    }
     let created: OpaquePointer?
     if let (buffer, count, deallocator) = response.takeMallocedBody() {
         // libmicrohttpd frees it with its deallocator once sent: no copy into an array, none into libmicrohttpd.
@@ -307,17 +312,53 @@ private func queue(_ response: consuming HTTPResponse, on connection: OpaquePoin
     }
     guard let mhdResponse = created else { return MHD_Result.NO }
     defer { MHD_destroy_response(mhdResponse) }
-    // Read where they lie: iterating the headers would copy each field, retaining and releasing both strings.
-    response.headers.forEachField { field in
-        // Explicit C strings: passing a String where C wants a pointer copies a short one (such as
-        // "Content-Type") into a fresh array, allocating for every header. A value with CR or LF is refused by
-        // libmicrohttpd rather than splitting the response.
-        field.name.withCString { name in
-            field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
-        }
-    }
+    _ = add(response.headers, to: mhdResponse)
     if closing { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
     // Not MHD_queue_response: the shim's definition of that takes libmicrohttpd's own error answers.
     let queued = inset_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
     return queued == Int32(MHD_Result.YES.rawValue) ? MHD_Result.YES : MHD_Result.NO
+}
+
+/// Queues a constant answer in its connection's kept response when that answers alike (`ReusableResponse`), or
+/// in a new one, which the connection keeps for its next answer.
+private func queue(
+    _ constant: ConstantBody, status: Int, headers: HTTPHeaders, on connection: OpaquePointer, state: ConnectionState
+) -> MHD_Result {
+    let code = UInt32(clamping: status)
+    if state.reusable?.refresh(status: status, constant: constant, headers: headers) == true,
+        let kept = state.reusable?.response
+    {
+        return inset_queue_response(connection, code, kept) == Int32(MHD_Result.YES.rawValue) ? .YES : .NO
+    }
+    guard
+        let created = MHD_create_response_from_buffer(
+            constant.count, UnsafeMutableRawPointer(mutating: constant.base), .RESPMEM_PERSISTENT)
+    else { return MHD_Result.NO }
+    // Kept only when every field was taken: one that libmicrohttpd refused is missing from the response.
+    let complete = add(headers, to: created)
+    let queued = inset_queue_response(connection, code, created)
+    let kept =
+        complete && queued == Int32(MHD_Result.YES.rawValue)
+        ? ReusableResponse(created, status: status, constant: constant, headers: headers) : nil
+    state.reusable?.destroy()
+    state.reusable = kept
+    if kept == nil { MHD_destroy_response(created) }
+    return queued == Int32(MHD_Result.YES.rawValue) ? MHD_Result.YES : MHD_Result.NO
+}
+
+/// Adds `headers`' fields to `response`; false when libmicrohttpd refused one, which it then leaves out.
+private func add(_ headers: HTTPHeaders, to response: OpaquePointer) -> Bool {
+    var added = true
+    // Read where they lie: iterating the headers would copy each field, retaining and releasing both strings.
+    headers.forEachField { field in
+        // Explicit C strings: passing a String where C wants a pointer copies a short one (such as
+        // "Content-Type") into a fresh array, allocating for every header. A value with CR or LF is refused by
+        // libmicrohttpd rather than splitting the response.
+        field.name.withCString { name in
+            field.value.withCString { value in
+                if MHD_add_response_header(response, name, value) != MHD_Result.YES { added = false }
+            }
+        }
+    }
+    return added
 }

@@ -178,6 +178,11 @@ struct TransportTests {
         ("Transfer-Encoding: gzip\r\n", "a Transfer-Encoding other than one 'chunked'"),
         ("Transfer-Encoding: gzip, chunked\r\n", "a Transfer-Encoding other than one 'chunked'"),
         ("Host: other\r\n", "more than one Host header"),
+        ("HOST: other\r\n", "more than one Host header"),
+        ("content-LENGTH: 2\r\nContent-Length:  3 \r\n", "Content-Length headers that disagree"),
+        ("TRANSFER-ENCODING: Chunked\r\nContent-Length: 2\r\n", "both Content-Length and Transfer-Encoding"),
+        ("X-Tab\tName-Is-Long: 1\r\n", "a header name that contains whitespace"),
+        ("X-\(String(repeating: "n", count: 80)) x: 1\r\n", "a header name that contains whitespace"),
     ])
     func refusesAmbiguousFramingAndCloses(headers: String, reason: String) throws {
         let server = try startEchoServer()

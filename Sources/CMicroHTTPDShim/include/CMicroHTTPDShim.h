@@ -27,9 +27,35 @@ void *inset_connection_socket_context(struct MHD_Connection *connection);
 typedef void (*inset_value_visitor)(void *context, int is_header, const char *key, size_t key_length,
                                     const char *value, size_t value_length);
 
-/// Walks the request's headers and query arguments in one pass (libmicrohttpd keeps them in one list), so the
-/// transport does not walk it once per kind. Returns the number of values visited.
-int inset_connection_values(struct MHD_Connection *connection, inset_value_visitor visitor, void *context);
+/// Header names, lowercase ASCII, one after another in `bytes`, the `index`th `lengths[index]` long.
+struct inset_header_names {
+    const unsigned char *bytes;
+    const size_t *lengths;
+    size_t count;
+};
+
+/// What the RFC 9112 framing checks need of a request's header fields, gathered as they are walked.
+struct inset_head {
+    /// `Host` fields.
+    int hosts;
+    /// Whether a field name holds a space or a tab.
+    int blank_in_name;
+    /// Whether a later `Content-Length` differs from the first (without optional whitespace).
+    int lengths_disagree;
+    /// `Transfer-Encoding` fields, and whether each said exactly `chunked` (in any case).
+    int transfer_encodings;
+    int chunked_exactly;
+    /// The first `Content-Length` value without optional whitespace, NULL when there is none; libmicrohttpd's
+    /// bytes, which live until the request completes.
+    const char *content_length;
+    size_t content_length_size;
+};
+
+/// Walks the request's header fields and query arguments in one pass (libmicrohttpd keeps them in one list), filling
+/// `head` from every field on the way; `visitor` is called for each query argument and for each field whose name
+/// is one of `kept` in any case (every field when `kept` is NULL). Returns the number of values walked.
+int inset_read_head(struct MHD_Connection *connection, const struct inset_header_names *kept, struct inset_head *head,
+                    inset_value_visitor visitor, void *context);
 
 /// The socket of `connection`, or -1 when unknown.
 int inset_connection_fd(struct MHD_Connection *connection);
