@@ -23,7 +23,15 @@ public enum LinearEasing {
 
     /// The `linear(...)` string for `curve`, whose straight segments stay within `maxError` of the exact curve.
     public static func css(for curve: AnimationCurve, maxError: Double = defaultMaxError) -> String {
-        let stops = ticks(for: curve, maxError: maxError)
+        css(ticks(for: curve, maxError: maxError))
+    }
+
+    /// The `linear(...)` string for a progress function over 0...1 (an Android interpolator), within `maxError`.
+    public static func css(maxError: Double = defaultMaxError, progress: (Double) -> Double) -> String {
+        css(ticks(maxError: maxError, progress))
+    }
+
+    private static func css(_ stops: [Tick]) -> String {
         var parts: [String] = []
         parts.reserveCapacity(stops.count)
         for (index, stop) in stops.enumerated() {
@@ -67,9 +75,11 @@ public enum LinearEasing {
     private static func ticks(for curve: AnimationCurve, maxError: Double) -> [Tick] {
         // The exact curve over its effective duration; bezier curves run over a unit duration.
         let duration = curve.effectiveDuration(reported: 1)
-        let exact = (0...positionScale).map { position in
-            curve.progress(atSeconds: Double(position) / Double(positionScale) * duration, duration: 1)
-        }
+        return ticks(maxError: maxError) { curve.progress(atSeconds: $0 * duration, duration: 1) }
+    }
+
+    private static func ticks(maxError: Double, _ progress: (Double) -> Double) -> [Tick] {
+        let exact = (0...positionScale).map { position in progress(Double(position) / Double(positionScale)) }
         func rounded(_ position: Int) -> Int {
             Int((exact[position] * Double(valueScale)).rounded())
         }

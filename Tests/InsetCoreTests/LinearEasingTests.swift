@@ -134,4 +134,22 @@ struct LinearEasingTests {
         #expect(LinearEasing.css(for: .keyboard(rawValue: 7)) == LinearEasing.css(for: .keyboard(rawValue: 5)))
         #expect(LinearEasing.css(for: .keyboard(rawValue: 7)) != LinearEasing.css(for: .easeOut))
     }
+
+    /// Android's curves have no UIKit raw value: the scroller's viscous fluid and the IME's interpolators.
+    @Test("An Android interpolator's easing parses back and stays within the bound", arguments: [0, 1, 2, 3])
+    func androidInterpolators(index: Int) throws {
+        let curves: [(Double) -> Double] = [
+            ViscousFluid.value, ImeAnimation.syncedCurve.value, ImeAnimation.unsyncedShowCurve.value,
+            ImeAnimation.unsyncedHideCurve.value,
+        ]
+        let progress = curves[index]
+        let stops = try parse(LinearEasing.css(progress: progress))
+        #expect(stops.first?.progress == 0 && stops.last?.progress == 1)
+        var worst = 0.0
+        for step in 0...20_000 {
+            let x = Double(step) / 20_000
+            worst = max(worst, abs(interpolate(stops, at: x) - progress(x)))
+        }
+        #expect(worst <= LinearEasing.defaultMaxError)
+    }
 }

@@ -1,0 +1,113 @@
+/// Where Android puts a window's content when the IME shows or hides, read from the framework's own code
+/// (Android 15): the insets `InsetsState` reports, the resize that `SOFT_INPUT_ADJUST_RESIZE` or an edge-to-edge
+/// app's inset listener makes, the pan of `ViewRootImpl.scrollToRectOrFocus` under `SOFT_INPUT_ADJUST_PAN`, and
+/// the scroll of `ScrollView.onSizeChanged`. All in dp, window coordinates.
+public enum AndroidAvoidance {
+    /// `InsetsSource.calculateInsets` for the IME: the height of its frame's intersection with the window, as a
+    /// bottom inset whatever side it lies on. It includes the navigation bar's area the IME covers.
+    public static func imeInset(frame: Rect, screen: Size) -> Double {
+        let top = max(frame.minY, 0)
+        let bottom = min(frame.maxY, screen.height)
+        let left = max(frame.minX, 0)
+        let right = min(frame.maxX, screen.width)
+        guard bottom > top, right > left else { return 0 }
+        return bottom - top
+    }
+
+    /// The result of the IME ending at `imeFrame` (window coordinates); `previousPanY` is the window's pan
+    /// before (kept when the focused rect cannot fit, as `scrollToRectOrFocus` keeps `mScrollY`).
+    public static func shown(_ layout: AndroidLayout, imeFrame: Rect, previousPanY: Double = 0) -> AndroidInsetResult {
+        resolve(layout, ime: imeInset(frame: imeFrame, screen: layout.screen), previousPanY: previousPanY)
+    }
+
+    /// The result of the IME hiding: the layout at rest, no pan, the offset clamped to the range at rest.
+    public static func hidden(_ layout: AndroidLayout) -> AndroidInsetResult {
+        resolve(layout, ime: 0, previousPanY: 0)
+    }
+
+    /// How far the container's visible bottom rises: what the IME covers beyond the navigation bar, which the
+    /// layout already keeps clear (the framework's content insets, or an edge-to-edge listener applying
+    /// `systemBars() | ime()`, both `Insets.max` of the types). Zero when nothing follows the IME.
+    public static func lift(_ layout: AndroidLayout, ime: Double) -> Double {
+        max(0, ime - layout.navigationBar)
+    }
+
+    private static func resolve(_ layout: AndroidLayout, ime: Double, previousPanY: Double) -> AndroidInsetResult {
+        let insets = AndroidWindowInsets(
+            ime: EdgeInsets(top: 0, left: 0, bottom: ime, right: 0),
+            navigationBars: EdgeInsets(top: 0, left: 0, bottom: layout.navigationBar, right: 0),
+            statusBars: EdgeInsets(top: layout.statusBar, left: 0, bottom: 0, right: 0))
+        let rise = lift(layout, ime: ime)
+        let container = layout.container
+        var frame = container.frame
+        var padding = 0.0
+        var offset = container.contentOffset
+        switch adjustment(layout) {
+        case .resize:
+            frame.height = max(0, frame.height - rise)
+            offset.y = ScrollViewRules.offsetAfterResize(
+                container, newHeight: frame.height, focus: focusInContent(layout))
+        case .padding:
+            padding = rise
+        case .none:
+            break
+        }
+        offset.y = ScrollViewRules.clamped(
+            offset.y, height: frame.height, padding: padding, contentHeight: container.contentSize.height)
+        let pan =
+            layout.softInputMode == .adjustPan && ime > layout.navigationBar
+            ? panY(layout, visibleBottom: max(layout.navigationBar, ime), previous: previousPanY) : 0
+        return AndroidInsetResult(
+            windowInsets: insets, containerFrame: frame, contentPaddingBottom: padding, windowPanY: pan,
+            contentOffset: offset)
+    }
+
+    /// What the container does when the IME inset changes.
+    enum Adjustment {
+        /// Its frame ends higher.
+        case resize
+        /// Its bottom padding grows; its frame stays.
+        case padding
+        /// Nothing.
+        case none
+    }
+
+    /// Not edge to edge, the framework resizes the content under `adjustResize` only (the IME is among the
+    /// content insets for that mode alone); edge to edge, the framework lays out nothing and the app's listener
+    /// decides.
+    static func adjustment(_ layout: AndroidLayout) -> Adjustment {
+        guard layout.edgeToEdge else { return layout.softInputMode == .adjustResize ? .resize : .none }
+        switch layout.imeInsets {
+        case .resize: return .resize
+        case .padding: return .padding
+        case .none: return .none
+        }
+    }
+
+    /// The focused rect in the container's content coordinates, when the focused view is inside the container
+    /// (its rect meets the container's frame; a field outside it, such as a composer below a list, is not the
+    /// container's to scroll).
+    static func focusInContent(_ layout: AndroidLayout) -> Rect? {
+        guard let rect = layout.focusedRect else { return nil }
+        let frame = layout.container.frame
+        guard rect.maxY > frame.minY, rect.minY < frame.maxY, rect.maxX > frame.minX, rect.minX < frame.maxX
+        else { return nil }
+        return rect.offsetBy(
+            dx: layout.container.contentOffset.x - frame.minX, dy: layout.container.contentOffset.y - frame.minY)
+    }
+
+    /// `ViewRootImpl.scrollToRectOrFocus`: the focused rect, at its unpanned place and clipped to the window,
+    /// brought inside the visible insets (status bar on top, `visibleBottom` below); the previous pan kept when
+    /// it cannot fit or nothing of it is visible; no margin and no clamp.
+    static func panY(_ layout: AndroidLayout, visibleBottom: Double, previous: Double) -> Double {
+        guard let focused = layout.focusedRect else { return previous }
+        let top = max(focused.minY, 0)
+        let bottom = min(focused.maxY, layout.screen.height)
+        guard bottom > top, min(focused.maxX, layout.screen.width) > max(focused.minX, 0) else { return previous }
+        let visibleTop = layout.statusBar
+        if bottom - top > layout.screen.height - visibleTop - visibleBottom { return previous }
+        if top < visibleTop { return top - visibleTop }
+        if bottom > layout.screen.height - visibleBottom { return bottom - (layout.screen.height - visibleBottom) }
+        return 0
+    }
+}

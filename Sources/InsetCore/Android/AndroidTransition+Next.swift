@@ -1,0 +1,82 @@
+/// How one IME event follows another on Android: not UIKit's additive composition, but what `InsetsController`,
+/// `ViewRootImpl` and `ScrollView` each do with what is running.
+extension AndroidTransition {
+    /// `ScrollView.ANIMATED_SCROLL_GAP`, milliseconds: a `smoothScrollBy` sooner than this after the last one
+    /// ends the running scroll and jumps.
+    public static let animatedScrollGap = 250.0
+
+    /// The window at rest with the IME hidden, since `time`.
+    public static func rest(_ layout: AndroidLayout, at time: Double) -> AndroidTransition {
+        let settled = AndroidAvoidance.hidden(layout)
+        return AndroidTransition(
+            animation: nil, startTime: time, imeFrom: 0, imeTo: 0, layout: layout, target: settled,
+            pan: .still(at: 0, since: time), scroll: .still(at: settled.contentOffset.y, since: time))
+    }
+
+    /// The transition an IME event at `t` (milliseconds) starts after this one, for `layout` (the window at rest,
+    /// its focused rect where it lies at the layout's own offset), and where it settles. `imeFrame` nil, or covering nothing, is a hide.
+    ///
+    /// - A show while the IME is hidden or hiding, and a hide while it is shown or showing, start the IME's
+    ///   animation from the other end state: the running one is cancelled and snaps to its end first
+    ///   (`cancelExistingControllers`, `InsetsAnimationControlImpl.cancel`).
+    /// - A show while shown or showing, with another frame, changes the inset at once (`show` skips an IME
+    ///   already visible or animating in); one with the same frame, and a hide while hidden or hiding, change
+    ///   nothing.
+    /// - The pan scrolls from the last pan's target, not from where it is drawn (`mScroller.startScroll(0,
+    ///   mScrollY, …)` with `mScrollY` the last target).
+    /// - The list's resize scroll is a `smoothScrollBy` from where it is; within `animatedScrollGap` of the last
+    ///   one it jumps. Clamping the offset to a changed range (`onLayout`'s `scrollTo`) is at once.
+    public func next(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> (AndroidTransition, AndroidInsetResult) {
+        let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
+        let showing = inset > 0
+        let imeNow = ime(atMilliseconds: t)
+        let visible = imeTo > 0
+        if showing == visible && (!showing || inset == imeTo) && layout == self.layout {
+            return (self, target)
+        }
+        let placed = layout.scrolled(to: scroll.value(atMilliseconds: t))
+        var result =
+            showing
+            ? AndroidAvoidance.shown(placed, imeFrame: imeFrame ?? .zero, previousPanY: pan.to)
+            : AndroidAvoidance.hidden(placed)
+        var next = AndroidTransition(
+            animation: nil, startTime: t, imeFrom: imeNow, imeTo: inset, layout: layout, target: result, pan: pan,
+            scroll: scroll, lastSmoothScroll: lastSmoothScroll)
+        if showing != visible {
+            next.animation = ImeAnimation(showing: showing, synced: layout.insetsAnimationCallback)
+            next.imeFrom = showing ? 0 : imeTo
+        }
+        if result.windowPanY != pan.to {
+            next.pan = ScrollerMotion(from: pan.to, to: result.windowPanY, startTime: t)
+        }
+        next.scroll = scrollMotion(to: result.contentOffset.y, showing: showing, layout: layout, at: t)
+        if next.scroll.from != next.scroll.to { next.lastSmoothScroll = t }
+        result.contentOffset.y = next.scroll.to
+        next.target = result
+        return (next, result)
+    }
+
+    /// The list's scroll to `target`: animated when a show resizes it (its `onSizeChanged` scroll), at once for a
+    /// clamp or within the gap.
+    func scrollMotion(to target: Double, showing: Bool, layout: AndroidLayout, at t: Double) -> ScrollerMotion {
+        let current = scroll.value(atMilliseconds: t)
+        if target == current { return .still(at: current, since: t) }
+        let smooth = showing && AndroidAvoidance.adjustment(layout) == .resize
+        if smooth, lastSmoothScroll.map({ t - $0 > Self.animatedScrollGap }) ?? true {
+            return ScrollerMotion(from: current, to: target, startTime: t)
+        }
+        return .still(at: target, since: t)
+    }
+}
+
+extension AndroidLayout {
+    /// The layout with its list scrolled to `offset`: a focused rect inside the list moves with its content.
+    func scrolled(to offset: Double) -> AndroidLayout {
+        var moved = self
+        if AndroidAvoidance.focusInContent(self) != nil, let rect = focusedRect {
+            moved.focusedRect = rect.offsetBy(dx: 0, dy: container.contentOffset.y - offset)
+        }
+        moved.container.contentOffset.y = offset
+        return moved
+    }
+}
