@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSession
 
 /// One Android device of the catalogue: its screen in dp, its density, its system bars and the soft keyboard's
 /// (IME's) height, each number with its source. A number nobody published is not here, and `absent` says what is
