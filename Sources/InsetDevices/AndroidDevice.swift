@@ -58,18 +58,20 @@ public struct AndroidScreen: Equatable, Sendable {
     public var height: Double
     /// Pixels per dp.
     public var density: Double
-}
 
-/// How the navigation bar is driven: by gestures (a handle) or by three buttons.
-public enum NavigationMode: String, CaseIterable, Sendable {
-    case gesture, threeButton
+    /// A screen of `width` × `height` dp, held in portrait, at `density` pixels per dp.
+    public init(width: Double, height: Double, density: Double) {
+        self.width = width
+        self.height = height
+        self.density = density
+    }
 }
 
 /// One published height, in dp, of a bar or of the IME on a device held one way.
 public struct AndroidBar: Sendable {
     /// How the device was held.
     public var orientation: DeviceOrientation
-    /// For a navigation bar, the navigation mode; nil for the status bar and the IME.
+    /// For a navigation bar, the navigation mode (InsetCore's); nil for the status bar and the IME.
     public var mode: NavigationMode?
     /// The height in dp.
     public var height: Double
