@@ -214,18 +214,23 @@ describe("errors", () => {
 });
 
 describe("the device catalogue", () => {
-  test("listDevices: iPhones then iPads, the iPhone XS first, the iPhone 15 among them", async () => {
+  test("listDevices: iPhones, iPads, then Android devices, the iPhone XS first, the iPhone 15 among them", async () => {
     const { devices } = await listDevices(options);
     assert.ok(devices.length > 10, `${devices.length} devices`);
     assert.deepEqual(devices.slice(0, 3), [
-      { id: "iphone-xs", name: "iPhone XS", family: "iPhone", systems: ["18"] },
-      { id: "iphone-xs-max", name: "iPhone XS Max", family: "iPhone", systems: ["18"] },
-      { id: "iphone-xr", name: "iPhone XR", family: "iPhone", systems: ["18"] },
+      { id: "iphone-xs", name: "iPhone XS", platform: "ios", family: "iPhone", systems: ["18"] },
+      { id: "iphone-xs-max", name: "iPhone XS Max", platform: "ios", family: "iPhone", systems: ["18"] },
+      { id: "iphone-xr", name: "iPhone XR", platform: "ios", family: "iPhone", systems: ["18"] },
     ]);
-    const families = devices.map((device) => device.family);
+    const ios = devices.filter((device) => device.platform === "ios");
+    assert.deepEqual(devices.slice(0, ios.length), ios, "the iOS devices, then the Android ones");
+    const families = ios.map((device) => device.family);
     const firstPad = families.indexOf("iPad");
     assert.ok(firstPad > 0, "the catalogue has iPads");
     assert.ok(families.slice(firstPad).every((family) => family === "iPad"), "iPhones, then iPads");
+    assert.deepEqual(devices.find((device) => device.id === "pixel-9"), {
+      id: "pixel-9", name: "Pixel 9", platform: "android", family: "Pixel",
+    });
     const iphone15 = devices.find((device) => device.id === "iphone-15");
     assert.equal(iphone15.name, "iPhone 15");
     assert.ok(iphone15.systems.includes("26"));

@@ -18,6 +18,7 @@ import {
   show,
 } from "../../Sources/InsetPlayground/Resources/client.js";
 import type {
+  AndroidDeviceEntry,
   AnimationDescriptor,
   CallOptions,
   DeviceEntry,
@@ -71,10 +72,13 @@ export async function usage(): Promise<number> {
 
   // The catalogue.
   const list: DeviceList = await listDevices(options);
-  const family: "iPhone" | "iPad" = list.devices[0].family;
-  const device: DeviceEntry = await getDevice(list.devices[0].id, options);
-  const scale: number = device.screen.scale;
-  const byDevice = await show(null, { device: { id: device.id, orientation: "landscape" } }, options);
+  const first = list.devices[0];
+  const family: "iPhone" | "iPad" | "Pixel" | "Galaxy" | "Galaxy Tab" = first.family;
+  const entry: DeviceEntry | AndroidDeviceEntry = await getDevice(first.id, options);
+  // An entry's platform tells its shape: points and scale on iOS, dp and density on Android.
+  const scale: number = entry.platform === "ios" ? entry.screen.scale : entry.screen.density;
+  const imeHeights: number[] = entry.platform === "android" ? entry.imes.map((ime) => ime.height) : [];
+  const byDevice = await show(null, { device: { id: entry.id, orientation: "landscape" } }, options);
   const source: string | undefined = byDevice.catalogue?.values[0].source;
 
   // A session and everything on it.
@@ -190,7 +194,7 @@ export async function usage(): Promise<number> {
   // @ts-expect-error: frameTime takes nothing and answers a number
   const wrongTime: string = frameTime();
 
-  void [offsetY, bottom, easing, curve, adjustment, overlap, family, scale, source, last, startTime, keyboardState];
+  void [offsetY, bottom, easing, curve, adjustment, overlap, family, scale, imeHeights, source, last, startTime, keyboardState];
   void [keyboardTop, velocity, next, outcome, format, lines, patched, presented, series, svg, viaId, viaSession];
   void [patchedSession, wrapped, completed, animations, atOnce, madeHere, made, wrongList, wrongLog, wrongTime];
   return exchanges.length;

@@ -11,7 +11,9 @@ struct CatalogueReader {
         CatalogueError(path: path, message: message)
     }
 
-    mutating func catalogue(_ value: JSONValue) throws(CatalogueError) -> ([CatalogueSource], [Device]) {
+    mutating func catalogue(
+        _ value: JSONValue
+    ) throws(CatalogueError) -> ([CatalogueSource], [Device], [AndroidDevice]) {
         let root = try object(value, "", allowed: ["about", "sources", "devices"])
         var sources: [CatalogueSource] = []
         for (position, item) in try array(root["sources"], "sources").enumerated() {
@@ -20,13 +22,83 @@ struct CatalogueReader {
             sources.append(source)
         }
         var devices: [Device] = []
+        var androidDevices: [AndroidDevice] = []
         var deviceIds: Set<String> = []
         for (position, item) in try array(root["devices"], "devices").enumerated() {
-            let device = try self.device(item, "devices[\(position)]")
-            guard deviceIds.insert(device.id).inserted else { throw fail("devices[\(position)].id", "is repeated") }
-            devices.append(device)
+            let path = "devices[\(position)]"
+            let id: String
+            if try platform(item, path) == "android" {
+                let device = try androidDevice(item, path)
+                id = device.id
+                androidDevices.append(device)
+            } else {
+                let device = try self.device(item, path)
+                id = device.id
+                devices.append(device)
+            }
+            guard deviceIds.insert(id).inserted else { throw fail(path + ".id", "is repeated") }
         }
-        return (sources, devices)
+        return (sources, devices, androidDevices)
+    }
+
+    /// An entry's platform: `ios` (the default) or `android`.
+    private func platform(_ value: JSONValue, _ path: String) throws(CatalogueError) -> String {
+        guard case .object(let object) = value else { throw fail(path, "must be an object") }
+        guard let member = object["platform"] else { return "ios" }
+        let platform = try string(member, path + ".platform")
+        guard platform == "ios" || platform == "android" else {
+            throw fail(path + ".platform", "must be ios or android")
+        }
+        return platform
+    }
+
+    private func androidDevice(_ value: JSONValue, _ path: String) throws(CatalogueError) -> AndroidDevice {
+        let object = try object(
+            value, path,
+            allowed: ["id", "name", "platform", "family", "screen", "statusBars", "navigationBars", "imes", "absent"])
+        let screenObject = try self.object(
+            object["screen"], path + ".screen", allowed: ["width", "height", "density", "source"])
+        let screen = AndroidScreen(
+            width: try number(screenObject["width"], path + ".screen.width", in: 1...4096),
+            height: try number(screenObject["height"], path + ".screen.height", in: 1...4096),
+            density: try number(screenObject["density"], path + ".screen.density", in: 0.75...4))
+        let familyName = try string(object["family"], path + ".family")
+        guard let family = AndroidFamily(rawValue: familyName) else {
+            throw fail(path + ".family", "must be one of Pixel, Galaxy, Galaxy Tab")
+        }
+        var bars: [String: [AndroidBar]] = [:]
+        for member in ["statusBars", "navigationBars", "imes"] {
+            for (position, item) in try array(object[member] ?? .array([]), path + "." + member).enumerated() {
+                bars[member, default: []].append(
+                    try androidBar(item, "\(path).\(member)[\(position)]", moded: member == "navigationBars"))
+            }
+        }
+        var absent: [String] = []
+        for (position, item) in try array(object["absent"] ?? .array([]), path + ".absent").enumerated() {
+            absent.append(try string(item, path + ".absent[\(position)]"))
+        }
+        return AndroidDevice(
+            id: try identifier(object["id"], path + ".id"), name: try string(object["name"], path + ".name"),
+            family: family,
+            screen: Sourced(value: screen, source: try source(screenObject["source"], path + ".screen.source")),
+            statusBars: bars["statusBars"] ?? [], navigationBars: bars["navigationBars"] ?? [],
+            imes: bars["imes"] ?? [], absent: absent)
+    }
+
+    /// A bar's or the IME's height; `moded`: a navigation bar, which names its navigation mode.
+    private func androidBar(_ value: JSONValue, _ path: String, moded: Bool) throws(CatalogueError) -> AndroidBar {
+        var allowed: Set<String> = ["orientation", "height", "system", "source", "measuredOn"]
+        if moded { allowed.insert("mode") }
+        let object = try object(value, path, allowed: allowed)
+        return AndroidBar(
+            orientation: try choice(object["orientation"], path + ".orientation", DeviceOrientation.self),
+            mode: moded ? try choice(object["mode"], path + ".mode", NavigationMode.self) : nil,
+            height: try number(object["height"], path + ".height", in: 0...4096),
+            system: try object["system"].map { (value) throws(CatalogueError) in try release(value, path + ".system") },
+            source: try source(object["source"], path + ".source"),
+            measuredOn: try object["measuredOn"].map { (value) throws(CatalogueError) in
+                try string(value, path + ".measuredOn")
+            })
     }
 
     private func source(_ value: JSONValue, _ path: String) throws(CatalogueError) -> CatalogueSource {
@@ -48,7 +120,10 @@ struct CatalogueReader {
     private func device(_ value: JSONValue, _ path: String) throws(CatalogueError) -> Device {
         let object = try object(
             value, path,
-            allowed: ["id", "name", "family", "systems", "systemsSource", "screen", "safeAreas", "keyboards", "absent"])
+            allowed: [
+                "id", "name", "platform", "family", "systems", "systemsSource", "screen", "safeAreas", "keyboards",
+                "absent",
+            ])
         let screenObject = try self.object(
             object["screen"], path + ".screen", allowed: ["width", "height", "scale", "source"])
         let screen = DeviceScreen(
@@ -191,7 +266,7 @@ struct CatalogueReader {
     /// A release: digits, optionally `.` and more digits (`"26"`, `"17.2"`).
     private func release(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
         let text = try string(value, path)
-        guard SystemRelease(text) != nil else { throw fail(path, "must be an iOS release such as \"26\" or \"17.2\"") }
+        guard SystemRelease(text) != nil else { throw fail(path, "must be a release such as \"26\" or \"17.2\"") }
         return text
     }
 

@@ -8,8 +8,10 @@ import InsetSession
 public struct DeviceCatalogue: Sendable {
     /// The publications the numbers come from.
     public let sources: [CatalogueSource]
-    /// The devices, in the file's order (families together, oldest first).
+    /// The iOS devices, in the file's order (families together, oldest first): those a request can name.
     public let devices: [Device]
+    /// The Android devices, in the file's order: described, not yet named by requests.
+    public let androidDevices: [AndroidDevice]
     private let index: [String: Int]
 
     /// The catalogue in `json`, refused with the first thing wrong with it.
@@ -21,7 +23,7 @@ public struct DeviceCatalogue: Sendable {
             throw CatalogueError(path: "", message: "is not JSON: byte \(error.offset): \(error.message)")
         }
         var reader = CatalogueReader()
-        (sources, devices) = try reader.catalogue(value)
+        (sources, devices, androidDevices) = try reader.catalogue(value)
         var index: [String: Int] = [:]
         for (position, device) in devices.enumerated() { index[device.id] = position }
         self.index = index
@@ -40,6 +42,11 @@ public struct DeviceCatalogue: Sendable {
     /// The device whose id is `id`.
     public func device(_ id: String) -> Device? {
         index[id].map { devices[$0] }
+    }
+
+    /// The Android device whose id is `id`.
+    public func androidDevice(_ id: String) -> AndroidDevice? {
+        androidDevices.first { $0.id == id }
     }
 
     /// The source whose id is `id`.

@@ -78,6 +78,10 @@ extension DeviceCatalogue {
             return nil
         }
         guard let device = device(id) else {
+            if let android = androidDevice(id) {
+                throw DeviceRefusal(
+                    "/device/id", "names the \(android.name), an Android device: requests name iOS devices only")
+            }
             throw DeviceRefusal("/device/id", "names no device in the catalogue ('\(id)'; GET /devices lists them)")
         }
         if let system = setting.system, !device.systems.contains(system) {

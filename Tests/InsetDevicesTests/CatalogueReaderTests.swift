@@ -48,6 +48,57 @@ struct CatalogueReaderTests {
         }
     }
 
+    static let android = #"""
+        {"id":"droid","name":"Droid","platform":"android","family":"Pixel",
+         "screen":{"width":411.43,"height":923.43,"density":2.625,"source":"s"},
+         "statusBars":[{"orientation":"portrait","height":54,"system":"16","source":"s"}],
+         "navigationBars":[{"mode":"gesture","orientation":"portrait","height":24,"source":"s"}],
+         "imes":[{"orientation":"portrait","height":336,"source":"s"}]}
+        """#
+
+    @Test func anAndroidEntryReadsBesideTheIOSOnes() throws {
+        let text = #"{"sources":[\#(Self.source)],"devices":[\#(Self.phone),\#(Self.android)]}"#
+        let catalogue = try DeviceCatalogue(json: Array(text.utf8))
+        #expect(catalogue.devices.map(\.id) == ["phone"])
+        let droid = try #require(catalogue.androidDevice("droid"))
+        #expect(droid.screen.value == AndroidScreen(width: 411.43, height: 923.43, density: 2.625))
+        #expect(droid.statusBars.first?.system == "16")
+        #expect(droid.navigationBars.first?.mode == .gesture)
+        #expect(droid.imes.first?.height == 336)
+        #expect(catalogue.device("droid") == nil)
+    }
+
+    @Test(arguments: [
+        (#""density":2.625,"source":"s""#, #""density":2.625,"source":"nobody""#, "devices[0].screen.source"),
+        (#""density":2.625"#, #""scale":2.625"#, "devices[0].screen.scale"),
+        (#""family":"Pixel""#, #""family":"Nexus""#, "devices[0].family"),
+        (#""platform":"android""#, #""platform":"fuchsia""#, "devices[0].platform"),
+        (#""height":54,"#, #""height":54,"mode":"gesture","#, "devices[0].statusBars[0].mode"),
+        (#""mode":"gesture","#, "", "devices[0].navigationBars[0].mode"),
+        (#""mode":"gesture","#, #""mode":"buttons","#, "devices[0].navigationBars[0].mode"),
+        (#""height":336,"source":"s""#, #""height":336,"source":"t""#, "devices[0].imes[0].source"),
+        (#""height":336,"#, #""height":336,"predictive":true,"#, "devices[0].imes[0].predictive"),
+        (#""name":"Droid""#, #""name":"Droid","systems":["16"]"#, "devices[0].systems"),
+    ])
+    func aFlawInAnAndroidEntryIsRefusedWhereItIs(_ sound: String, _ flawed: String, _ path: String) {
+        let text = Self.catalogue(device: Self.android.replacingOccurrences(of: sound, with: flawed))
+        #expect(text != Self.catalogue(device: Self.android), "the flaw must be in the text")
+        do {
+            _ = try DeviceCatalogue(json: Array(text.utf8))
+            Issue.record("\(path): the flaw was read")
+        } catch {
+            #expect(error.path == path, "\(error.message)")
+        }
+    }
+
+    @Test func anAndroidIdMayNotRepeatAnIOSOne() {
+        let twin = Self.android.replacingOccurrences(of: #""id":"droid""#, with: #""id":"phone""#)
+        let text = #"{"sources":[\#(Self.source)],"devices":[\#(Self.phone),\#(twin)]}"#
+        #expect(throws: CatalogueError(path: "devices[1].id", message: "is repeated")) {
+            try DeviceCatalogue(json: Array(text.utf8))
+        }
+    }
+
     @Test func aRepeatedIdIsRefused() {
         let text = #"{"sources":[\#(Self.source)],"devices":[\#(Self.phone),\#(Self.phone)]}"#
         #expect(throws: CatalogueError(path: "devices[1].id", message: "is repeated")) {

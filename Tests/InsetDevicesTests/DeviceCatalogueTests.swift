@@ -106,6 +106,7 @@ struct DeviceCatalogueTests {
     @Test func everyNumberNamesASourceTheCatalogueDescribesAndEverySourceIsUsed() {
         var used: Set<String> = []
         for device in catalogue.devices { used.formUnion(device.sourceIds) }
+        for device in catalogue.androidDevices { used.formUnion(device.sourceIds) }
         let declared = Set(catalogue.sources.map(\.id))
         #expect(used.isSubset(of: declared))
         #expect(declared.isSubset(of: used), "unused: \(declared.subtracting(used).sorted())")

@@ -381,18 +381,28 @@ export interface CatalogueAnswer {
   values: CatalogueValue[];
 }
 
-/** A device as `GET /devices` lists it. */
+/** An iOS device as `GET /devices` lists it: one a request can name. */
 export interface DeviceSummary {
   id: string;
   /** The name it is sold under. */
   name: string;
+  platform: "ios";
   family: "iPhone" | "iPad";
   /** The iOS releases it runs of those the catalogue covers; what `DeviceMember.system` takes. */
   systems: string[];
 }
 
-/** `GET /devices`. */
-export interface DeviceList { devices: DeviceSummary[] }
+/** An Android device as `GET /devices` lists it: described, not yet named by requests. */
+export interface AndroidDeviceSummary {
+  id: string;
+  /** The name it is sold under. */
+  name: string;
+  platform: "android";
+  family: "Pixel" | "Galaxy" | "Galaxy Tab";
+}
+
+/** `GET /devices`: the iOS devices, then the Android ones. */
+export interface DeviceList { devices: (DeviceSummary | AndroidDeviceSummary)[] }
 
 /** A publication the catalogue's numbers come from. */
 export interface CatalogueSource {
@@ -428,6 +438,30 @@ export interface DeviceEntry extends DeviceSummary {
     source: string;
     measuredOn?: string;
   }[];
+  /** What the catalogue lacks for it, and why. */
+  absent: string[];
+  sources: CatalogueSource[];
+}
+
+/** A height in dp on an Android device held one way; `system` the Android release (null: the source does not say). */
+export interface AndroidHeight {
+  orientation: DeviceOrientation;
+  height: number;
+  system: string | null;
+  source: string;
+  measuredOn?: string;
+}
+
+/** `GET /devices/{id}` of an Android device: its screen, bars and IME in dp, each with its source. */
+export interface AndroidDeviceEntry extends AndroidDeviceSummary {
+  /** dp held in portrait, and pixels per dp (the dpi over 160). */
+  screen: { width: number; height: number; density: number; source: string };
+  /** The status bar's height, by orientation. */
+  statusBars: AndroidHeight[];
+  /** The navigation bar's height, by navigation mode and orientation. */
+  navigationBars: (AndroidHeight & { mode: "gesture" | "threeButton" })[];
+  /** The IME's height: its bottom inset, the navigation bar's area included. */
+  imes: AndroidHeight[];
   /** What the catalogue lacks for it, and why. */
   absent: string[];
   sources: CatalogueSource[];
@@ -654,7 +688,7 @@ export function patch(
 /** `GET /devices`: the devices a request may name. */
 export function listDevices(options?: CallOptions): Promise<DeviceList>;
 /** `GET /devices/{id}`; an unknown id rejects with an `InsetError` (404 `device-not-found`). */
-export function getDevice(id: string, options?: CallOptions): Promise<DeviceEntry>;
+export function getDevice(id: string, options?: CallOptions): Promise<DeviceEntry | AndroidDeviceEntry>;
 /** What the safe area adds on top of `contentInset`. */
 export function insetAdjustment(result: InsetResult): { top: number; bottom: number };
 

@@ -789,11 +789,13 @@ function clientOptions() {
   return { token: ui.token.value || undefined, onExchange: logExchange };
 }
 
-/** Fills the picker from `GET /devices`: a group per family, the devices in the catalogue's order. */
+/** Fills the picker from `GET /devices`: a group per iOS family, the devices in the catalogue's order. */
 async function loadDevices() {
   const listed = await listDevices(clientOptions());
   const groups = new Map();
-  for (const { id, name, family } of listed.devices) {
+  // The playground simulates iOS: the catalogue's Android devices are described, not simulated.
+  for (const { id, name, family, platform } of listed.devices) {
+    if (platform !== "ios") continue;
     if (!groups.has(family)) {
       const group = document.createElement("optgroup");
       group.label = family;

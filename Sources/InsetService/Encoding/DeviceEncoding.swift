@@ -56,7 +56,8 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `GET /devices`: every device's id, name, family and releases.
+    /// `GET /devices`: every device's id, name, platform and family, and an iOS device's releases: the iOS devices,
+    /// then the Android ones.
     mutating func deviceList(_ catalogue: DeviceCatalogue) {
         beginObject()
         key(static: "devices")
@@ -66,8 +67,57 @@ extension JSONWriter {
             deviceHeader(device)
             endObject()
         }
+        for device in catalogue.androidDevices {
+            beginObject()
+            androidHeader(device)
+            endObject()
+        }
         endArray()
         endObject()
+    }
+
+    /// `GET /devices/{id}` of an Android device: its screen in dp and density, its bars and IME heights, each with
+    /// its source, and the sources it names.
+    mutating func androidEntry(_ device: AndroidDevice, in catalogue: DeviceCatalogue) {
+        beginObject()
+        androidHeader(device)
+        key(static: "screen")
+        beginObject()
+        field("width", device.screen.value.width)
+        field("height", device.screen.value.height)
+        field("density", device.screen.value.density)
+        field("source", device.screen.source)
+        endObject()
+        androidBars("statusBars", device.statusBars)
+        androidBars("navigationBars", device.navigationBars)
+        androidBars("imes", device.imes)
+        key(static: "absent")
+        beginArray()
+        for reason in device.absent { string(reason) }
+        endArray()
+        catalogueSources(device.sourceIds, in: catalogue)
+        endObject()
+    }
+
+    private mutating func androidBars(_ name: StaticString, _ bars: [AndroidBar]) {
+        key(static: name)
+        beginArray()
+        for bar in bars {
+            beginObject()
+            if let mode = bar.mode { field("mode", mode.rawValue) }
+            field("orientation", bar.orientation.rawValue)
+            field("height", bar.height)
+            provenance(system: bar.system, source: bar.source, measuredOn: bar.measuredOn)
+            endObject()
+        }
+        endArray()
+    }
+
+    private mutating func androidHeader(_ device: AndroidDevice) {
+        field("id", device.id)
+        field("name", device.name)
+        field("platform", "android")
+        field("family", device.family.rawValue)
     }
 
     /// `GET /devices/{id}`: the whole entry, each number with its source, and the sources it names.
@@ -111,9 +161,15 @@ extension JSONWriter {
         beginArray()
         for reason in device.absent { string(reason) }
         endArray()
+        catalogueSources(device.sourceIds, in: catalogue)
+        endObject()
+    }
+
+    /// `sources`: the catalogue's sources named by `ids`, written out.
+    private mutating func catalogueSources(_ ids: [String], in catalogue: DeviceCatalogue) {
         key(static: "sources")
         beginArray()
-        for id in device.sourceIds {
+        for id in ids {
             guard let source = catalogue.source(id) else { continue }
             beginObject()
             field("id", source.id)
@@ -126,7 +182,6 @@ extension JSONWriter {
             endObject()
         }
         endArray()
-        endObject()
     }
 
     /// Where a measurement comes from: its release (null when the source does not say), its source, and the
@@ -141,6 +196,7 @@ extension JSONWriter {
     private mutating func deviceHeader(_ device: Device) {
         field("id", device.id)
         field("name", device.name)
+        field("platform", "ios")
         field("family", device.family.rawValue)
         key(static: "systems")
         beginArray()

@@ -2,7 +2,7 @@ import HTTPServer
 import InsetDevices
 import InsetJSON
 
-/// `GET /devices`: the catalogue's devices by id, name, family and the releases they run. Written once: the
+/// `GET /devices`: the catalogue's devices by id, name, platform, family and, for iOS, the releases they run. Written once: the
 /// catalogue is compiled in.
 final class DeviceListHandler: OperationHandler {
     private let body: [UInt8]
@@ -27,6 +27,11 @@ final class DeviceHandler: OperationHandler {
         for device in catalogue.devices {
             var writer = JSONWriter(reservingCapacity: 4096)
             writer.deviceEntry(device, in: catalogue)
+            entries[device.id] = writer.bytes
+        }
+        for device in catalogue.androidDevices {
+            var writer = JSONWriter(reservingCapacity: 4096)
+            writer.androidEntry(device, in: catalogue)
             entries[device.id] = writer.bytes
         }
         self.entries = entries
