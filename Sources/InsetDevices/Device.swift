@@ -25,9 +25,7 @@ public struct Device: Sendable {
 
     /// The screen's size, in points, held in `orientation`.
     public func screenSize(_ orientation: DeviceOrientation) -> Size {
-        let screen = screen.value
-        return orientation == .portrait
-            ? Size(width: screen.width, height: screen.height) : Size(width: screen.height, height: screen.width)
+        orientation.held(Size(width: screen.value.width, height: screen.value.height))
     }
 
     /// Every source id the device's numbers name, each once, in the order they first appear.

@@ -1,3 +1,5 @@
+import InsetCore
+
 /// Which device of a catalogue a scene is on, held the way it was asked for: the device's id, how it is held,
 /// the iOS release its numbers should come from, and the keyboard it shows. The numbers themselves are the
 /// catalogue's; a scene keeps the choice so that a later change (a rotation, another keyboard) can take the
@@ -29,6 +31,11 @@ public struct DeviceSetting: Equatable, Sendable {
 /// How a device is held; iOS lays out its interface and its keyboard for the one or the other.
 public enum DeviceOrientation: String, CaseIterable, Sendable {
     case portrait, landscape
+
+    /// A screen of `portrait` size (width less than height) as held this way.
+    public func held(_ portrait: Size) -> Size {
+        self == .portrait ? portrait : Size(width: portrait.height, height: portrait.width)
+    }
 }
 
 /// A software keyboard by its configuration instead of its frame: the catalogue knows its frame on each device.
