@@ -25,7 +25,8 @@ struct ReusableResponse {
     private let values: (UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?)
 
     /// Keeps `response`, made with `headers` (each added) for `status` and `constant`; nil when its fields cannot
-    /// be found again by name (more than three, or a name given twice), when the caller keeps ownership.
+    /// be found again by name (more than three, or a name given twice) or libmicrohttpd's copy of a value is not
+    /// the value, when the caller keeps ownership.
     init?(_ response: OpaquePointer, status: Int, constant: ConstantBody, headers: HTTPHeaders) {
         guard headers.rest.isEmpty else { return nil }
         var values: [UnsafeMutablePointer<CChar>] = []
@@ -33,7 +34,7 @@ struct ReusableResponse {
         var found = true
         headers.forEachField { field in
             guard found, !names.contains(where: { $0.caseInsensitiveEquals(field.name) }),
-                let value = MHD_get_response_header(response, field.name)
+                let value = MHD_get_response_header(response, field.name), Self.holds(value, exactly: field.value)
             else {
                 found = false
                 return
@@ -57,6 +58,17 @@ struct ReusableResponse {
             && Self.take(new.first, over: &headers.first, at: values.0)
             && Self.take(new.second, over: &headers.second, at: values.1)
             && Self.take(new.third, over: &headers.third, at: values.2)
+    }
+
+    /// Whether libmicrohttpd's copy of a value is the value, byte for byte: it cuts a value at a NUL and rewrites
+    /// `Connection`, and a shorter copy must never be written over with the value's length.
+    private static func holds(_ stored: UnsafePointer<CChar>, exactly value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            guard strlen(stored) == bytes.count else { return false }
+            guard let start = bytes.baseAddress else { return true }
+            return memcmp(stored, start, bytes.count) == 0
+        }
     }
 
     /// Drops this response's reference; libmicrohttpd frees it once no connection holds it either.
