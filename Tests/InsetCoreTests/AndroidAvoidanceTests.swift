@@ -138,6 +138,32 @@ struct AndroidAvoidanceTests {
         #expect(AndroidAvoidance.shown(layout, imeFrame: androidIME).windowPanY == pan)
     }
 
+    @Test("The pan brings the caret's line into view, the list's scroll the whole field")
+    func caretAndField() {
+        var pan = androidLayout(
+            AndroidCase(
+                mode: .adjustPan, edgeToEdge: false, imeInsets: .none, synced: false, navigation: .threeButton,
+                focus: .across))
+        // The field is 560...608, its caret's line 570...590: the pan is 590 − 579, not 608 − 579.
+        pan.caretRect = Rect(x: 100, y: 570, width: 4, height: 20)
+        #expect(AndroidAvoidance.shown(pan, imeFrame: androidIME).windowPanY == 11)
+        var resize = pan
+        resize.softInputMode = .adjustResize
+        #expect(AndroidAvoidance.shown(resize, imeFrame: androidIME).contentOffset.y == 29)
+    }
+
+    @Test("The pan takes only what shows of a field the list cuts off")
+    func panClipsToTheList() {
+        var layout = androidLayout(
+            AndroidCase(
+                mode: .adjustPan, edgeToEdge: false, imeInsets: .none, synced: false, navigation: .threeButton,
+                focus: .across))
+        // The list ends at 600, above a composer; the field 580...628 shows down to 600: 600 − 579.
+        layout.container.frame.height = 520
+        layout.focusedRect = Rect(x: 16, y: 580, width: 380, height: 48)
+        #expect(AndroidAvoidance.shown(layout, imeFrame: androidIME).windowPanY == 21)
+    }
+
     @Test("A focused rect taller than the visible height keeps the pan there was")
     func tallFocusKeepsThePan() {
         var layout = androidLayout(

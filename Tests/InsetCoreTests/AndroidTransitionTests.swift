@@ -83,4 +83,18 @@ struct AndroidTransitionTests {
         #expect(grown.ime(atMilliseconds: 100) == 384)
         #expect(grown.scroll == ScrollerMotion.still(at: 277, since: 100))
     }
+
+    /// `smoothScrollBy` restarts the 250-ms gap whether it animates or jumps.
+    @Test("Each resize scroll restarts the gap, so one 200 ms after a jump jumps too")
+    func everyScrollRestartsTheGap() {
+        let window = layout(.adjustResize, focus: .under)
+        let (shown, _) = AndroidTransition.rest(window, at: 0).next(imeFrame: androidIME, layout: window, at: 0)
+        // A 384-dp IME at 200 ms: the list is 451 tall and the field (content 680...728) wants 277, at once.
+        let (taller, _) = shown.next(imeFrame: Rect(x: 0, y: 531, width: 412, height: 384), layout: window, at: 200)
+        #expect(taller.scroll == ScrollerMotion.still(at: 277, since: 200))
+        #expect(taller.lastSmoothScroll == 200)
+        // A 432-dp IME at 400 ms, 200 after that jump: 403 tall, 728 − 403 = 325, at once again.
+        let (tallest, _) = taller.next(imeFrame: Rect(x: 0, y: 483, width: 412, height: 432), layout: window, at: 400)
+        #expect(tallest.scroll == ScrollerMotion.still(at: 325, since: 400))
+    }
 }

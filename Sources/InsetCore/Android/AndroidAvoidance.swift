@@ -96,18 +96,33 @@ public enum AndroidAvoidance {
             dx: layout.container.contentOffset.x - frame.minX, dy: layout.container.contentOffset.y - frame.minY)
     }
 
-    /// `ViewRootImpl.scrollToRectOrFocus`: the focused rect, at its unpanned place and clipped to the window,
-    /// brought inside the visible insets (status bar on top, `visibleBottom` below); the previous pan kept when
-    /// it cannot fit or nothing of it is visible; no margin and no clamp.
+    /// `ViewRootImpl.scrollToRectOrFocus`: the caret's line (else the focused view's rect), at its unpanned place
+    /// and clipped to what shows of the focused view (`getGlobalVisibleRect`: the window, and the list when the view
+    /// is in it), brought inside the visible insets (status bar on top, `visibleBottom` below); the previous pan
+    /// kept when it cannot fit or nothing of it shows; no margin and no clamp.
     static func panY(_ layout: AndroidLayout, visibleBottom: Double, previous: Double) -> Double {
-        guard let focused = layout.focusedRect else { return previous }
-        let top = max(focused.minY, 0)
-        let bottom = min(focused.maxY, layout.screen.height)
-        guard bottom > top, min(focused.maxX, layout.screen.width) > max(focused.minX, 0) else { return previous }
+        guard let view = layout.focusedRect else { return previous }
+        var shown = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
+        if focusInContent(layout) != nil { shown = intersection(shown, layout.container.frame) ?? shown }
+        guard let visible = intersection(view, shown),
+            let rect = intersection(layout.caretRect ?? view, visible)
+        else { return previous }
         let visibleTop = layout.statusBar
-        if bottom - top > layout.screen.height - visibleTop - visibleBottom { return previous }
-        if top < visibleTop { return top - visibleTop }
-        if bottom > layout.screen.height - visibleBottom { return bottom - (layout.screen.height - visibleBottom) }
+        if rect.height > layout.screen.height - visibleTop - visibleBottom { return previous }
+        if rect.minY < visibleTop { return rect.minY - visibleTop }
+        if rect.maxY > layout.screen.height - visibleBottom {
+            return rect.maxY - (layout.screen.height - visibleBottom)
+        }
         return 0
+    }
+
+    /// The common part of two rects (`Rect.intersect`), nil when they share no area.
+    static func intersection(_ a: Rect, _ b: Rect) -> Rect? {
+        let minX = max(a.minX, b.minX)
+        let minY = max(a.minY, b.minY)
+        let maxX = min(a.maxX, b.maxX)
+        let maxY = min(a.maxY, b.maxY)
+        guard maxX > minX, maxY > minY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

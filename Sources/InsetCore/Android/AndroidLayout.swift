@@ -22,14 +22,18 @@ public struct AndroidLayout: Equatable, Sendable {
     public var insetsAnimationCallback: Bool
     /// The scroll container (a `ScrollView`) as laid out with the IME hidden.
     public var container: ScrollContainer
-    /// The focused view's rect, or the caret's, in window coordinates with the window not panned.
+    /// The focused view's rect, in window coordinates with the window not panned: what the list scrolls into view
+    /// (`ScrollView` takes the view's drawing rect).
     public var focusedRect: Rect?
+    /// In a focused text field, the caret's line (4 px wide, `TextView.getFocusedRect`), window coordinates: what
+    /// the pan brings into view; nil, the pan takes `focusedRect`.
+    public var caretRect: Rect?
 
     /// Creates a layout.
     public init(
         screen: Size, statusBar: Double, navigationBar: Double, navigationMode: NavigationMode,
         softInputMode: SoftInputMode, edgeToEdge: Bool, imeInsets: ImeInsetsHandling,
-        insetsAnimationCallback: Bool, container: ScrollContainer, focusedRect: Rect?
+        insetsAnimationCallback: Bool, container: ScrollContainer, focusedRect: Rect?, caretRect: Rect? = nil
     ) {
         self.screen = screen
         self.statusBar = statusBar
@@ -41,6 +45,7 @@ public struct AndroidLayout: Equatable, Sendable {
         self.insetsAnimationCallback = insetsAnimationCallback
         self.container = container
         self.focusedRect = focusedRect
+        self.caretRect = caretRect
     }
 }
 

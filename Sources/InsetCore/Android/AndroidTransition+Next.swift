@@ -24,8 +24,9 @@ extension AndroidTransition {
     ///   nothing.
     /// - The pan scrolls from the last pan's target, not from where it is drawn (`mScroller.startScroll(0,
     ///   mScrollY, …)` with `mScrollY` the last target).
-    /// - The list's resize scroll is a `smoothScrollBy` from where it is; within `animatedScrollGap` of the last
-    ///   one it jumps. Clamping the offset to a changed range (`onLayout`'s `scrollTo`) is at once.
+    /// - The list's resize scroll is a `smoothScrollBy` from where it is, at the height it had; within
+    ///   `animatedScrollGap` of the last one it jumps. Clamping the offset to a changed range (`onLayout`'s
+    ///   `scrollTo`) is at once.
     public func next(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> (AndroidTransition, AndroidInsetResult) {
         let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
         let showing = inset > 0
@@ -49,23 +50,40 @@ extension AndroidTransition {
         if result.windowPanY != pan.to {
             next.pan = ScrollerMotion(from: pan.to, to: result.windowPanY, startTime: t)
         }
-        next.scroll = scrollMotion(to: result.contentOffset.y, showing: showing, layout: layout, at: t)
-        if next.scroll.from != next.scroll.to { next.lastSmoothScroll = t }
+        next.scroll = scrollMotion(placed, to: result, at: t, lastSmoothScroll: &next.lastSmoothScroll)
         result.contentOffset.y = next.scroll.to
         next.target = result
         return (next, result)
     }
 
-    /// The list's scroll to `target`: animated when a show resizes it (its `onSizeChanged` scroll), at once for a
-    /// clamp or within the gap.
-    func scrollMotion(to target: Double, showing: Bool, layout: AndroidLayout, at t: Double) -> ScrollerMotion {
-        let current = scroll.value(atMilliseconds: t)
-        if target == current { return .still(at: current, since: t) }
-        let smooth = showing && AndroidAvoidance.adjustment(layout) == .resize
-        if smooth, lastSmoothScroll.map({ t - $0 > Self.animatedScrollGap }) ?? true {
-            return ScrollerMotion(from: current, to: target, startTime: t)
+    /// The list's scroll to where `result` lays it out, from where it is (`placed`): `onSizeChanged`, when the
+    /// height changed and the focused view showed at the old height, calls `smoothScrollBy` with its delta, which
+    /// animates over 250 ms, or jumps within `animatedScrollGap` of the last call, and either way restarts that
+    /// gap; `onLayout` then clamps the offset to the new range at once.
+    func scrollMotion(
+        _ placed: AndroidLayout, to result: AndroidInsetResult, at t: Double, lastSmoothScroll: inout Double?
+    ) -> ScrollerMotion {
+        let current = placed.container.contentOffset.y
+        let oldHeight = target.containerFrame.height
+        let height = result.containerFrame.height
+        let content = placed.container.contentSize.height
+        var offset = current
+        var animated = false
+        if height != oldHeight, let focus = AndroidAvoidance.focusInContent(placed), focus.maxY >= current,
+            focus.minY <= current + oldHeight
+        {
+            let delta = ScrollViewRules.scrollDelta(
+                toShow: focus, scrollY: current, height: height, contentHeight: content)
+            if delta != 0 {
+                animated = lastSmoothScroll.map { t - $0 > Self.animatedScrollGap } ?? true
+                lastSmoothScroll = t
+                offset = max(0, min(current + delta, max(0, content - (height - result.contentPaddingBottom))))
+            }
         }
-        return .still(at: target, since: t)
+        let settled = ScrollViewRules.clamped(
+            offset, height: height, padding: result.contentPaddingBottom, contentHeight: content)
+        if animated && settled != current { return ScrollerMotion(from: current, to: settled, startTime: t) }
+        return .still(at: settled, since: t)
     }
 }
 
@@ -73,8 +91,10 @@ extension AndroidLayout {
     /// The layout with its list scrolled to `offset`: a focused rect inside the list moves with its content.
     func scrolled(to offset: Double) -> AndroidLayout {
         var moved = self
-        if AndroidAvoidance.focusInContent(self) != nil, let rect = focusedRect {
-            moved.focusedRect = rect.offsetBy(dx: 0, dy: container.contentOffset.y - offset)
+        if AndroidAvoidance.focusInContent(self) != nil {
+            let shift = container.contentOffset.y - offset
+            moved.focusedRect = focusedRect?.offsetBy(dx: 0, dy: shift)
+            moved.caretRect = caretRect?.offsetBy(dx: 0, dy: shift)
         }
         moved.container.contentOffset.y = offset
         return moved
