@@ -197,3 +197,36 @@ def test_an_interactive_dismissal_drags_the_keyboard_then_a_flick_springs_it_awa
     assert release.animation.spring == AnimationSpring(damping_ratio=1, initial_velocity=4)
     assert release.animation.css_duration == 500
     assert release.session.keyboard_state is KeyboardState.HIDING
+
+
+def test_an_android_show_answers_the_resized_list_and_the_synced_curve(client):
+    from inset_client.models import (
+        AndroidEventResponse,
+        NavigationMode,
+        Platform,
+        SystemBars,
+        WindowSoftInputMode,
+    )
+
+    body = ShowRequest(
+        platform=Platform.ANDROID,
+        screen=Size(width=412, height=915),
+        system_bars=SystemBars(top=24, bottom=48),
+        navigation_mode=NavigationMode.THREEBUTTON,
+        window_soft_input_mode=WindowSoftInputMode.ADJUSTRESIZE,
+        insets_animation_callback=True,
+        scroll_view=ScrollView(frame=rect(0, 80, 412, 787), content_size=Size(width=412, height=2000)),
+        focused_rect=rect(16, 700, 380, 56),
+        keyboard=KeyboardFields(frame_end=rect(0, 515, 412, 400)),
+    )
+    answer = parsed(show_keyboard.sync_detailed(client=client, body=body), 200, AndroidEventResponse)
+    # docs/android.md's rules, worked by hand in README's Android section: 787 − (400 − 48) and 676 − 435.
+    assert answer.window_insets.ime.bottom == 400
+    assert answer.window_insets.navigation_bars.bottom == 48
+    assert answer.scroll_view.frame == rect_value(0, 80, 412, 435)
+    assert (answer.content_offset.x, answer.content_offset.y) == (0, 241)
+    assert answer.window_pan.y == 0
+    animation = answer.animation
+    assert (animation.duration, animation.css_duration, animation.synced) == (0.285, 285, True)
+    assert animation.timing_function == "cubic-bezier(0.2, 0, 0, 1)"
+    assert animation.scroller.content_offset.to == 241

@@ -313,3 +313,48 @@ def test_a_session_on_a_device_turns_to_landscape_with_its_keyboard(client):
         "/scrollView/safeAreaInsets",
         "/keyboard/frameEnd",
     ]
+
+
+def test_an_android_session_shows_hides_and_reads_back_typed(client):
+    from inset_client.api.sessions import get_timeline
+    from inset_client.models import (
+        AndroidEventResponse,
+        AndroidSession,
+        AndroidTimeline,
+        HideRequest,
+        KeyboardFields,
+        NavigationMode,
+        Platform,
+        ScrollView,
+        SessionCreateRequest,
+        ShowRequest,
+        Size,
+        SystemBars,
+    )
+
+    body = SessionCreateRequest(
+        platform=Platform.ANDROID,
+        timestamp=0,
+        screen=Size(width=412, height=915),
+        system_bars=SystemBars(top=24, bottom=48),
+        navigation_mode=NavigationMode.THREEBUTTON,
+        insets_animation_callback=True,
+        scroll_view=ScrollView(frame=rect(0, 80, 412, 787), content_size=Size(width=412, height=2000)),
+        focused_rect=rect(16, 700, 380, 56),
+    )
+    created = parsed(create_session.sync_detailed(client=client, body=body), 201, AndroidSession)
+    session = created.id
+    show = ShowRequest(session_id=session, timestamp=100, keyboard=KeyboardFields(frame_end=rect(0, 515, 412, 400)))
+    shown = parsed(show_keyboard.sync_detailed(client=client, body=show), 200, AndroidEventResponse)
+    assert shown.scroll_view.frame.height == 435 and shown.content_offset.y == 241
+    # 100 ms into the show, a hide: the show snaps to its end and the hide runs whole from the shown IME.
+    hidden = parsed(
+        hide_keyboard.sync_detailed(client=client, body=HideRequest(session_id=session, timestamp=200)),
+        200,
+        AndroidEventResponse,
+    )
+    assert hidden.animation.from_.ime.bottom == 400 and hidden.animation.to.ime.bottom == 0
+    later = parsed(get_session.sync_detailed(session, client=client, at=600), 200, AndroidSession)
+    assert later.presentation.ime.bottom == 0
+    timeline = parsed(get_timeline.sync_detailed(session, client=client), 200, AndroidTimeline)
+    assert timeline.values[0].name.value == "ime.bottom" and timeline.values[0].presentation[0] == 400
