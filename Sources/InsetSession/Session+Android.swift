@@ -11,7 +11,7 @@ extension Session {
         _ kind: KeyboardEvent.Kind, _ event: KeyboardEvent, serverTime: Double
     ) throws(SessionError) -> (outcome: AndroidOutcome, time: Double) {
         let time = try begin(at: event.timestamp, serverTime: serverTime)
-        let current = android ?? .rest(scene.androidLayout, at: time)
+        let current = settled(by: event.scene, at: time)
         scene.apply(event.scene)
         let frame: Rect? = kind == .show ? event.keyboard.frameEnd : nil
         let (next, result) = current.next(imeFrame: frame, layout: scene.androidLayout, at: time)
@@ -24,10 +24,18 @@ extension Session {
     /// A scene change on Android: the window laid out again around the IME where it is, at once for the IME (its
     /// frame is kept; `moved` replaces it), the pan and the scroll as `next` moves them.
     mutating func androidPatch(_ patch: ScenePatch, at time: Double, keyboardFrame moved: Rect?) {
+        let current = settled(by: patch, at: time)
         scene.apply(patch)
         if keyboardVisible, let moved { keyboardFrame = moved }
-        let current = android ?? .rest(scene.androidLayout, at: time)
         android = current.next(imeFrame: keyboardVisible ? keyboardFrame : nil, layout: scene.androidLayout, at: time).0
+    }
+
+    /// The running transition, with the list where `patch` puts it: an offset a change sends is the user's scroll,
+    /// on screen now, which stops the list's scroller there (`scrollTo` ends a running `smoothScrollBy`).
+    func settled(by patch: ScenePatch, at time: Double) -> AndroidTransition {
+        var current = android ?? .rest(scene.androidLayout, at: time)
+        if let offset = patch.contentOffset { current.scroll = .still(at: offset.y, since: time) }
+        return current
     }
 
     /// What is on screen at `time` on Android (nil on iOS).

@@ -137,6 +137,23 @@ struct AndroidSessionRouteTests {
         #expect(target.object("contentOffset").number("y") == 241)
     }
 
+    /// The user's scroll sent by a PATCH is where the list is: a show then pans for the field where that scroll
+    /// put it. (It was lost: the list's scroller put back its own offset.)
+    @Test func aScrollSentBeforeAShowIsWhereTheListIs() {
+        let id = create(#", "windowSoftInputMode": "adjustPan""#)
+        let scroll = app.call(
+            "PATCH", "/sessions/\(id)",
+            json:
+                #"{"timestamp": 50, "scrollView": {"contentOffset": {"x": 0, "y": 1000}}, "focusedRect": {"x": 16, "y": 800, "width": 380, "height": 56}}"#
+        )
+        #expect(scroll.status == 200, "\(scroll.text)")
+        #expect(scroll.json.at("target", "contentOffset").number("y") == 1000)
+        let shown = event("/keyboard/show", #"{"sessionId": "\#(id)", "timestamp": 100, \#(Self.ime)}"#)
+        // The field, at 800 to 856 on screen, above the IME's top at 515 by 856 − 515 = 341.
+        #expect(shown.object("windowPan").number("y") == 341)
+        #expect(shown.object("contentOffset").number("y") == 1000)
+    }
+
     @Test func aStoredAndroidSessionReadsBackTheSame() throws {
         let id = create(#", "caretRect": {"x": 40, "y": 712, "width": 2, "height": 20}"#)
         _ = event("/keyboard/show", #"{"sessionId": "\#(id)", "timestamp": 100, \#(Self.ime)}"#)
