@@ -80,7 +80,8 @@ extension DeviceCatalogue {
         guard let device = device(id) else {
             if let android = androidDevice(id) {
                 throw DeviceRefusal(
-                    "/device/id", "names the \(android.name), an Android device: requests name iOS devices only")
+                    "/device/id", "names the \(android.name), an Android device: send \"platform\": \"android\" with it"
+                )
             }
             throw DeviceRefusal("/device/id", "names no device in the catalogue ('\(id)'; GET /devices lists them)")
         }

@@ -27,7 +27,15 @@ extension Session {
         let current = settled(by: patch, at: time)
         scene.apply(patch)
         if keyboardVisible, let moved { keyboardFrame = moved }
-        android = current.next(imeFrame: keyboardVisible ? keyboardFrame : nil, layout: scene.androidLayout, at: time).0
+        let next = current.next(
+            imeFrame: keyboardVisible ? keyboardFrame : nil, layout: scene.androidLayout, at: time
+        ).0
+        android = next
+        // A frame that covers nothing of the window as it is now is no IME shown.
+        if next.imeTo == 0 {
+            keyboardVisible = false
+            keyboardFrame = nil
+        }
     }
 
     /// The running transition, with the list where `patch` puts it: an offset a change sends is the user's scroll,

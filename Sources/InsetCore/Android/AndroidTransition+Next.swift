@@ -26,7 +26,8 @@ extension AndroidTransition {
     ///   mScrollY, …)` with `mScrollY` the last target).
     /// - The list's resize scroll is a `smoothScrollBy` from where it is, at the height it had; within
     ///   `animatedScrollGap` of the last one it jumps. Clamping the offset to a changed range (`onLayout`'s
-    ///   `scrollTo`) is at once.
+    ///   `scrollTo`) is at once. Without either, a running scroll goes on.
+    /// - An event that leaves the IME's target as it was (a new layout only) leaves its running animation alone.
     public func next(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> (AndroidTransition, AndroidInsetResult) {
         let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
         let showing = inset > 0
@@ -46,6 +47,12 @@ extension AndroidTransition {
         if showing != visible {
             next.animation = ImeAnimation(showing: showing, synced: layout.insetsAnimationCallback)
             next.imeFrom = showing ? 0 : imeTo
+        } else if !showing || inset == imeTo {
+            // The IME goes where it was going: a new layout (a patch, a show for another field) leaves its running
+            // animation alone (`show` skips an IME animating in; nothing cancels it).
+            next.animation = animation
+            next.startTime = startTime
+            next.imeFrom = imeFrom
         }
         if result.windowPanY != pan.to {
             next.pan = ScrollerMotion(from: pan.to, to: result.windowPanY, startTime: t)
@@ -83,6 +90,14 @@ extension AndroidTransition {
         let settled = ScrollViewRules.clamped(
             offset, height: height, padding: result.contentPaddingBottom, contentHeight: content)
         if animated && settled != current { return ScrollerMotion(from: current, to: settled, startTime: t) }
+        // No new scroll and nothing to clamp: a running one goes on (nothing in a resize or `onLayout` aborts the
+        // scroller; `doScrollY(0)` does nothing).
+        if offset == current, settled == current, scroll.isRunning(atMilliseconds: t),
+            ScrollViewRules.clamped(
+                scroll.to, height: height, padding: result.contentPaddingBottom, contentHeight: content) == scroll.to
+        {
+            return scroll
+        }
         return .still(at: settled, since: t)
     }
 }

@@ -46,13 +46,18 @@ extension JSONWriter {
         endObject()
     }
 
-    /// A session's `device`: null, or the device its scene is on as a request names it.
-    mutating func sceneDevice(_ setting: DeviceSetting) {
+    /// A session's `device`: null, or the device its scene is on as a request names it (on Android, its id and
+    /// how it is held: the release and the keyboard are iOS's).
+    mutating func sceneDevice(_ setting: DeviceSetting, platform: Platform = .ios) {
         key(static: "device")
         guard let id = setting.id else { return null() }
         beginObject()
         field("id", id)
-        deviceSetting(setting)
+        if platform == .android {
+            field("orientation", setting.held.rawValue)
+        } else {
+            deviceSetting(setting)
+        }
         endObject()
     }
 

@@ -127,7 +127,7 @@ extension JSONWriter {
             case .object(let nested, _) where nested.pointer == "/device":
                 // The device with its keyboard (whose members a request sends in `keyboard`, which a session's
                 // answer holds the last notification under).
-                sceneDevice(geometry.device)
+                sceneDevice(geometry.device, platform: geometry.platform)
             case .object(let nested, _) where nested.acceptsUserInfo:
                 break
             case .object(let nested, _)

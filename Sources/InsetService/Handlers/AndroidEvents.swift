@@ -12,7 +12,7 @@ enum AndroidEvents {
         var event = body.event
         let scene: Scene
         do {
-            try AndroidDeviceRequest.resolve(&event, kind: kind, over: nil, in: devices)
+            try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: nil, in: devices)
             try requireWindow(event, kind: kind, over: nil)
         } catch {
             throw Problem(error)

@@ -82,7 +82,7 @@ struct KeyboardEventChange: SessionChange {
     /// An IME event on an Android session, by device when the session or the event names one.
     private func android(_ session: inout Session) throws(SessionError) -> HTTPResponse {
         var event = event.event
-        try AndroidDeviceRequest.resolve(&event, kind: kind, over: session.scene, in: devices)
+        try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: session.scene, in: devices)
         try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
         let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
         return AndroidAnswer.response(outcome, at: time, session: session.reference(at: time))

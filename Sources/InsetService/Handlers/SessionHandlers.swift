@@ -20,7 +20,7 @@ final class CreateSessionHandler: BodyOperationHandler {
         var resolution: DeviceResolution?
         do {
             if try RequestSchema.checkPlatform(body, session: nil) == .android {
-                try AndroidDeviceRequest.resolve(&event, kind: .hide, over: nil, in: devices)
+                try AndroidDeviceRequest.resolve(&event, showing: false, over: nil, in: devices)
                 try AndroidEvents.requireWindow(event, kind: .hide, over: nil)
             } else {
                 resolution = try DeviceRequest.resolve(&event, for: .scene, over: nil, in: devices)
@@ -86,8 +86,12 @@ final class PatchSessionHandler: BodyOperationHandler {
                 (session: inout Session) throws(SessionError) -> (Session, Double, DeviceResolution?) in
                 var event = body.event
                 if try RequestSchema.checkPlatform(body, session: session.scene.platform) == .android {
-                    try AndroidDeviceRequest.resolve(&event, kind: .hide, over: session.scene, in: devices)
-                    let time = try session.change(event.scene, timestamp: event.timestamp, serverTime: serverTime)
+                    // A turn, or another device, while the IME shows takes the device's IME held the new way.
+                    let turning = !event.scene.given.isDisjoint(with: [SceneValues(.id), SceneValues(.orientation)])
+                    let moved = try AndroidDeviceRequest.resolve(
+                        &event, showing: session.keyboardVisible && turning, over: session.scene, in: devices)
+                    let time = try session.change(
+                        event.scene, timestamp: event.timestamp, serverTime: serverTime, keyboardFrame: moved)
                     return (session, time, nil)
                 }
                 // A change that turns the device turns a shown keyboard with it.

@@ -39,10 +39,13 @@ import InsetSession
 /// these. The version changes only when a key changes its meaning or its encoding; the reader then keeps
 /// reading every earlier version it lists in `readableVersions`.
 enum SessionRecord {
-    /// The schema version this build writes.
+    /// The schema version this build writes for an iOS session.
     static let version = 1
+    /// The version of an Android session's record: a replica of a release before Android reads only version 1,
+    /// and would take an Android session for an iOS one, so it must refuse the record instead.
+    static let androidVersion = 2
     /// The versions this build reads.
-    static let readableVersions = 1...version
+    static let readableVersions = 1...androidVersion
 
     /// Why a stored value could not be read back.
     struct Unreadable: Error, Equatable {
@@ -73,7 +76,7 @@ enum SessionRecord {
     ) -> (bytes: [UInt8], geometry: Range<Int>) {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginObject()
-        writer.field("v", version)
+        writer.field("v", session.android == nil ? version : androidVersion)
         writer.field("r", revision)
         if writers.count > 0 {
             writer.key(static: "w")
