@@ -26,8 +26,13 @@ public struct Scene: Equatable, Sendable {
     public var fields: [FormField] = []
     /// The focused field's id, if a field is focused.
     public var focus: String?
-    /// A rect to keep visible (content coordinates): a caret inside the focused field, or any rect.
+    /// A rect to keep visible (content coordinates): a caret inside the focused field, or any rect. On Android,
+    /// the focused view, in window coordinates.
     public var focusedRect: Rect?
+    /// The platform whose rules the scene follows.
+    public var platform = Platform.ios
+    /// On Android, the bars, the modes and the caret.
+    public var android = AndroidSetting()
 
     /// A scene exactly as stored, value by value (a shared store reads sessions back with it).
     @inlinable public init(
@@ -78,8 +83,8 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// Merges the values the patch set, in `SceneValue`'s order (a frame before a content size). A focus set
-    /// without a `focusedRect` drops the old one (a caret belongs to the field it was in), and fields set
-    /// without the focused one drop the focus.
+    /// without a `focusedRect` drops the old one (a caret belongs to the field it was in), as a `focusedRect` set
+    /// without a `caretRect` drops the caret, and fields set without the focused one drop the focus.
     public mutating func apply(_ patch: ScenePatch) {
         guard !patch.given.isEmpty else { return }
         var given = patch.given.rawValue
@@ -93,6 +98,10 @@ public struct Scene: Equatable, Sendable {
                 focusedRect = nil
             }
             if let focus, !fields.contains(where: { $0.id == focus }) { self.focus = nil }
+        }
+        // A caret belongs to the view it was in.
+        if patch.given.contains(.focusedRect), !patch.given.contains(SceneValues(.caretRect)) {
+            android.caretRect = nil
         }
         settleWindow()
     }

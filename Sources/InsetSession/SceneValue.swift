@@ -3,7 +3,8 @@ import InsetCore
 /// One value of a scene that a change may set. The cases are in the order a patch applies them (a frame before
 /// a content size, which must not follow a frame set with it); a value's bit in `SceneValues` is its index.
 ///
-/// `id`, `orientation` and `system` are the device's (`DeviceSetting`); `predictive`, `type` and `mode` its keyboard's.
+/// `id`, `orientation` and `system` are the device's (`DeviceSetting`); `predictive`, `type` and `mode` its keyboard's;
+/// `top` and `bottom` are Android's system bars (`AndroidSetting.statusBar`, `.navigationBar`).
 public enum SceneValue: UInt8, CaseIterable, Sendable {
     case frame, safeAreaInsets, contentSize, contentOffset, contentInset, scrollIndicatorInsets
     case contentInsetAdjustmentBehavior, automaticallyAdjustsScrollIndicatorInsets, alwaysBounceVertical, inverted
@@ -11,6 +12,8 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
         keyboardDistance
     case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
     case pinnedViews, interruption, id, orientation, system
+    case platform, top, bottom, navigationMode, windowSoftInputMode, edgeToEdge, imeInsets, insetsAnimationCallback
+    case caretRect
 
     /// Copies this value from `source` to `target` as setting it would: a frame drags a content size that
     /// follows it, a content size or a window stays as set. An optional value `source` lacks is left alone.
@@ -50,6 +53,15 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
         case .keyboardDismissPadding: target.options.keyboardDismissPadding = source.options.keyboardDismissPadding
         case .pinnedViews: target.pinnedViews = source.pinnedViews
         case .interruption: target.interruption = source.interruption
+        case .platform: target.platform = source.platform
+        case .top: target.android.statusBar = source.android.statusBar
+        case .bottom: target.android.navigationBar = source.android.navigationBar
+        case .navigationMode: target.android.navigationMode = source.android.navigationMode
+        case .windowSoftInputMode: target.android.softInputMode = source.android.softInputMode
+        case .edgeToEdge: target.android.edgeToEdge = source.android.edgeToEdge
+        case .imeInsets: target.android.imeInsets = source.android.imeInsets
+        case .insetsAnimationCallback: target.android.insetsAnimationCallback = source.android.insetsAnimationCallback
+        case .caretRect: if let rect = source.android.caretRect { target.android.caretRect = rect }
         }
     }
 }
@@ -57,13 +69,13 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
 /// A set of `SceneValue`s, one bit each, at the value's index.
 public struct SceneValues: OptionSet, Sendable, Hashable {
     /// One bit per `SceneValue`, at its index.
-    public var rawValue: UInt32
+    public var rawValue: UInt64
 
     /// The set whose bits are `rawValue`'s.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The set holding `value` alone.
-    public init(_ value: SceneValue) { self.init(rawValue: 1 << UInt32(value.rawValue)) }
+    public init(_ value: SceneValue) { self.init(rawValue: 1 << UInt64(value.rawValue)) }
 
     /// `SceneValue.frame`.
     public static let frame = SceneValues(.frame)
@@ -86,4 +98,6 @@ public struct SceneValues: OptionSet, Sendable, Hashable {
     /// The values that say what a form reveals: a patch that sets one re-targets at once while the keyboard is
     /// shown.
     public static let revealing: SceneValues = [.focus, .focusedRect, .fields, SceneValues(.scrollPosition)]
+    /// `SceneValue.platform`.
+    public static let platform = SceneValues(.platform)
 }

@@ -63,7 +63,7 @@ public enum AndroidAvoidance {
     }
 
     /// What the container does when the IME inset changes.
-    enum Adjustment {
+    public enum Adjustment: Sendable {
         /// Its frame ends higher.
         case resize
         /// Its bottom padding grows; its frame stays.
@@ -75,7 +75,7 @@ public enum AndroidAvoidance {
     /// Not edge to edge, the framework resizes the content under `adjustResize` only (the IME is among the
     /// content insets for that mode alone); edge to edge, the framework lays out nothing and the app's listener
     /// decides.
-    static func adjustment(_ layout: AndroidLayout) -> Adjustment {
+    public static func adjustment(_ layout: AndroidLayout) -> Adjustment {
         guard layout.edgeToEdge else { return layout.softInputMode == .adjustResize ? .resize : .none }
         switch layout.imeInsets {
         case .resize: return .resize

@@ -32,12 +32,12 @@ enum UsualMember {
     static var frameBegin: Int { 3 }
 
     /// The `SceneValues` bits of the scene values read here (`SceneValue`'s raw values).
-    static var frameBit: UInt32 { 1 << 0 }
-    static var safeAreaInsetsBit: UInt32 { 1 << 1 }
-    static var contentSizeBit: UInt32 { 1 << 2 }
-    static var contentOffsetBit: UInt32 { 1 << 3 }
-    static var screenBit: UInt32 { 1 << 11 }
-    static var focusedRectBit: UInt32 { 1 << 15 }
+    static var frameBit: UInt64 { 1 << 0 }
+    static var safeAreaInsetsBit: UInt64 { 1 << 1 }
+    static var contentSizeBit: UInt64 { 1 << 2 }
+    static var contentOffsetBit: UInt64 { 1 << 3 }
+    static var screenBit: UInt64 { 1 << 11 }
+    static var focusedRectBit: UInt64 { 1 << 15 }
 }
 
 extension RequestSchema {

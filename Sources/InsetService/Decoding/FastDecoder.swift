@@ -73,6 +73,8 @@ struct FastDecoder {
             } else {
                 switch cursor.nextMember(first: first) {
                 case .end:
+                    // Which of the keyboard's members came, for `RequestSchema.platformProblems`.
+                    if schema.acceptsUserInfo { body.keyboardSent = seen }
                     // A missing required member is the general decoder's to word.
                     let required = schema.required(kind)
                     return seen & required == required

@@ -33,7 +33,13 @@ struct GeneralDecoder {
             if let info = KeyboardUserInfo.read(userInfo, at: schema.pointer + "/userInfo", reader: &reader) {
                 body.event.keyboard = info
             }
+            if let index = schema.nameStrings.firstIndex(of: "userInfo") { body.keyboardSent = 1 << UInt32(index) }
             return
+        }
+        if schema.acceptsUserInfo {
+            body.keyboardSent = schema.nameStrings.indices.reduce(0) {
+                object[schema.nameStrings[$1]] != nil ? $0 | 1 << UInt32($1) : $0
+            }
         }
         for (index, slot) in schema.slots.enumerated() where schema.kinds[index].contains(kind) {
             let name = schema.nameStrings[index]

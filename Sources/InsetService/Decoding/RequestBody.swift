@@ -26,6 +26,9 @@ struct RequestBody: Equatable, Sendable {
     /// The timestamp, the scene's values and the keyboard notification the body sent (a session's creation or
     /// patch, a focus move and a gesture send no keyboard): the domain's event, decoded in place.
     var event = KeyboardEvent()
+    /// The members of the `keyboard` object the body sent, one bit each at its index in that object's schema
+    /// (the scene's are in `event.scene.given` too; the notification's only here).
+    var keyboardSent: UInt32 = 0
 
     init() {}
 }
@@ -45,7 +48,7 @@ extension ScenePatch {
     private func missing() -> [FieldError] {
         var missing: [FieldError] = []
         for (index, entry) in RequestSchema.geometry.enumerated()
-        where entry.field.requiredToCreate && !given.contains(SceneValues(rawValue: 1 << UInt32(index))) {
+        where entry.field.requiredToCreate && !given.contains(SceneValues(rawValue: 1 << UInt64(index))) {
             missing.append(FieldError(pointer: entry.pointer, message: "is required"))
         }
         return missing

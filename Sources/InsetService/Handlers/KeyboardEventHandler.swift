@@ -20,6 +20,10 @@ final class KeyboardEventHandler: BodyOperationHandler {
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         guard let sessionId = body.sessionId else {
+            let platform = RequestSchema.platform(of: body)
+            let problems = RequestSchema.platformProblems(body, platform: platform)
+            guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
+            if platform == .android { return try AndroidEvents.stateless(kind, body, devices: devices) }
             if !body.event.scene.given.isDisjoint(with: DeviceRequest.values) { return try byDevice(body) }
             let scene: Scene
             do {

@@ -135,6 +135,19 @@ extension FieldKind {
     }
 }
 
+/// The platforms whose requests may send a member: a member of the other platform's is refused, naming it.
+struct Platforms: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    static let ios = Platforms(rawValue: 1)
+    static let android = Platforms(rawValue: 2)
+    /// A member both platforms share: the scroll view's frame, size and offset, the screen, the keyboard's end
+    /// frame, the focused rect, the device, the clock and the session.
+    static let both: Platforms = [.ios, .android]
+}
+
 /// One request member that holds a value: its JSON name, its key in a stored session record, where it may
 /// be sent, and its kind (which carries its range and where its value goes). A class: the decoders pass a
 /// member around by one reference instead of copying its name, flags and closures.
@@ -149,17 +162,21 @@ final class Field<Root>: Sendable {
     let required: RequestKinds
     /// Whether a body that creates a geometry (a stateless event, `POST /sessions`) must send it.
     let requiredToCreate: Bool
+    /// The platforms whose requests may send it.
+    let platforms: Platforms
     let kind: FieldKind<Root>
 
     init(
         _ name: StaticString, record recordKey: StaticString = "", in kinds: RequestKinds = .all,
-        required: RequestKinds = [], requiredToCreate: Bool = false, _ kind: FieldKind<Root>
+        required: RequestKinds = [], requiredToCreate: Bool = false, on platforms: Platforms = .ios,
+        _ kind: FieldKind<Root>
     ) {
         self.name = name
         self.recordKey = recordKey
         self.kinds = kinds
         self.required = required
         self.requiredToCreate = requiredToCreate
+        self.platforms = platforms
         self.kind = kind
     }
 }

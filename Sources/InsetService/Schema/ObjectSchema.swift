@@ -9,7 +9,7 @@ final class ObjectSchema: Sendable {
     /// A member and where its value goes.
     enum Slot: Sendable {
         case body(Field<RequestBody>)
-        case geometry(Field<Scene>, bit: UInt32)
+        case geometry(Field<Scene>, bit: UInt64)
         case keyboard(Field<KeyboardInfo>)
         case object(ObjectSchema, required: RequestKinds)
         case userInfo
@@ -19,7 +19,7 @@ final class ObjectSchema: Sendable {
     /// member without retaining and releasing them (the schema lives as long as the process).
     enum FastSlot: @unchecked Sendable {
         case body(Unmanaged<Field<RequestBody>>)
-        case geometry(Unmanaged<Field<Scene>>, bit: UInt32)
+        case geometry(Unmanaged<Field<Scene>>, bit: UInt64)
         case keyboard(Unmanaged<Field<KeyboardInfo>>)
         case object(Unmanaged<ObjectSchema>)
         case userInfo
@@ -71,8 +71,8 @@ final class ObjectSchema: Sendable {
             case .body(let field):
                 slots.append(.body(field))
             case .geometry(let field):
-                precondition(nextBit < 32, "ScenePatch.sent has 32 bits")
-                slots.append(.geometry(field, bit: 1 << UInt32(nextBit)))
+                precondition(nextBit < 64, "ScenePatch.given has 64 bits")
+                slots.append(.geometry(field, bit: 1 << UInt64(nextBit)))
                 geometryFields.append((field, memberPointer))
                 nextBit += 1
             case .keyboard(let field):

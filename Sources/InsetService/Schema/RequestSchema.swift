@@ -16,18 +16,18 @@ enum RequestSchema {
     static let members: [Member] = [
         .body(
             Field(
-                "sessionId", in: [.events, .gestures], required: .gestures,
+                "sessionId", in: [.events, .gestures], required: .gestures, on: .both,
                 .string(maxBytes: Limits.sessionIdBytes, get: { $0.sessionId }, set: { $0.sessionId = $1 }))),
         .body(
             Field(
-                "timestamp", in: [.all, .gestures, .focus],
+                "timestamp", in: [.all, .gestures, .focus], on: .both,
                 .number(Limits.timestamp, get: { $0.event.timestamp }, set: { $0.event.timestamp = $1 }))),
         .object(
             "scrollView", in: .all, required: [],
             [
                 .geometry(
                     Field(
-                        "frame", record: "f", requiredToCreate: true,
+                        "frame", record: "f", requiredToCreate: true, on: .both,
                         .rect(get: { $0.scrollView.frame }, set: { $0.setFrame($1) }))),
                 .geometry(
                     Field(
@@ -37,11 +37,11 @@ enum RequestSchema {
                             set: { $0.scrollView.safeAreaInsets = $1 }))),
                 .geometry(
                     Field(
-                        "contentSize", record: "cs",
+                        "contentSize", record: "cs", on: .both,
                         .size(get: { $0.scrollView.contentSize }, set: { $0.setContentSize($1) }))),
                 .geometry(
                     Field(
-                        "contentOffset", record: "co",
+                        "contentOffset", record: "co", on: .both,
                         .point(get: { $0.scrollView.contentOffset }, set: { $0.scrollView.contentOffset = $1 }))),
                 .geometry(
                     Field(
@@ -84,13 +84,14 @@ enum RequestSchema {
                             KeyboardDismissMode.self, get: { $0.scrollView.keyboardDismissMode },
                             set: { $0.scrollView.keyboardDismissMode = $1 }))),
             ]),
-        .geometry(Field("screen", record: "s", .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
+        .geometry(
+            Field("screen", record: "s", on: .both, .size(get: { $0.space.screen }, set: { $0.space.screen = $1 }))),
         .object(
             "keyboard", in: .events, required: [],
             [
                 .keyboard(
                     Field(
-                        "frameEnd", record: "fe",
+                        "frameEnd", record: "fe", on: .both,
                         .rect(get: { $0.frameEnd }, set: { $0.frameEnd = $1 }))),
                 .keyboard(
                     Field(
@@ -103,7 +104,9 @@ enum RequestSchema {
                         "animationCurve", record: "c",
                         .integer(Limits.animationCurve, get: { $0.animationCurve }, set: { $0.animationCurve = $1 }))),
                 .keyboard(
-                    Field("frameBegin", record: "fb", .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
+                    Field(
+                        "frameBegin", record: "fb", on: .both,
+                        .rect(get: { $0.frameBegin }, set: { $0.frameBegin = $1 }))),
                 .keyboard(Field("isLocal", record: "l", .bool(get: { $0.isLocal }, set: { $0.isLocal = $1 }))),
                 // A device's keyboard by its configuration, which the catalogue turns into `frameEnd`; kept with
                 // the scene, so that a rotation turns the same keyboard.
@@ -116,7 +119,7 @@ enum RequestSchema {
                 .userInfo,
             ]),
         .geometry(
-            Field("focusedRect", record: "fr", .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+            Field("focusedRect", record: "fr", on: .both, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
         .geometry(
             Field(
                 "fields", record: "ff",
@@ -192,12 +195,12 @@ enum RequestSchema {
             [
                 .geometry(
                     Field(
-                        "id", record: "di",
+                        "id", record: "di", on: .both,
                         .string(
                             maxBytes: Limits.deviceIdBytes, get: { $0.device.id }, set: { $0.device.id = $1 }))),
                 .geometry(
                     Field(
-                        "orientation", record: "do",
+                        "orientation", record: "do", on: .both,
                         .deviceChoice(DeviceOrientation.self, \.orientation))),
                 .geometry(
                     Field(
@@ -205,6 +208,54 @@ enum RequestSchema {
                         .string(
                             maxBytes: Limits.systemBytes, get: { $0.device.system }, set: { $0.device.system = $1 }))),
             ]),
+        // Android's (docs/android.md), after the members iOS bodies send: `platform`, then the window's own.
+        .geometry(
+            Field(
+                "platform", record: "pl", on: .both,
+                .choice(Platform.self, get: { $0.platform }, set: { $0.platform = $1 }))),
+        .object(
+            "systemBars", in: .all, required: [],
+            [
+                .geometry(
+                    Field(
+                        "top", record: "bt", on: .android,
+                        .number(Limits.length, get: { $0.android.statusBar }, set: { $0.android.statusBar = $1 }))),
+                .geometry(
+                    Field(
+                        "bottom", record: "bb", on: .android,
+                        .number(
+                            Limits.length, get: { $0.android.navigationBar },
+                            set: { $0.android.navigationBar = $1 }))),
+            ]),
+        .geometry(
+            Field(
+                "navigationMode", record: "nm", on: .android,
+                .choice(
+                    NavigationMode.self, get: { $0.android.navigationMode },
+                    set: { $0.android.navigationMode = $1 }))),
+        .geometry(
+            Field(
+                "windowSoftInputMode", record: "sm", on: .android,
+                .choice(
+                    SoftInputMode.self, get: { $0.android.softInputMode }, set: { $0.android.softInputMode = $1 }))),
+        .geometry(
+            Field(
+                "edgeToEdge", record: "ee", on: .android,
+                .bool(get: { $0.android.edgeToEdge }, set: { $0.android.edgeToEdge = $1 }))),
+        .geometry(
+            Field(
+                "imeInsets", record: "ii", on: .android,
+                .choice(ImeInsetsHandling.self, get: { $0.android.imeInsets }, set: { $0.android.imeInsets = $1 }))),
+        .geometry(
+            Field(
+                "insetsAnimationCallback", record: "ac", on: .android,
+                .bool(
+                    get: { $0.android.insetsAnimationCallback },
+                    set: { $0.android.insetsAnimationCallback = $1 }))),
+        .geometry(
+            Field(
+                "caretRect", record: "cr", on: .android,
+                .rect(get: { $0.android.caretRect }, set: { $0.android.caretRect = $1 }))),
     ]
 
     /// The members `members` declares, resolved for decoding.
@@ -225,7 +276,7 @@ enum RequestSchema {
 
     /// The bits of the scene values a body that creates a scene must send.
     static let requiredToCreate = SceneValues(
-        rawValue: geometry.indices.reduce(0) { geometry[$1].field.requiredToCreate ? $0 | 1 << UInt32($1) : $0 })
+        rawValue: geometry.indices.reduce(0) { geometry[$1].field.requiredToCreate ? $0 | 1 << UInt64($1) : $0 })
 
     /// The keyboard's values: the members of the `keyboard` object.
     static let keyboard: [Field<KeyboardInfo>] = top.keyboardFields

@@ -1,0 +1,47 @@
+import HTTPServer
+import InsetCore
+import InsetDevices
+import InsetSession
+
+/// Android IME shows and hides (`platform: "android"`), stateless; a session's go through `AndroidEventChange`.
+enum AndroidEvents {
+    /// A stateless show or hide on the window the body describes at rest.
+    static func stateless(
+        _ kind: KeyboardEvent.Kind, _ body: consuming RequestBody, devices: DeviceCatalogue
+    ) throws(Problem) -> HTTPResponse {
+        var event = body.event
+        let scene: Scene
+        do {
+            try AndroidDeviceRequest.resolve(&event, kind: kind, over: nil, in: devices)
+            try requireWindow(event, kind: kind, over: nil)
+        } catch {
+            throw Problem(error)
+        }
+        do {
+            scene = try event.scene.sceneToCreate()
+        } catch {
+            throw Problem(error)
+        }
+        return AndroidAnswer.response(event.androidStateless(kind, in: scene))
+    }
+
+    /// An Android window needs its screen (the IME's inset is measured from its bottom), and a show the IME's
+    /// frame, sent or from the device.
+    static func requireWindow(_ event: borrowing KeyboardEvent, kind: KeyboardEvent.Kind, over base: Scene?)
+        throws(SessionError)
+    {
+        var problems: [MemberProblem] = []
+        if !event.scene.given.contains(.screen), base?.space.screen == nil {
+            problems.append(
+                MemberProblem(
+                    pointer: "/screen", message: "is required on Android, unless /device names an Android device"))
+        }
+        if kind == .show, event.keyboard.frameEnd == nil {
+            problems.append(
+                MemberProblem(
+                    pointer: "/keyboard/frameEnd",
+                    message: "is required, unless /device names a device whose IME height the catalogue has"))
+        }
+        guard problems.isEmpty else { throw .invalidMembers(problems) }
+    }
+}
