@@ -37,9 +37,11 @@ import {
   createSession,
   frameTime,
   getDevice,
+  hide,
   insetAdjustment,
   InsetError,
   listDevices,
+  show,
 } from "./client.js";
 
 /** The device picked when the page opens, when the catalogue has it. */
@@ -170,14 +172,15 @@ let keptFocus = null;
 /** The sample log last put in the notification panel, replaced on a new session unless it was edited. */
 let sampleText = "";
 /**
- * The Android phone: its catalogue entry, its session, the layout at rest it was created with (`rest`: the numbers
- * sent), the IME's frame it sends on a show, the last answer and the playback of it, whether the IME is up.
+ * The Android phone, asked with stateless requests: its catalogue entry, the window it lays out (`scene`, null when
+ * the catalogue lacks its bars), the IME's frame a show sends, the last show's body (its hide sends the same
+ * window), the last answer and its playback, whether the IME is up.
  */
 const android = {
   entry: null,
-  session: null,
-  rest: null,
+  scene: null,
   imeFrame: null,
+  shown: null,
   answer: null,
   playback: null,
   visible: false,
@@ -1870,8 +1873,8 @@ function androidReplayOptions() {
 }
 
 /**
- * A new Android session for the device, the orientation, the screen and the Android settings (none when the
- * catalogue lacks the bars): the window at rest, the chat opened on its newest message.
+ * The Android phone laid out afresh for the device, the orientation, the screen and the Android settings, the IME
+ * hidden (nothing to ask when the catalogue lacks the bars): the chat opened on its newest message.
  */
 async function resetAndroid() {
   if (!showsAndroid()) return;
@@ -1880,19 +1883,17 @@ async function resetAndroid() {
   for (const control of androidControls()) if (document.activeElement === control) control.blur();
   android.resetting = false;
   android.playback?.cancel();
-  Object.assign(android, { playback: null, answer: null, visible: false, rest: null });
+  Object.assign(android, { playback: null, answer: null, visible: false, shown: null });
+  delete ui.android.dataset.focus;
   ui.android.dataset.ready = "false";
-  const old = android.session;
-  android.session = null;
-  if (old) await old.delete().catch(() => {});
   ui.imeInsets.disabled = !ui.edgeToEdge.checked;
   layoutAndroid();
   const scene = androidScene();
+  android.scene = scene;
   android.imeFrame = scene?.imeFrame ?? null;
+  setAndroidState("hidden");
   if (!scene) {
     ui.android.dataset.ready = "unavailable";
-    delete ui.android.dataset.sessionId;
-    setAndroidState("hidden");
     const none = "—";
     androidSummary({ ime: none, layout: none, height: none, padding: none, pan: none, offset: none, animation: none });
     androidSay(
@@ -1902,24 +1903,10 @@ async function resetAndroid() {
     );
     return;
   }
-  const contentHeight = ui.androidContent.offsetHeight;
   // A chat opens on its newest message: the end of the content.
-  const offset = chatMode() ? Math.max(0, contentHeight - scene.frame.height) : 0;
-  const rest = androidRestState(scene, offset);
-  applyAndroidState(rest, androidElements(), androidReplayOptions());
-  const created = await createSession(androidGeometry(scene, offset), clientOptions());
-  Object.assign(android, { session: created, rest });
-  setAndroidState("hidden");
-  androidSummary({
-    ime: 0,
-    layout: "—",
-    height: scene.frame.height,
-    padding: 0,
-    pan: 0,
-    offset,
-    animation: "—",
-  });
-  ui.android.dataset.sessionId = created.id;
+  const offset = chatMode() ? Math.max(0, ui.androidContent.offsetHeight - scene.frame.height) : 0;
+  applyAndroidState(androidRestState(scene, offset), androidElements(), androidReplayOptions());
+  androidSummary({ ime: 0, layout: "—", height: scene.frame.height, padding: 0, pan: 0, offset, animation: "—" });
   ui.android.dataset.ready = "true";
   androidSay(
     android.imeFrame
@@ -1928,38 +1915,23 @@ async function resetAndroid() {
   );
 }
 
-/** The focused view's rect in window coordinates, the window at rest (not panned): where the service looks. */
-function androidFocusedRect(control) {
-  const scene = androidScene();
+/**
+ * The focused view's rect in window coordinates, the window at rest (not panned) and the list at `offset`: the
+ * composer's field below the list, or a field in it.
+ */
+function androidFocusedRect(control, offset) {
+  const { frame } = android.scene;
   if (androidKey(control) === "chat") {
-    const top = scene.frame.y + scene.frame.height;
     const { offsetLeft: x, offsetTop: y, offsetWidth: width, offsetHeight: height } = control;
-    return { x, y: top + y, width, height };
+    return { x, y: frame.y + frame.height + y, width, height };
   }
   const rect = contentRect(control, ui.androidContent.firstElementChild);
-  const offset = android.answer?.contentOffset.y ?? android.rest.contentOffset.y;
-  return { ...rect, x: rect.x + scene.frame.x, y: rect.y + scene.frame.y - offset };
-}
-
-/** The list's offset as the service last set it. */
-function androidModelOffset() {
-  return android.answer?.contentOffset.y ?? android.rest?.contentOffset.y ?? 0;
-}
-
-/** Tells the Android session about the user's own scroll of the list (PATCH), at `time`. */
-async function androidSyncScroll(time) {
-  if (!android.session || android.playback) return;
-  const offset = ui.androidList.scrollTop;
-  if (Math.abs(offset - androidModelOffset()) <= 1) return;
-  await android.session.patch({ scrollView: { contentOffset: { x: 0, y: offset } } }, { timestamp: time });
-  if (android.answer) android.answer = { ...android.answer, contentOffset: { x: 0, y: offset } };
-  else android.rest = { ...android.rest, contentOffset: { x: 0, y: offset } };
+  return { ...rect, x: rect.x + frame.x, y: rect.y + frame.y - offset };
 }
 
 /**
  * Scrolls the Android list, before a show the iPhone's field started, just enough that the same field shows whole
- * (bottom edge at the list's bottom, or top at its top), as the user would have scrolled to tap it there; the
- * scroll then goes to the session as the user's own.
+ * (bottom edge at the list's bottom, or top at its top), as the user would have scrolled to tap it there.
  */
 function revealInList(control) {
   if (androidKey(control) === "chat") return;
@@ -1970,31 +1942,52 @@ function revealInList(control) {
   list.scrollTop = rect.y < top ? rect.y : rect.y + rect.height - list.clientHeight;
 }
 
-/** An IME show at `time`, for the field `key` has: the IME's frame from the catalogue, the focused view's rect. */
+/**
+ * An IME show at `time` for the field `key` names, stateless: the window at rest with the list where the user left
+ * it, the IME's frame from the catalogue, the focused view's rect. The answer starts at `time`, as the iPhone's.
+ * While the IME is up another field's focus is not sent: a stateless show starts from the IME hidden.
+ */
 async function androidShow(time, key) {
   const control = androidControl(key);
-  if (!android.session || !android.imeFrame || !control) return;
-  if (showsIOS() && !android.visible) revealInList(control);
-  await androidSyncScroll(time);
-  const body = { keyboard: { frameEnd: android.imeFrame }, focusedRect: androidFocusedRect(control) };
-  const answer = await android.session.show(body, { timestamp: time });
-  android.visible = true;
+  if (!android.scene || !android.imeFrame || !control) return;
+  if (android.visible) {
+    androidSay(
+      `Focus on ${key}: the IME stays up and the Android window as it is (a stateless show starts from the IME ` +
+        "hidden, so the page sends none while it is up).",
+    );
+    return;
+  }
+  if (showsIOS()) revealInList(control);
+  const offset = ui.androidList.scrollTop;
+  const body = {
+    ...androidGeometry(android.scene, offset),
+    keyboard: { frameEnd: android.imeFrame },
+    focusedRect: androidFocusedRect(control, offset),
+  };
+  const answer = await show(null, body, clientOptions());
+  Object.assign(android, { visible: true, shown: body });
   ui.android.dataset.focus = key;
-  androidPlay(answer, "showing", "shown");
+  androidPlay(answer, "showing", "shown", time);
 }
 
-/** An IME hide at `time`. */
+/**
+ * An IME hide at `time`, stateless: the same window as the show's, the IME leaving from the frame it showed at
+ * (`keyboard.frameBegin`), so the hide starts from where the show settles.
+ */
 async function androidHide(time) {
-  if (!android.session || !android.visible) return;
-  await androidSyncScroll(time);
-  const answer = await android.session.hide({}, { timestamp: time });
+  if (!android.visible || !android.shown) return;
+  const { keyboard, ...window } = android.shown;
+  const answer = await hide(null, { ...window, keyboard: { frameBegin: keyboard.frameEnd } }, clientOptions());
   android.visible = false;
   delete ui.android.dataset.focus;
-  androidPlay(answer, "hiding", "hidden");
+  androidPlay(answer, "hiding", "hidden", time);
 }
 
-/** Replays an Android answer on the phone; `during` and `after` are the IME's states to show. */
-function androidPlay(answer, during, after) {
+/**
+ * Replays an Android answer on the phone from `time` (the event's frame, the answer's times counting from it);
+ * `during` and `after` are the IME's states to show.
+ */
+function androidPlay(answer, during, after, time) {
   android.answer = answer;
   const { animation } = answer;
   androidSummary({
@@ -2008,7 +2001,8 @@ function androidPlay(answer, during, after) {
   });
   Object.assign(ui.android.dataset, { layoutChange: answer.layoutChange, layout: animation.layout });
   setAndroidState(during);
-  const current = applyAndroidAnimation(answer, androidElements(), androidReplayOptions());
+  const startTime = time + (animation.delay ?? 0) * 1000;
+  const current = applyAndroidAnimation(answer, androidElements(), { ...androidReplayOptions(), startTime });
   android.playback = current;
   current.then((completed) => {
     if (android.playback !== current) return;
@@ -2051,7 +2045,7 @@ function enqueueAndroid(task) {
     try {
       await task();
     } catch (error) {
-      ui.android.dataset.ready = android.session ? "true" : "error";
+      ui.android.dataset.ready = android.scene ? "true" : "error";
       const { status, problem, message } = error;
       androidSay(error instanceof InsetError ? `${status} ${problem?.title ?? ""}: ${message}` : message, "error");
     }
