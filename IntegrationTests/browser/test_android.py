@@ -1,0 +1,289 @@
+"""The playground's Android phone in headless Chromium against a real inset-server: its numbers are the catalogue's
+(`GET /devices/pixel-9`), its requests stateless Android shows and hides (`platform: "android"`), and once an answer
+has been replayed the DOM shows the answer's numbers.
+
+DOM conventions (playground.js, docs/playground.md): on #android, #android-list is the scroll container, its top the
+request's `scrollView.frame.y` less the window's pan, its computed height the answer's `scrollView.frame.height`;
+#android-content's padding-bottom is `contentPadding.bottom`; `scrollTop` is `contentOffset.y`; #android-window's
+top is `-windowPan.y`; #ime's top is the window's height less `windowInsets.ime.bottom`.
+
+Tolerances: lengths exactly (0.01 dp, the computed value's print precision), boxes read through the phone's scale
+within 0.05 dp, `scrollTop` within 1 dp (scroll offsets land on whole device pixels, answers can be fractional).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from playground_page import (
+    DEFAULT_ANDROID_DEVICE,
+    Playground,
+    android_attribute,
+    android_state,
+    device_entry,
+    last,
+    newest,
+    scroll_android_to_end,
+    use_android_settings,
+    use_chat,
+    use_platform,
+    wait_for_ime,
+)
+
+EXACT = 0.01
+BOX = 0.05
+
+
+@pytest.fixture(scope="module")
+def pixel(server) -> dict:
+    """The Pixel 9 in portrait as the catalogue gives it: screen, status bar, both navigation bars, the IME."""
+    entry = device_entry(server, DEFAULT_ANDROID_DEVICE)
+    portrait = lambda items: [item for item in items if item["orientation"] == "portrait"]  # noqa: E731
+    bars = {
+        mode: newest([bar for bar in portrait(entry["navigationBars"]) if bar["mode"] == mode])["height"]
+        for mode in ("gesture", "threeButton")
+    }
+    return {
+        "entry": entry,
+        "width": entry["screen"]["width"],
+        "height": entry["screen"]["height"],
+        "statusBar": newest(portrait(entry["statusBars"]))["height"],
+        "navigationBars": bars,
+        "ime": newest(portrait(entry["imes"]))["height"],
+    }
+
+
+def android_exchanges(page: Playground, path: str) -> list:
+    """The page's Android requests to `path`, replayed: each answer the panel shows is the service's."""
+    exchanges = [e for e in page.replay() if e.request and isinstance(e.request, dict)]
+    return [e for e in exchanges if e.request.get("platform") == "android" and e.path == path]
+
+
+def assert_settled_on(state: dict, request: dict, answer: dict, screen_height: float) -> None:
+    """The Android phone shows `answer` (to the window `request` described), nothing running."""
+    assert state["running"] == 0, state["animations"]
+    frame = answer["scrollView"]["frame"]
+    pan = answer["windowPan"]["y"]
+    assert state["listHeight"] == pytest.approx(frame["height"], abs=EXACT), state
+    assert state["list"]["height"] == pytest.approx(frame["height"], abs=BOX), state
+    assert state["list"]["top"] == pytest.approx(request["scrollView"]["frame"]["y"] - pan, abs=BOX), state
+    assert state["windowTop"] == pytest.approx(-pan, abs=EXACT), state
+    assert state["paddingBottom"] == pytest.approx(answer["contentPadding"]["bottom"], abs=EXACT), state
+    assert state["scrollTop"] == pytest.approx(answer["contentOffset"]["y"], abs=1), state
+    assert state["ime"]["top"] == pytest.approx(screen_height - answer["windowInsets"]["ime"]["bottom"], abs=BOX)
+
+
+def check_request(request: dict, pixel: dict, mode: str = "gesture") -> None:
+    """A show's window is the catalogue's Pixel 9: the screen, the bars, the IME's frame at the window's bottom
+    (its height the catalogue's: `ime()` counts the navigation bar's area under it)."""
+    navigation = pixel["navigationBars"][mode]
+    assert request["screen"] == {"width": pixel["width"], "height": pixel["height"]}
+    assert request["systemBars"] == {"top": pixel["statusBar"], "bottom": navigation}
+    assert request["navigationMode"] == mode
+    frame = request["scrollView"]["frame"]
+    assert frame["y"] == pixel["statusBar"] + 64, "under the status bar and the 64-dp app bar"
+    ime = pixel["ime"]
+    assert request["keyboard"] == {
+        "frameEnd": {"x": 0, "y": pixel["height"] - ime, "width": pixel["width"], "height": ime}
+    }
+
+
+def show_android_field(page: Playground) -> dict:
+    """Scrolls the Android list to its end and taps the field there; answers the phone once the IME is up."""
+    scroll_android_to_end(page)
+    page.driver.find_element("css selector", '#android-content [data-field="field"]').click()
+    return wait_for_ime(page, "shown")
+
+
+def test_the_android_phone_is_the_catalogues_pixel(page: Playground, artifacts, pixel: dict) -> None:
+    use_platform(page, "android")
+    state = android_state(page)
+    assert state["visible"] and not state["iosVisible"]
+    # offsetWidth and offsetHeight are whole px: the catalogue's dp to the nearest.
+    assert state["screenWidth"] == pytest.approx(pixel["width"], abs=0.5)
+    assert state["screenHeight"] == pytest.approx(pixel["height"], abs=0.5)
+    assert state["statusBar"] == pytest.approx(pixel["statusBar"], abs=BOX)
+    assert state["navigationBar"] == pytest.approx(pixel["navigationBars"]["gesture"], abs=BOX)
+    # The list from under the app bar to the navigation bar; the IME waits below the window.
+    top = pixel["statusBar"] + 64
+    assert state["list"]["top"] == pytest.approx(top, abs=BOX)
+    assert state["listHeight"] == pytest.approx(pixel["height"] - pixel["navigationBars"]["gesture"] - top, abs=EXACT)
+    assert state["ime"]["top"] == pytest.approx(pixel["height"], abs=BOX)
+    assert state["ime"]["height"] == pytest.approx(pixel["ime"], abs=BOX)
+    assert android_attribute(page, "data-device") == DEFAULT_ANDROID_DEVICE
+    # The Android picker lists the catalogue's Android devices, in its order.
+    _, _, listed = page.server.call("GET", "/devices")
+    androids = [device["id"] for device in listed["devices"] if device["platform"] == "android"]
+    options = page.driver.execute_script(
+        "return [...document.querySelectorAll('#android-device option')].map((option) => option.value);"
+    )
+    assert options == androids
+    sources = page.driver.execute_script(
+        "return [...document.querySelectorAll('#android-sources .source')].map((source) => source.dataset.source);"
+    )
+    assert set(sources) == {"device-preview-pixel-probe", "device-preview-ime-default"}
+    page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-1-rest.png"))
+
+
+def test_an_adjust_resize_show_and_hide(page: Playground, artifacts, pixel: dict) -> None:
+    use_platform(page, "android")
+    show_android_field(page)
+    page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-2-resize-shown.png"))
+    [shown] = android_exchanges(page, "/keyboard/show")
+    request, answer = shown.request, shown.replayed
+    check_request(request, pixel)
+    assert request["windowSoftInputMode"] == "adjustResize" and request["edgeToEdge"] is False
+    assert "imeInsets" not in request and request["insetsAnimationCallback"] is False
+    # The field, at the list's end, in window coordinates: above the navigation bar before the IME.
+    focused = request["focusedRect"]
+    frame = request["scrollView"]["frame"]
+    assert frame["y"] <= focused["y"] and focused["y"] + focused["height"] <= frame["y"] + frame["height"] + 0.5
+    # The service: the list ends at the IME's top, scrolled to keep the field in view; no pan; unsynced.
+    assert answer["layoutChange"] == "resize" and answer["windowPan"] == {"y": 0}
+    lift = pixel["ime"] - pixel["navigationBars"]["gesture"]
+    assert answer["scrollView"]["frame"]["height"] == pytest.approx(frame["height"] - lift, abs=1e-6)
+    assert answer["animation"]["layout"] == "atOnce" and answer["animation"]["cssDuration"] == 200
+    state = android_state(page)
+    assert_settled_on(state, request, answer, pixel["height"])
+    assert state["ime"]["top"] == pytest.approx(pixel["height"] - pixel["ime"], abs=BOX)
+
+    page.tap_outside()
+    state = wait_for_ime(page, "hidden")
+    page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-3-hidden.png"))
+    [hidden] = android_exchanges(page, "/keyboard/hide")
+    assert hidden.request["keyboard"] == {"frameBegin": request["keyboard"]["frameEnd"]}
+    assert hidden.request["scrollView"] == request["scrollView"]
+    assert_settled_on(state, hidden.request, hidden.replayed, pixel["height"])
+    assert hidden.replayed["scrollView"]["frame"]["height"] == frame["height"]
+
+
+def test_adjust_pan_with_the_callback_on_three_button_navigation(page: Playground, artifacts, pixel: dict) -> None:
+    use_platform(page, "android")
+    use_android_settings(page, soft_input_mode="adjustPan", insets_callback=True, navigation_mode="threeButton")
+    assert android_state(page)["navigationBar"] == pytest.approx(pixel["navigationBars"]["threeButton"], abs=BOX)
+    scroll_android_to_end(page)
+    page.driver.find_element("css selector", '#android-content [data-field="field"]').click()
+    # While the show runs: the IME on the synced curve (285 ms, the answer's linear() easing), the pan on the
+    # scroller's (250 ms).
+    page.wait_for(lambda: android_state(page)["running"] > 0 or android_attribute(page, "data-ime-state") == "shown",
+                  "the show's animations")
+    running = android_state(page)["animations"]
+    state = wait_for_ime(page, "shown")
+    page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-4-pan-shown.png"))
+    [shown] = android_exchanges(page, "/keyboard/show")
+    request, answer = shown.request, shown.replayed
+    check_request(request, pixel, "threeButton")
+    assert request["windowSoftInputMode"] == "adjustPan" and request["insetsAnimationCallback"] is True
+    animation = answer["animation"]
+    assert animation["synced"] and animation["layout"] == "followsIme" and animation["cssDuration"] == 285
+    # adjustPan: the list keeps its frame, the window moves up to bring the field over the IME.
+    assert answer["layoutChange"] == "none"
+    assert answer["scrollView"]["frame"] == request["scrollView"]["frame"]
+    focused = request["focusedRect"]
+    assert answer["windowPan"]["y"] == pytest.approx(
+        focused["y"] + focused["height"] - (pixel["height"] - pixel["ime"]), abs=1e-6
+    )
+    assert animation["scroller"]["windowPan"]["to"] == answer["windowPan"]["y"]
+    assert_settled_on(state, request, answer, pixel["height"])
+    if running:
+        by_target = {item["target"]: item for item in running}
+        if "ime" in by_target:
+            assert by_target["ime"]["duration"] == 285
+            assert by_target["ime"]["easing"].startswith("linear(")
+        if "android-window" in by_target:
+            assert by_target["android-window"]["duration"] == 250
+    page.tap_outside()
+    state = wait_for_ime(page, "hidden")
+    [hidden] = android_exchanges(page, "/keyboard/hide")
+    assert_settled_on(state, hidden.request, hidden.replayed, pixel["height"])
+    assert state["windowTop"] == pytest.approx(0, abs=EXACT)
+
+
+def test_edge_to_edge_with_ime_padding(page: Playground, artifacts, pixel: dict) -> None:
+    use_platform(page, "android")
+    use_android_settings(page, edge_to_edge=True, ime_insets="padding", insets_callback=True)
+    state = show_android_field(page)
+    page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-5-padding-shown.png"))
+    [shown] = android_exchanges(page, "/keyboard/show")
+    request, answer = shown.request, shown.replayed
+    assert request["edgeToEdge"] is True and request["imeInsets"] == "padding"
+    assert answer["layoutChange"] == "padding"
+    lift = pixel["ime"] - pixel["navigationBars"]["gesture"]
+    assert answer["contentPadding"]["bottom"] == pytest.approx(lift, abs=1e-6)
+    assert answer["scrollView"]["frame"] == request["scrollView"]["frame"]
+    assert_settled_on(state, request, answer, pixel["height"])
+
+
+def test_the_chat_composer_rides_on_the_resized_list(page: Playground, artifacts, pixel: dict) -> None:
+    use_platform(page, "android")
+    use_chat(page)
+    page.wait_for(lambda: android_attribute(page, "data-screen") == "chat"
+                  and android_attribute(page, "data-ready") == "true", "the Android chat")
+    rest = android_state(page)
+    assert rest["composer"]["top"] == pytest.approx(rest["list"]["bottom"], abs=BOX)
+    assert rest["scrollTop"] == pytest.approx(rest["maxScrollTop"], abs=1), "opened on the newest message"
+    page.driver.find_element("css selector", '#android-composer input').click()
+    state = wait_for_ime(page, "shown")
+    page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-6-chat-shown.png"))
+    [shown] = android_exchanges(page, "/keyboard/show")
+    request, answer = shown.request, shown.replayed
+    # The composer's field is below the list, in window coordinates: not the list's to scroll.
+    frame = request["scrollView"]["frame"]
+    assert request["focusedRect"]["y"] >= frame["y"] + frame["height"]
+    assert_settled_on(state, request, answer, pixel["height"])
+    assert state["composer"]["top"] == pytest.approx(frame["y"] + answer["scrollView"]["frame"]["height"], abs=BOX)
+    assert state["composer"]["bottom"] == pytest.approx(pixel["height"] - pixel["ime"], abs=BOX)
+
+
+def test_both_phones_show_the_same_scene(page: Playground, artifacts, pixel: dict) -> None:
+    use_platform(page, "both")
+    state = android_state(page)
+    assert state["visible"] and state["iosVisible"]
+    ios_fit = float(page.driver.execute_script(
+        "return getComputedStyle(document.getElementById('phone')).getPropertyValue('--fit');"
+    ))
+    assert state["fit"] == pytest.approx(ios_fit), "the phones are scaled alike"
+    boxes = page.driver.execute_script(
+        "return ['device-box', 'android-box'].map((id) => document.getElementById(id).getBoundingClientRect())"
+        ".map((box) => ({left: box.left, right: box.right, top: box.top}));"
+    )
+    assert boxes[0]["right"] <= boxes[1]["left"], "side by side, the iPhone first"
+    page.screenshot(artifacts, "both-1-rest")
+    page.scroll_to_end()
+    page.click("field")
+    page.wait_for_state("shown")
+    state = wait_for_ime(page, "shown")
+    page.screenshot(artifacts, "both-2-shown")
+    exchanges = page.replay()
+    ios = last(exchanges, "POST", "/keyboard/show")
+    assert "platform" not in ios.request
+    [shown] = [e for e in exchanges if e.path == "/keyboard/show" and e.request.get("platform") == "android"]
+    assert_settled_on(state, shown.request, shown.replayed, pixel["height"])
+    dom = page.dom()
+    adjusted = ios.replayed["adjustedContentInset"]
+    assert dom["paddingBottom"] == pytest.approx(adjusted["bottom"], abs=0.01)
+    assert dom["scrollTop"] == pytest.approx(ios.replayed["contentOffset"]["y"] + adjusted["top"], abs=1)
+    page.tap_outside()
+    page.wait_for_state("hidden")
+    wait_for_ime(page, "hidden")
+    page.screenshot(artifacts, "both-3-hidden")
+
+
+def test_devices_without_the_numbers_say_so(page: Playground, server) -> None:
+    use_platform(page, "android")
+    # The Pixel 8: no status bar or gesture navigation bar published: no window to ask about.
+    page.select("android-device", "pixel-8")
+    page.wait_for(lambda: android_attribute(page, "data-device") == "pixel-8"
+                  and android_attribute(page, "data-ready") == "unavailable", "the Pixel 8, unavailable")
+    note = page.driver.find_element("id", "android-absent").text
+    assert "no status bar" in note and "no gesture navigation bar" in note
+    # The Pixel 9 Pro XL: bars, but no IME height: the fields are off.
+    page.select("android-device", "pixel-9-pro-xl")
+    page.wait_for(lambda: android_attribute(page, "data-device") == "pixel-9-pro-xl"
+                  and android_attribute(page, "data-ready") == "true", "the Pixel 9 Pro XL")
+    assert android_attribute(page, "data-ime") == "absent"
+    disabled = page.driver.execute_script(
+        "return [...document.querySelectorAll('#android input, #android textarea')].every((field) => field.disabled);"
+    )
+    assert disabled
+    assert "no IME height" in page.driver.find_element("id", "android-absent").text
