@@ -1,13 +1,14 @@
 // applyAndroidAnimation and applyAndroidState under Node, on the element-like objects of elements.mjs, replaying
-// Android answers (`platform: "android"`) in the shape the contract gives: the IME on `animation`'s easing, the
-// container's resize or padding following the IME's inset (`layout: "followsIme"`) or set at once (`"atOnce"`), the
-// window's pan and the list's scroll on `animation.scroller`'s. No DOM and no server: the answers are written out.
+// Android answers (`platform: "android"`): the IME on `animation`'s easing, the container's resize or padding
+// following the IME's inset (`layout: "followsIme"`) or set at once (`"atOnce"`), the window's pan and the list's
+// scroll on `animation.scroller`'s. First answers written out in the contract's shape (no server), then a live
+// inset-server's stateless show and hide of the same window.
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { element, eventually } from "./elements.mjs";
-import { loadClient, within } from "./server.mjs";
+import { loadClient, startServer, within } from "./server.mjs";
 
-const { applyAndroidAnimation, applyAndroidState, Playback } = await loadClient();
+const { applyAndroidAnimation, applyAndroidState, Playback, show, hide } = await loadClient();
 
 const edges = (top, bottom) => ({ top, left: 0, bottom, right: 0 });
 const SYNCED_EASING = "linear(0, 0.1 10%, 1)"; // stand-ins: the tests check where they go
@@ -227,5 +228,75 @@ describe("applyAndroidAnimation", () => {
     assert.equal(length(parts.ime, "top"), "915px");
     assert.equal(length(parts.composer, "top"), "867px");
     assert.equal(parts.scrollView.scrollTop, 0);
+  });
+});
+
+describe("a live server's stateless Android show and hide, replayed", () => {
+  let server;
+  let options;
+  before(async () => {
+    server = await startServer();
+    options = { baseURL: server.baseURL };
+  });
+  after(async () => server?.stop());
+
+  /** The contract's window at rest: three-button navigation, adjustResize with the callback, a field at y 700. */
+  const window = {
+    platform: "android",
+    screen: { width: 412, height: 915 },
+    systemBars: { top: 24, bottom: 48 },
+    navigationMode: "threeButton",
+    windowSoftInputMode: "adjustResize",
+    insetsAnimationCallback: true,
+    scrollView: {
+      frame: { x: 0, y: 80, width: 412, height: 787 },
+      contentSize: { width: 412, height: 2000 },
+      contentOffset: { x: 0, y: 0 },
+    },
+    focusedRect: { x: 16, y: 700, width: 380, height: 56 },
+  };
+  const imeFrame = { x: 0, y: 515, width: 412, height: 400 };
+
+  test("the show: the list ends at the IME's top, scrolls the field to its bottom; the replay ends there", async () => {
+    const answer = await show(null, { ...window, keyboard: { frameEnd: imeFrame } }, options);
+    assert.equal(answer.platform, "android");
+    assert.deepEqual(answer.windowInsets.ime, edges(0, 400));
+    assert.equal(answer.layoutChange, "resize");
+    // 787 - (400 - 48); the field's bottom (700 + 56 - 80 = 676 in the content) at the list's new bottom.
+    assert.deepEqual(answer.scrollView.frame, { x: 0, y: 80, width: 412, height: 435 });
+    assert.deepEqual(answer.contentOffset, { x: 0, y: 676 - 435 });
+    const { animation } = answer;
+    assert.equal(animation.layout, "followsIme");
+    assert.equal(animation.cssDuration, 285);
+    assert.equal(animation.timingFunction, "cubic-bezier(0.2, 0, 0, 1)");
+    assert.deepEqual(animation.scroller.contentOffset, { from: 0, to: 241, delay: 0 });
+    const { parts, elements } = phone();
+    const playback = applyAndroidAnimation(answer, elements, { windowHeight: 915 });
+    assert.deepEqual(parts.scrollView.animations[0].keyframes, [
+      { "--inset-height": "787px", offset: 0 },
+      { "--inset-height": "787px", offset: 0.12 },
+      { "--inset-height": "435px", offset: 1 },
+    ]);
+    assert.equal(parts.scrollView.animations[1].timing.easing, animation.scroller.linearEasing);
+    assert.equal(await finish(playback), true);
+    assert.equal(length(parts.scrollView, "height"), "435px");
+    assert.equal(length(parts.ime, "top"), "515px");
+    assert.equal(length(parts.composer, "top"), "515px");
+    assert.equal(parts.scrollView.scrollTop, 241);
+  });
+
+  test("the hide from the IME's frame (frameBegin): from where the show settles back to rest", async () => {
+    const answer = await hide(null, { ...window, keyboard: { frameBegin: imeFrame } }, options);
+    assert.deepEqual(answer.windowInsets.ime, edges(0, 0));
+    const { from, to } = answer.animation;
+    assert.deepEqual(from.ime, edges(0, 400));
+    assert.equal(from.scrollView.frame.height, 435);
+    assert.equal(to.scrollView.frame.height, 787);
+    const { parts, elements } = phone();
+    const playback = applyAndroidAnimation(answer, elements, { windowHeight: 915 });
+    assert.deepEqual(parts.ime.animations[0].keyframes, [{ "--inset-top": "515px" }, { "--inset-top": "915px" }]);
+    assert.equal(await finish(playback), true);
+    assert.equal(length(parts.scrollView, "height"), "787px");
+    assert.equal(parts.scrollView.scrollTop, answer.contentOffset.y);
   });
 });
