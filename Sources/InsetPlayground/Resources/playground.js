@@ -1958,7 +1958,10 @@ async function androidShow(time, key) {
     return;
   }
   if (showsIOS()) revealInList(control);
-  const offset = ui.androidList.scrollTop;
+  // The DOM's scrollTop is whole px: at the end of a list whose height is not, it passes the content's end by
+  // the fraction, which the window at rest cannot have.
+  const end = Math.max(0, ui.androidContent.offsetHeight - android.scene.frame.height);
+  const offset = Math.min(ui.androidList.scrollTop, end);
   const body = {
     ...androidGeometry(android.scene, offset),
     keyboard: { frameEnd: android.imeFrame },
