@@ -201,6 +201,18 @@ describe("applyAndroidAnimation", () => {
     assert.equal(await finish(playback), true);
   });
 
+  test("delays: each animation starts its delay after the answer's instant (a scroll already running, earlier)", async () => {
+    const { parts, elements } = phone();
+    const answer = resizeShow({ pan: 40 });
+    answer.animation.scroller.contentOffset.delay = -0.1;
+    answer.animation.scroller.windowPan.delay = 0.02;
+    const playback = applyAndroidAnimation(answer, elements, { windowHeight: 915, startTime: 5000 });
+    assert.equal(parts.ime.animations[0].startTime, 5000);
+    assert.equal(parts.scrollView.animations[1].startTime, 4900);
+    assert.equal(parts.window.animations[0].startTime, 5020);
+    assert.equal(await finish(playback), true);
+  });
+
   test("a second replay cancels the first (Android starts each animation from an end state)", async () => {
     const { parts, elements } = phone();
     const shown = applyAndroidAnimation(resizeShow(), elements, { windowHeight: 915 });

@@ -672,7 +672,9 @@ function androidEasing(timing, options) {
  *
  * The final values are set at once (the model) and the animations run over them, as `applyAnimation` does; a
  * replay cancels the playbacks running on the same elements (Android starts each animation from an end state).
- * `options.startTime` defaults to the descriptor's `startTime` when it is on this page's clock; `options.easing`
+ * The answer's instant is `options.startTime` (default: the descriptor's `startTime` when it is on this page's
+ * clock, else now); each animation starts its `delay` after it (`animation.delay`, and the scroller's
+ * `windowPan.delay` and `contentOffset.delay`, in seconds: negative for a scroll already running). `options.easing`
  * replaces both easings. Returns a Playback: `true` when it completed, `false` when something cancelled it.
  */
 export function applyAndroidAnimation(answer, elements, options = {}) {
@@ -696,15 +698,23 @@ export function applyAndroidAnimation(answer, elements, options = {}) {
   offset.model = to.contentOffset.y;
 
   const animations = [];
+  // Each animation's start after the answer's instant, ms.
+  const delays = new Map();
+  const seconds = (delay) => (delay ?? 0) * 1000;
   const imeTiming = { duration: descriptor.cssDuration, easing: androidEasing(descriptor, options), fill: "none" };
+  const imeAnimation = (element, keyframes) => {
+    const animation = element.animate(keyframes, imeTiming);
+    delays.set(animation, seconds(descriptor.delay));
+    animations.push(animation);
+  };
   if (descriptor.cssDuration > 0) {
     const inset = { from: from.ime.bottom, to: to.ime.bottom };
     if (ime && inset.from !== inset.to) {
-      animations.push(ime.animate(lengthKeyframes([{ top: px(imeTop(from)) }, { top: px(imeTop(to)) }]), imeTiming));
+      imeAnimation(ime, lengthKeyframes([{ top: px(imeTop(from)) }, { top: px(imeTop(to)) }]));
     }
     if (descriptor.layout === "followsIme") {
       const follow = (element, name, a, b) => {
-        if (a !== b) animations.push(element.animate(followingKeyframes(name, a, b, inset, navigationBar), imeTiming));
+        if (a !== b) imeAnimation(element, followingKeyframes(name, a, b, inset, navigationBar));
       };
       follow(scrollView, "height", height(from), height(to));
       follow(content, "paddingBottom", from.contentPadding.bottom, to.contentPadding.bottom);
@@ -716,7 +726,9 @@ export function applyAndroidAnimation(answer, elements, options = {}) {
     const scrollTiming = { duration: scroller.cssDuration, easing: androidEasing(scroller, options), fill: "none" };
     const pan = scroller.windowPan;
     if (pane && pan.from !== pan.to) {
-      animations.push(pane.animate(lengthKeyframes([{ top: px(-pan.from) }, { top: px(-pan.to) }]), scrollTiming));
+      const animation = pane.animate(lengthKeyframes([{ top: px(-pan.from) }, { top: px(-pan.to) }]), scrollTiming);
+      delays.set(animation, seconds(pan.delay));
+      animations.push(animation);
     }
     const scroll = scroller.contentOffset;
     if (scroll.from !== scroll.to) {
@@ -724,10 +736,15 @@ export function applyAndroidAnimation(answer, elements, options = {}) {
       // scrollTop follows (`syncOffset`), as for iOS.
       const keyframes = lengthKeyframes([{ scroll: px(scroll.from) }, { scroll: px(scroll.to) }]);
       driver = scrollView.animate(keyframes, scrollTiming);
+      delays.set(driver, seconds(scroll.delay));
       animations.push(driver);
     }
   }
-  startAt(animations, descriptor, Math.max(descriptor.cssDuration, scroller?.cssDuration ?? 0), options);
+  if (animations.length) {
+    startAt(animations, descriptor, Math.max(descriptor.cssDuration, scroller?.cssDuration ?? 0), options);
+    const instant = animations[0].startTime ?? frameTime();
+    for (const animation of animations) animation.startTime = instant + delays.get(animation);
+  }
   if (!animations.length) {
     syncOffset(scrollView);
     return new Playback([], Promise.resolve(true), () => {});

@@ -37,11 +37,9 @@ import {
   createSession,
   frameTime,
   getDevice,
-  hide,
   insetAdjustment,
   InsetError,
   listDevices,
-  show,
 } from "./client.js";
 
 /** The device picked when the page opens, when the catalogue has it. */
@@ -172,15 +170,16 @@ let keptFocus = null;
 /** The sample log last put in the notification panel, replaced on a new session unless it was edited. */
 let sampleText = "";
 /**
- * The Android phone, asked with stateless requests: its catalogue entry, the window it lays out (`scene`, null when
- * the catalogue lacks its bars), the IME's frame a show sends, the last show's body (its hide sends the same
- * window), the last answer and its playback, whether the IME is up.
+ * The Android phone and its session: its catalogue entry, the window it lays out (`scene`, null when the catalogue
+ * lacks its bars), the list's offset in the session's window at rest (`restOffset`), the IME's frame a show sends,
+ * the last answer and its playback, whether the IME is up.
  */
 const android = {
   entry: null,
   scene: null,
+  session: null,
+  restOffset: 0,
   imeFrame: null,
-  shown: null,
   answer: null,
   playback: null,
   visible: false,
@@ -1873,8 +1872,8 @@ function androidReplayOptions() {
 }
 
 /**
- * The Android phone laid out afresh for the device, the orientation, the screen and the Android settings, the IME
- * hidden (nothing to ask when the catalogue lacks the bars): the chat opened on its newest message.
+ * A new Android session for the device, the orientation, the screen and the Android settings, the IME hidden (none
+ * when the catalogue lacks the bars): the window at rest, the chat opened on its newest message.
  */
 async function resetAndroid() {
   if (!showsAndroid()) return;
@@ -1883,9 +1882,12 @@ async function resetAndroid() {
   for (const control of androidControls()) if (document.activeElement === control) control.blur();
   android.resetting = false;
   android.playback?.cancel();
-  Object.assign(android, { playback: null, answer: null, visible: false, shown: null });
+  Object.assign(android, { playback: null, answer: null, visible: false });
   delete ui.android.dataset.focus;
   ui.android.dataset.ready = "false";
+  const old = android.session;
+  android.session = null;
+  if (old) await old.delete().catch(() => {});
   ui.imeInsets.disabled = !ui.edgeToEdge.checked;
   layoutAndroid();
   const scene = androidScene();
@@ -1894,6 +1896,7 @@ async function resetAndroid() {
   setAndroidState("hidden");
   if (!scene) {
     ui.android.dataset.ready = "unavailable";
+    delete ui.android.dataset.sessionId;
     const none = "—";
     androidSummary({ ime: none, layout: none, height: none, padding: none, pan: none, offset: none, animation: none });
     androidSay(
@@ -1901,13 +1904,18 @@ async function resetAndroid() {
         `in ${orientation()}: nothing to ask the service (GET /devices/${android.entry.id} lists what it has).`,
       "error",
     );
+    if (ui.platform.value === "android") clearPanels();
     return;
   }
   // A chat opens on its newest message: the end of the content.
-  const offset = chatMode() ? Math.max(0, ui.androidContent.offsetHeight - scene.frame.height) : 0;
+  const offset = chatMode() ? androidContentEnd() : 0;
   applyAndroidState(androidRestState(scene, offset), androidElements(), androidReplayOptions());
+  const created = await createSession(androidGeometry(scene, offset), clientOptions());
+  Object.assign(android, { session: created, restOffset: offset });
   androidSummary({ ime: 0, layout: "—", height: scene.frame.height, padding: 0, pan: 0, offset, animation: "—" });
+  ui.android.dataset.sessionId = created.id;
   ui.android.dataset.ready = "true";
+  if (ui.platform.value === "android") clearPanels();
   androidSay(
     android.imeFrame
       ? "Tap a field: the IME comes up, and the window moves as the settings say."
@@ -1916,8 +1924,16 @@ async function resetAndroid() {
 }
 
 /**
- * The focused view's rect in window coordinates, the window at rest (not panned) and the list at `offset`: the
- * composer's field below the list, or a field in it.
+ * The list's last offset: its content's end. The DOM's scrollTop is whole px, so at the end of a list whose height
+ * is not it passes that end by the fraction, which the window cannot have.
+ */
+function androidContentEnd() {
+  return Math.max(0, ui.androidContent.offsetHeight - android.scene.frame.height);
+}
+
+/**
+ * The focused view's rect in window coordinates, the window at rest (not panned) and the list at `offset` (the
+ * session's): the composer's field below the list, or a field in it.
  */
 function androidFocusedRect(control, offset) {
   const { frame } = android.scene;
@@ -1943,54 +1959,65 @@ function revealInList(control) {
 }
 
 /**
- * An IME show at `time` for the field `key` names, stateless: the window at rest with the list where the user left
- * it, the IME's frame from the catalogue, the focused view's rect. The answer starts at `time`, as the iPhone's.
- * While the IME is up another field's focus is not sent: a stateless show starts from the IME hidden.
+ * The user's own scroll of the list while the IME is down, sent at `time` as the window's new offset at rest
+ * (`PATCH`): the next show starts from it.
+ */
+async function androidSyncScroll(time) {
+  if (!android.session || android.visible || android.playback) return;
+  const offset = Math.min(ui.androidList.scrollTop, androidContentEnd());
+  if (Math.abs(offset - android.restOffset) < 0.5) return;
+  await android.session.patch({ scrollView: { contentOffset: { x: 0, y: offset } } }, { timestamp: time });
+  android.restOffset = offset;
+}
+
+/**
+ * An IME show at `time` for the field `key` names: the IME's frame from the catalogue and the focused view's rect
+ * (at the session's offset at rest). With the IME up it is another field's focus: the service keeps the IME where
+ * it is and moves the pan and the scroll for the new rect.
  */
 async function androidShow(time, key) {
   const control = androidControl(key);
-  if (!android.scene || !android.imeFrame || !control) return;
-  if (android.visible) {
-    androidSay(
-      `Focus on ${key}: the IME stays up and the Android window as it is (a stateless show starts from the IME ` +
-        "hidden, so the page sends none while it is up).",
-    );
-    return;
-  }
-  if (showsIOS()) revealInList(control);
-  // The DOM's scrollTop is whole px: at the end of a list whose height is not, it passes the content's end by
-  // the fraction, which the window at rest cannot have.
-  const end = Math.max(0, ui.androidContent.offsetHeight - android.scene.frame.height);
-  const offset = Math.min(ui.androidList.scrollTop, end);
-  const body = {
-    ...androidGeometry(android.scene, offset),
-    keyboard: { frameEnd: android.imeFrame },
-    focusedRect: androidFocusedRect(control, offset),
-  };
-  const answer = await show(null, body, clientOptions());
-  Object.assign(android, { visible: true, shown: body });
+  if (!android.session || !android.imeFrame || !control) return;
+  if (showsIOS() && !android.visible) revealInList(control);
+  await androidSyncScroll(time);
+  const focusedRect = androidFocusedRect(control, android.restOffset);
+  const body = { keyboard: { frameEnd: android.imeFrame }, focusedRect };
+  const during = android.visible && ui.android.dataset.imeState === "shown" ? "shown" : "showing";
+  const answer = await android.session.show(body, { timestamp: time });
+  android.visible = true;
   ui.android.dataset.focus = key;
-  androidPlay(answer, "showing", "shown", time);
+  androidPlay(answer, during, "shown");
 }
 
-/**
- * An IME hide at `time`, stateless: the same window as the show's, the IME leaving from the frame it showed at
- * (`keyboard.frameBegin`), so the hide starts from where the show settles.
- */
+/** An IME hide at `time`. */
 async function androidHide(time) {
-  if (!android.visible || !android.shown) return;
-  const { keyboard, ...window } = android.shown;
-  const answer = await hide(null, { ...window, keyboard: { frameBegin: keyboard.frameEnd } }, clientOptions());
+  if (!android.session || !android.visible) return;
+  const answer = await android.session.hide({}, { timestamp: time });
   android.visible = false;
   delete ui.android.dataset.focus;
-  androidPlay(answer, "hiding", "hidden", time);
+  androidPlay(answer, "hiding", "hidden");
+}
+
+/** With the Android phone alone, the timeline under it is its session's (`GET /sessions/{id}/timeline.svg`). */
+async function drawAndroidTimeline() {
+  if (ui.platform.value !== "android" || !android.session) return;
+  const current = android.session;
+  try {
+    const svg = await current.timelineSVG({}, { onExchange: undefined });
+    if (android.session !== current || ui.platform.value !== "android") return;
+    ui.plot.innerHTML = svg;
+    ui.timeline.dataset.source = "android";
+    ui.timeline.dataset.ready = "true";
+  } catch (error) {
+    ui.timeline.dataset.ready = "error";
+  }
 }
 
 /**
- * Replays an Android answer on the phone from `time` (the event's frame, the answer's times counting from it);
- * `during` and `after` are the IME's states to show.
+ * Replays an Android answer on the phone from its session's instant (the event's frame: the answer's delays count
+ * from it); `during` and `after` are the IME's states to show.
  */
-function androidPlay(answer, during, after, time) {
+function androidPlay(answer, during, after) {
   android.answer = answer;
   const { animation } = answer;
   androidSummary({
@@ -2004,15 +2031,16 @@ function androidPlay(answer, during, after, time) {
   });
   Object.assign(ui.android.dataset, { layoutChange: answer.layoutChange, layout: animation.layout });
   setAndroidState(during);
-  const startTime = time + (animation.delay ?? 0) * 1000;
+  const startTime = answer.session.time;
   const current = applyAndroidAnimation(answer, androidElements(), { ...androidReplayOptions(), startTime });
+  drawAndroidTimeline();
   android.playback = current;
   current.then((completed) => {
     if (android.playback !== current) return;
     android.playback = null;
     if (completed) setAndroidState(after);
   });
-  androidSay(explainAndroid(answer, during === "showing"));
+  androidSay(explainAndroid(answer, answer.windowInsets.ime.bottom > 0));
   return current;
 }
 
@@ -2048,7 +2076,7 @@ function enqueueAndroid(task) {
     try {
       await task();
     } catch (error) {
-      ui.android.dataset.ready = android.scene ? "true" : "error";
+      ui.android.dataset.ready = android.session ? "true" : "error";
       const { status, problem, message } = error;
       androidSay(error instanceof InsetError ? `${status} ${problem?.title ?? ""}: ${message}` : message, "error");
     }
