@@ -1,19 +1,21 @@
 import InsetCore
 
-/// What an IME show or hide does to an Android window: where everything settles, what was on screen when it
-/// began, and what moves it there (the IME's animation, the window's pan and the list's scroll).
+/// What an IME show or hide does to an Android window: where everything settles, where it starts, and what
+/// moves it there (the IME's animation, the window's pan and the list's scroll).
 public struct AndroidOutcome: Equatable, Sendable {
     /// What the event set moving, from its start.
     public var transition: AndroidTransition
-    /// What was on screen when it began.
+    /// What is on screen as the event takes effect: the IME at its animation's start (a running one snapped to
+    /// its end first, as `InsetsController` cancels it), the layout as drawn for it, the pan and the scroll
+    /// where their scrollers start.
     public var from: AndroidValues
     /// Where everything settles.
     public var result: AndroidInsetResult
 
-    /// An outcome from its parts.
-    public init(transition: AndroidTransition, from: AndroidValues, result: AndroidInsetResult) {
+    /// The outcome of `transition`, which started at `time`.
+    public init(_ transition: AndroidTransition, at time: Double, result: AndroidInsetResult) {
         self.transition = transition
-        self.from = from
+        self.from = transition.values(atMilliseconds: time)
         self.result = result
     }
 
@@ -38,15 +40,13 @@ extension KeyboardEvent {
         let rest = AndroidTransition.rest(layout, at: 0)
         if kind == .show {
             let (transition, result) = rest.next(imeFrame: keyboard.frameEnd, layout: layout, at: 0)
-            return AndroidOutcome(transition: transition, from: rest.values(atMilliseconds: 0), result: result)
+            return AndroidOutcome(transition, at: 0, result: result)
         }
         let shown = keyboard.frameBegin.map { rest.next(imeFrame: $0, layout: layout, at: 0).0 } ?? rest
-        let t = Self.settledAfterShow
-        let (transition, result) = shown.next(imeFrame: nil, layout: layout, at: t)
-        var outcome = AndroidOutcome(transition: transition, from: shown.values(atMilliseconds: t), result: result)
         // Reported from the hide's own start.
-        outcome.transition.shift(by: -t)
-        return outcome
+        var (transition, result) = shown.next(imeFrame: nil, layout: layout, at: Self.settledAfterShow)
+        transition.shift(by: -Self.settledAfterShow)
+        return AndroidOutcome(transition, at: 0, result: result)
     }
 }
 

@@ -55,6 +55,7 @@ extension Session {
     public mutating func moveFocus(
         to name: String, timestamp: Double?, serverTime: Double
     ) throws(SessionError) -> (animation: EventAnimation, time: Double) {
+        try requireIOS("a focus move")
         guard shownKeyboard != nil else { throw .keyboardNotShown }
         let field = try field(named: name)
         let time = try begin(at: timestamp, serverTime: serverTime)

@@ -85,6 +85,7 @@ extension Session {
     public mutating func touch(
         _ gesture: KeyboardGesture, timestamp: Double?, serverTime: Double
     ) throws(SessionError) -> (animation: EventAnimation?, time: Double) {
+        try requireIOS("an interactive dismissal")
         guard shownKeyboard != nil else { throw .keyboardNotShown }
         let time = try begin(at: timestamp, serverTime: serverTime)
         switch gesture {

@@ -75,6 +75,7 @@ extension Session {
     /// re-targets it at once while the keyboard is shown; any other leaves the user's scroll alone. A change
     /// that moves a shown keyboard (a rotation) gives its new frame, `keyboardFrame` (screen coordinates).
     public mutating func patch(_ patch: ScenePatch, at time: Double, keyboardFrame moved: Rect? = nil) {
+        if scene.platform == .android { return androidPatch(patch, at: time, keyboardFrame: moved) }
         let previous = keyboardSideInset
         scene.apply(patch)
         if keyboardVisible, let moved {

@@ -33,6 +33,7 @@ extension Session {
     /// screen's coordinates. Throws, before anything changes, when the log starts before the session's last
     /// event.
     public mutating func replay(_ log: NotificationLog, serverTime: Double) throws(SessionError) -> NotificationReplay {
+        try requireIOS("a UIKit notification log")
         guard !log.notifications.isEmpty else {
             return NotificationReplay(outcomes: [], states: [(self, lastTime)], jumps: [])
         }

@@ -61,6 +61,8 @@ public struct Session: Equatable, Sendable {
     /// False until an event fixes the session's clock: a session created without a timestamp accepts
     /// whatever clock its first event's timestamp uses (`performance.now()` starts near zero).
     public private(set) var clockFixed: Bool
+    /// On Android, what the last IME event set moving (`Session+Android.swift`); nil on iOS.
+    public var android: AndroidTransition?
 
     /// A new session on `scene`, its keyboard hidden, at `time` on its clock (nil: not fixed yet) and at
     /// `serverTime` on the server's.
@@ -75,13 +77,18 @@ public struct Session: Equatable, Sendable {
         self.lastServerTime = serverTime
         self.clockFixed = time != nil
         self.animations = LiveAnimations(since: lastTime)
+        if scene.platform == .android {
+            // The window as sent: an Android scene's offset is the layout's own, which its focused rect is at.
+            self.scene.scrollView.contentOffset = scene.scrollView.contentOffset
+            android = .rest(scene.androidLayout, at: lastTime)
+        }
     }
 
     /// A session exactly as stored, value by value: how a shared store reads one back.
     public init(
         id: String, scene: Scene, keyboardVisible: Bool, keyboard: KeyboardInfo?, target: InsetResult,
         keyboardFrame: Rect?, animations: LiveAnimations, lastTime: Double, lastServerTime: Double,
-        clockFixed: Bool
+        clockFixed: Bool, android: AndroidTransition? = nil
     ) {
         self.id = id
         self.scene = scene
@@ -93,6 +100,7 @@ public struct Session: Equatable, Sendable {
         self.lastTime = lastTime
         self.lastServerTime = lastServerTime
         self.clockFixed = clockFixed
+        self.android = android
     }
 
     /// The instant an event happens at: its timestamp, or the server's time carried onto the session's clock.
@@ -173,7 +181,9 @@ public struct Session: Equatable, Sendable {
     /// The keyboard's phase: showing or hiding while a keyboard's animation runs (a focus move's scroll, which
     /// moves only the offset, leaves it shown).
     public func phase(at time: Double) -> KeyboardPhase {
-        let moving = animations.keyboardIsMoving(at: time)
+        let moving =
+            android.map { $0.animation != nil && time < $0.startTime + ($0.animation?.duration ?? 0) * 1000 }
+            ?? animations.keyboardIsMoving(at: time)
         if keyboardVisible { return moving ? .showing : .shown }
         return moving ? .hiding : .hidden
     }

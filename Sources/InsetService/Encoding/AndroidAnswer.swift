@@ -175,12 +175,14 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `{from, to, delay}`: a scroll's ends and its start in seconds from `time` (negative: already running).
+    /// `{from, to, delay}`: a scroll's ends and its start in seconds from `time` (negative: already running); one
+    /// that has ended by `time` is still at its end.
     mutating func scrollerMotion(_ motion: ScrollerMotion, at time: Double) {
+        let moving = motion.isRunning(atMilliseconds: time)
         beginObject()
-        field("from", motion.from)
+        field("from", moving ? motion.from : motion.to)
         field("to", motion.to)
-        field("delay", motion.from == motion.to ? 0 : (motion.startTime - time) / 1000)
+        field("delay", moving ? (motion.startTime - time) / 1000 : 0)
         endObject()
     }
 }

@@ -7,6 +7,7 @@ extension Session {
     /// The full representation `GET /sessions/{id}` answers, seen at `time`.
     /// After a request by device, `catalogue` says what it took from the catalogue.
     func write(at time: Double, catalogue: DeviceResolution? = nil, into writer: inout JSONWriter) {
+        if let android { return write(android, at: time, into: &writer) }
         writer.beginObject()
         writer.field("id", id)
         writer.field("keyboardState", phase(at: time).rawValue)
@@ -47,6 +48,36 @@ extension Session {
         writer.endObject()
     }
 
+    /// An Android session at `time`: its scene, the IME's frame, where the last IME event settles (`target`), its
+    /// animation while anything moves, and what is on screen (`presentation`).
+    private func write(_ transition: AndroidTransition, at time: Double, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("keyboardState", phase(at: time).rawValue)
+        writer.field("time", time)
+        writer.field("lastEventTime", lastTime)
+        writer.echo(RequestSchema.top, geometry: scene)
+        writer.key(static: "keyboard")
+        if keyboardVisible, let keyboardFrame {
+            writer.beginObject()
+            writer.key(static: "frameEnd")
+            writer.rect(keyboardFrame)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+        let outcome = AndroidOutcome(transition, at: transition.startTime, result: transition.target)
+        writer.key(static: "target")
+        writer.beginObject()
+        writer.androidResult(transition.target, layout: transition.layout)
+        writer.endObject()
+        writer.key(static: "animation")
+        if time < transition.endTime { writer.androidAnimation(outcome, at: time) } else { writer.null() }
+        writer.key(static: "presentation")
+        writer.androidValues(transition.values(atMilliseconds: time), outcome)
+        writer.endObject()
+    }
+
     /// The short reference a show or hide answers with, seen at `time`.
     func reference(at time: Double) -> SessionReference {
         SessionReference(id: id, keyboardState: phase(at: time), time: time)
@@ -81,19 +112,22 @@ extension JSONWriter {
     /// What the echo writes for a value that is not set.
     enum Unset { case null, omitted }
 
-    /// The geometry's members of `schema` and of the objects nested in it, as a request sends them.
+    /// The geometry's members of `schema` and of the objects nested in it, as a request sends them: those of the
+    /// scene's platform.
     fileprivate mutating func echo(_ schema: ObjectSchema, geometry: Scene) {
+        let platform = Platforms(geometry.platform)
         for (index, slot) in schema.slots.enumerated() {
             switch slot {
             case .geometry(let field, _):
-                echo([field], of: geometry, unset: .null)
+                if field.platforms.contains(platform) { echo([field], of: geometry, unset: .null) }
             case .object(let nested, _) where nested.pointer == "/device":
                 // The device with its keyboard (whose members a request sends in `keyboard`, which a session's
                 // answer holds the last notification under).
                 sceneDevice(geometry.device)
             case .object(let nested, _) where nested.acceptsUserInfo:
                 break
-            case .object(let nested, _) where !nested.geometryFields.isEmpty:
+            case .object(let nested, _)
+            where nested.geometryFields.contains { $0.field.platforms.contains(platform) }:
                 key(static: schema.names[index])
                 beginObject()
                 echo(nested, geometry: geometry)

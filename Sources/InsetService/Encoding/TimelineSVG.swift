@@ -30,29 +30,18 @@ extension Timeline {
         return moving.isEmpty ? [2, 9] : moving
     }
 
-    /// The timeline drawn as SVG: time in ms across, points up, one labelled line per moving value, a dashed
-    /// marker at each event, a legend. Each line is its value's change since `from` (the legend gives where it
-    /// started): an offset near 2 000 pt and an inset near 300 pt then share one readable scale.
-    /// One line of the plot: its name, its style and its value at each instant.
-    private struct Series {
-        var name: String
-        var colour: String
-        var dashes: String
-        var values: [Double]
-    }
-
     /// The lines to draw: each plotted value, then the pinned views when the guide's top moves.
-    private var series: [Series] {
+    private var series: [TimelinePlot.Series] {
         let lanes = plottedLanes
         var series = lanes.map { lane in
-            Series(
+            TimelinePlot.Series(
                 name: AnimatedValues.names[lane], colour: Self.palette[lane % Self.palette.count],
                 dashes: Self.dashes(lane), values: presentation.map { $0.lanes[lane] })
         }
         if lanes.contains(AnimatedValues.guideTopLane) {
             for (index, view) in pinnedViews.enumerated() {
                 series.append(
-                    Series(
+                    TimelinePlot.Series(
                         name: Self.seriesName(view), colour: Self.pinnedColours[index % Self.pinnedColours.count],
                         dashes: " stroke-dasharray=\"2 3\"",
                         values: presentation(of: view)))
@@ -61,107 +50,16 @@ extension Timeline {
         return series
     }
 
+    /// The timeline drawn as SVG: time in ms across, points up, one labelled line per moving value, a dashed
+    /// marker at each event, a legend. Each line is its value's change since `from` (the legend gives where it
+    /// started): an offset near 2 000 pt and an inset near 300 pt then share one readable scale.
     func svg() -> String {
-        let (width, height) = Self.svgSize
-        let plot = (left: 64.0, right: 590.0, top: 52.0, bottom: 350.0)
-        let lines = series
-        var low = Double.infinity
-        var high = -Double.infinity
-        for line in lines {
-            let start = line.values.first ?? 0
-            for value in line.values {
-                low = min(low, value - start)
-                high = max(high, value - start)
-            }
-        }
-        if !(low < high) {
-            low = (low.isFinite ? low : 0) - 1
-            high = low + 2
-        }
-        let yTicks = Self.ticks(low, high)
-        let yLow = min(low, yTicks.first ?? low)
-        let yHigh = max(high, yTicks.last ?? high)
-        let xSpan = max(to - from, 1e-9)
-        func x(_ time: Double) -> Double { plot.left + (time - from) / xSpan * (plot.right - plot.left) }
-        func y(_ value: Double) -> Double {
-            plot.bottom - (value - yLow) / (yHigh - yLow) * (plot.bottom - plot.top)
-        }
-        var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.text(width))" height="\(Self.text(height))" \
-            viewBox="0 0 \(Self.text(width)) \(Self.text(height))" font-family="system-ui, sans-serif" font-size="11">
-            <title>Session \(Self.escaped(sessionId)) timeline (\(interruption.rawValue))</title>
-            <rect width="100%" height="100%" fill="#ffffff"/>
-            <text x="\(Self.text(plot.left))" y="18" font-size="13" font-weight="600">Presentation over time \
-            (\(Self.escaped(interruption.rawValue)))</text>
-
-            """
-        // Axes and grid.
-        svg += "<g class=\"axes\" stroke=\"#d0d0d0\" stroke-width=\"1\">\n"
-        for tick in yTicks {
-            svg += "<line x1=\"\(Self.text(plot.left))\" x2=\"\(Self.text(plot.right))\" "
-            svg += "y1=\"\(Self.text(y(tick)))\" y2=\"\(Self.text(y(tick)))\"/>\n"
-        }
-        for tick in Self.ticks(from, to) where tick >= from && tick <= to {
-            svg += "<line x1=\"\(Self.text(x(tick)))\" x2=\"\(Self.text(x(tick)))\" "
-            svg += "y1=\"\(Self.text(plot.top))\" y2=\"\(Self.text(plot.bottom))\"/>\n"
-        }
-        svg += "</g>\n<g class=\"tick-labels\" fill=\"#444444\">\n"
-        for tick in yTicks {
-            svg += "<text x=\"\(Self.text(plot.left - 6))\" y=\"\(Self.text(y(tick) + 4))\" text-anchor=\"end\">"
-            svg += "\(Self.text(tick))</text>\n"
-        }
-        for tick in Self.ticks(from, to) where tick >= from && tick <= to {
-            svg += "<text x=\"\(Self.text(x(tick)))\" y=\"\(Self.text(plot.bottom + 16))\" text-anchor=\"middle\">"
-            svg += "\(Self.text(tick))</text>\n"
-        }
-        svg += "<text x=\"\(Self.text((plot.left + plot.right) / 2))\" y=\"\(Self.text(height - 12))\" "
-        svg += "text-anchor=\"middle\">time (ms, session clock)</text>\n"
-        svg += "<text x=\"16\" y=\"\(Self.text((plot.top + plot.bottom) / 2))\" text-anchor=\"middle\" "
-        svg +=
-            "transform=\"rotate(-90 16 \(Self.text((plot.top + plot.bottom) / 2)))\">change since \(Self.text(from)) ms (points)</text>\n</g>\n"
-        // Events.
-        svg += "<g class=\"events\">\n"
-        var lastLabel = -Double.infinity
-        var row = 0.0
-        for event in events where event.startTime >= from && event.startTime <= to {
-            let ex = Self.text(x(event.startTime))
-            // Labels of events close together go on alternate rows.
-            row = x(event.startTime) - lastLabel < 56 && row == 0 ? 11 : 0
-            lastLabel = x(event.startTime)
-            svg += "<line class=\"event\" x1=\"\(ex)\" x2=\"\(ex)\" y1=\"\(Self.text(plot.top))\" "
-            svg += "y2=\"\(Self.text(plot.bottom))\" stroke=\"#222222\" stroke-dasharray=\"4 3\"/>\n"
-            svg += "<text x=\"\(ex)\" y=\"\(Self.text(plot.top - 15 + row))\" text-anchor=\"middle\" fill=\"#222222\">"
-            svg += "\(Self.text(event.startTime)) ms</text>\n"
-        }
-        svg += "</g>\n"
-        // One line per value.
-        svg += "<g class=\"series\" fill=\"none\" stroke-width=\"2\">\n"
-        for line in lines {
-            let start = line.values.first ?? 0
-            var points = ""
-            points.reserveCapacity(times.count * 14)
-            for (time, value) in zip(times, line.values) {
-                if !points.isEmpty { points += " " }
-                points += "\(Self.text(x(time))),\(Self.text(y(value - start)))"
-            }
-            svg += "<polyline class=\"value\" data-value=\"\(Self.escaped(line.name))\" stroke=\"\(line.colour)\""
-            svg += "\(line.dashes) points=\"\(points)\"/>\n"
-        }
-        svg += "</g>\n"
-        // Legend.
-        svg += "<g class=\"legend\">\n"
-        // As many entries as fit beside the plot (a name and its start each take 30 px).
-        let spacing = min(30, (height - plot.top - 10) / Double(max(lines.count, 1)))
-        for (index, line) in lines.enumerated() {
-            let top = plot.top + Double(index) * spacing
-            svg += "<line x1=\"604\" x2=\"624\" y1=\"\(Self.text(top + 6))\" y2=\"\(Self.text(top + 6))\" "
-            svg += "stroke=\"\(line.colour)\" stroke-width=\"3\"\(line.dashes)/>\n"
-            svg += "<text x=\"630\" y=\"\(Self.text(top + 10))\">\(Self.escaped(line.name))</text>\n"
-            svg += "<text x=\"630\" y=\"\(Self.text(top + 22))\" fill=\"#666666\" class=\"start\">from "
-            svg += "\(Self.text(line.values.first ?? 0))</text>\n"
-        }
-        svg += "</g>\n</svg>\n"
-        return svg
+        TimelinePlot(
+            title: "Session \(sessionId) timeline (\(interruption.rawValue))",
+            heading: "Presentation over time (\(interruption.rawValue))", unit: "points", from: from, to: to,
+            times: times, series: series,
+            eventTimes: events.map(\.startTime)
+        ).svg()
     }
 
     /// Round tick values covering `low...high`: steps of 1, 2 or 5 times a power of ten, about six of them.
@@ -213,4 +111,135 @@ extension Timeline {
         }
         return String(out)
     }
+}
+
+/// A timeline's plot, whatever the platform: time in ms across, its unit up, one labelled line per series, a
+/// dashed marker at each event, a legend. Each line is its value's change since `from` (the legend gives where it
+/// started): an offset near 2 000 and an inset near 300 then share one readable scale.
+struct TimelinePlot {
+    /// One line of the plot: its name, its style and its value at each instant.
+    struct Series {
+        var name: String
+        var colour: String
+        var dashes: String
+        var values: [Double]
+    }
+
+
+    /// The document's title.
+    var title: String
+    /// The heading above the plot.
+    var heading: String
+    /// The values' unit: points or dp.
+    var unit: String
+    var from: Double
+    var to: Double
+    var times: [Double]
+    var series: [Series]
+    /// Where the events start, ms.
+    var eventTimes: [Double]
+
+    func svg() -> String {
+        let (width, height) = Timeline.svgSize
+        let plot = (left: 64.0, right: 590.0, top: 52.0, bottom: 350.0)
+        let lines = series
+        var low = Double.infinity
+        var high = -Double.infinity
+        for line in lines {
+            let start = line.values.first ?? 0
+            for value in line.values {
+                low = min(low, value - start)
+                high = max(high, value - start)
+            }
+        }
+        if !(low < high) {
+            low = (low.isFinite ? low : 0) - 1
+            high = low + 2
+        }
+        let yTicks = Timeline.ticks(low, high)
+        let yLow = min(low, yTicks.first ?? low)
+        let yHigh = max(high, yTicks.last ?? high)
+        let xSpan = max(to - from, 1e-9)
+        func x(_ time: Double) -> Double { plot.left + (time - from) / xSpan * (plot.right - plot.left) }
+        func y(_ value: Double) -> Double {
+            plot.bottom - (value - yLow) / (yHigh - yLow) * (plot.bottom - plot.top)
+        }
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Timeline.text(width))" height="\(Timeline.text(height))" \
+            viewBox="0 0 \(Timeline.text(width)) \(Timeline.text(height))" font-family="system-ui, sans-serif" font-size="11">
+            <title>\(Timeline.escaped(title))</title>
+            <rect width="100%" height="100%" fill="#ffffff"/>
+            <text x="\(Timeline.text(plot.left))" y="18" font-size="13" font-weight="600">\
+            \(Timeline.escaped(heading))</text>
+
+            """
+        // Axes and grid.
+        svg += "<g class=\"axes\" stroke=\"#d0d0d0\" stroke-width=\"1\">\n"
+        for tick in yTicks {
+            svg += "<line x1=\"\(Timeline.text(plot.left))\" x2=\"\(Timeline.text(plot.right))\" "
+            svg += "y1=\"\(Timeline.text(y(tick)))\" y2=\"\(Timeline.text(y(tick)))\"/>\n"
+        }
+        for tick in Timeline.ticks(from, to) where tick >= from && tick <= to {
+            svg += "<line x1=\"\(Timeline.text(x(tick)))\" x2=\"\(Timeline.text(x(tick)))\" "
+            svg += "y1=\"\(Timeline.text(plot.top))\" y2=\"\(Timeline.text(plot.bottom))\"/>\n"
+        }
+        svg += "</g>\n<g class=\"tick-labels\" fill=\"#444444\">\n"
+        for tick in yTicks {
+            svg += "<text x=\"\(Timeline.text(plot.left - 6))\" y=\"\(Timeline.text(y(tick) + 4))\" text-anchor=\"end\">"
+            svg += "\(Timeline.text(tick))</text>\n"
+        }
+        for tick in Timeline.ticks(from, to) where tick >= from && tick <= to {
+            svg += "<text x=\"\(Timeline.text(x(tick)))\" y=\"\(Timeline.text(plot.bottom + 16))\" text-anchor=\"middle\">"
+            svg += "\(Timeline.text(tick))</text>\n"
+        }
+        svg += "<text x=\"\(Timeline.text((plot.left + plot.right) / 2))\" y=\"\(Timeline.text(height - 12))\" "
+        svg += "text-anchor=\"middle\">time (ms, session clock)</text>\n"
+        svg += "<text x=\"16\" y=\"\(Timeline.text((plot.top + plot.bottom) / 2))\" text-anchor=\"middle\" "
+        svg +=
+            "transform=\"rotate(-90 16 \(Timeline.text((plot.top + plot.bottom) / 2)))\">change since \(Timeline.text(from)) ms (\(unit))</text>\n</g>\n"
+        // Events.
+        svg += "<g class=\"events\">\n"
+        var lastLabel = -Double.infinity
+        var row = 0.0
+        for eventTime in eventTimes where eventTime >= from && eventTime <= to {
+            let ex = Timeline.text(x(eventTime))
+            // Labels of events close together go on alternate rows.
+            row = x(eventTime) - lastLabel < 56 && row == 0 ? 11 : 0
+            lastLabel = x(eventTime)
+            svg += "<line class=\"event\" x1=\"\(ex)\" x2=\"\(ex)\" y1=\"\(Timeline.text(plot.top))\" "
+            svg += "y2=\"\(Timeline.text(plot.bottom))\" stroke=\"#222222\" stroke-dasharray=\"4 3\"/>\n"
+            svg += "<text x=\"\(ex)\" y=\"\(Timeline.text(plot.top - 15 + row))\" text-anchor=\"middle\" fill=\"#222222\">"
+            svg += "\(Timeline.text(eventTime)) ms</text>\n"
+        }
+        svg += "</g>\n"
+        // One line per value.
+        svg += "<g class=\"series\" fill=\"none\" stroke-width=\"2\">\n"
+        for line in lines {
+            let start = line.values.first ?? 0
+            var points = ""
+            points.reserveCapacity(times.count * 14)
+            for (time, value) in zip(times, line.values) {
+                if !points.isEmpty { points += " " }
+                points += "\(Timeline.text(x(time))),\(Timeline.text(y(value - start)))"
+            }
+            svg += "<polyline class=\"value\" data-value=\"\(Timeline.escaped(line.name))\" stroke=\"\(line.colour)\""
+            svg += "\(line.dashes) points=\"\(points)\"/>\n"
+        }
+        svg += "</g>\n"
+        // Legend.
+        svg += "<g class=\"legend\">\n"
+        // As many entries as fit beside the plot (a name and its start each take 30 px).
+        let spacing = min(30, (height - plot.top - 10) / Double(max(lines.count, 1)))
+        for (index, line) in lines.enumerated() {
+            let top = plot.top + Double(index) * spacing
+            svg += "<line x1=\"604\" x2=\"624\" y1=\"\(Timeline.text(top + 6))\" y2=\"\(Timeline.text(top + 6))\" "
+            svg += "stroke=\"\(line.colour)\" stroke-width=\"3\"\(line.dashes)/>\n"
+            svg += "<text x=\"630\" y=\"\(Timeline.text(top + 10))\">\(Timeline.escaped(line.name))</text>\n"
+            svg += "<text x=\"630\" y=\"\(Timeline.text(top + 22))\" fill=\"#666666\" class=\"start\">from "
+            svg += "\(Timeline.text(line.values.first ?? 0))</text>\n"
+        }
+        svg += "</g>\n</svg>\n"
+        return svg
+    }
+
 }

@@ -68,12 +68,24 @@ struct KeyboardEventChange: SessionChange {
     let devices: DeviceCatalogue
 
     func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
+        if try RequestSchema.checkPlatform(event, session: session.scene.platform) == .android {
+            return try android(&session)
+        }
         if DeviceRequest.involved(event.event, base: session.scene) { return try byDevice(&session) }
         try DeviceRequest.requireFrameEnd(event.event, for: kind.deviceUse)
         let (composed, time) = try session.receive(kind, event.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
         return EventAnswer.response(session, composed: composed, at: time)
+    }
+
+    /// An IME event on an Android session, by device when the session or the event names one.
+    private func android(_ session: inout Session) throws(SessionError) -> HTTPResponse {
+        var event = event.event
+        try AndroidDeviceRequest.resolve(&event, kind: kind, over: session.scene, in: devices)
+        try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
+        let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
+        return AndroidAnswer.response(outcome, at: time, session: session.reference(at: time))
     }
 
     /// The event on a session on a device: the catalogue's numbers written in over the session's scene.

@@ -17,9 +17,14 @@ final class CreateSessionHandler: BodyOperationHandler {
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         var event = body.event
-        let resolution: DeviceResolution?
+        var resolution: DeviceResolution?
         do {
-            resolution = try DeviceRequest.resolve(&event, for: .scene, over: nil, in: devices)
+            if try RequestSchema.checkPlatform(body, session: nil) == .android {
+                try AndroidDeviceRequest.resolve(&event, kind: .hide, over: nil, in: devices)
+                try AndroidEvents.requireWindow(event, kind: .hide, over: nil)
+            } else {
+                resolution = try DeviceRequest.resolve(&event, for: .scene, over: nil, in: devices)
+            }
         } catch {
             throw Problem(error)
         }
@@ -78,8 +83,13 @@ final class PatchSessionHandler: BodyOperationHandler {
         let devices = devices
         let (session, time, resolution) = try sessions.run { () throws(SessionError) in
             try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) in
+                (session: inout Session) throws(SessionError) -> (Session, Double, DeviceResolution?) in
                 var event = body.event
+                if try RequestSchema.checkPlatform(body, session: session.scene.platform) == .android {
+                    try AndroidDeviceRequest.resolve(&event, kind: .hide, over: session.scene, in: devices)
+                    let time = try session.change(event.scene, timestamp: event.timestamp, serverTime: serverTime)
+                    return (session, time, nil)
+                }
                 // A change that turns the device turns a shown keyboard with it.
                 let resolution = try DeviceRequest.resolve(
                     &event, for: .scene, over: session.scene,

@@ -43,9 +43,15 @@ final class TimelineHandler: OperationHandler {
                 (session: inout Session) throws(SessionError) in session
             }
         }
-        let timeline: Timeline
+        var plot = ""
+        var writer = JSONWriter(reservingCapacity: svg ? 0 : 64 * 1024)
         do {
-            timeline = try session.timeline(from: from, to: to, step: givenStep)
+            if let android = try session.androidTimeline(from: from, to: to, step: givenStep) {
+                if svg { plot = android.svg() } else { android.write(into: &writer) }
+            } else {
+                let timeline = try session.timeline(from: from, to: to, step: givenStep)
+                if svg { plot = timeline.svg() } else { timeline.write(into: &writer) }
+            }
         } catch {
             throw Problem(error)
         }
@@ -53,10 +59,8 @@ final class TimelineHandler: OperationHandler {
         if svg {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "image/svg+xml")
-            response = HTTPResponse(status: 200, headers: headers, body: Array(timeline.svg().utf8))
+            response = HTTPResponse(status: 200, headers: headers, body: Array(plot.utf8))
         } else {
-            var writer = JSONWriter(reservingCapacity: 64 * 1024)
-            timeline.write(into: &writer)
             response = .json(writer)
         }
         if format == .negotiated { response.headers.add(name: "Vary", value: "Accept") }

@@ -141,6 +141,9 @@ struct Platforms: OptionSet, Sendable {
 
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The set holding `platform` alone.
+    init(_ platform: Platform) { self.init(rawValue: platform == .ios ? 1 : 2) }
+
     static let ios = Platforms(rawValue: 1)
     static let android = Platforms(rawValue: 2)
     /// A member both platforms share: the scroll view's frame, size and offset, the screen, the keyboard's end

@@ -55,3 +55,22 @@ extension RequestSchema {
         return problems.sorted { $0.pointer < $1.pointer }
     }
 }
+
+extension RequestSchema {
+    /// The platform of `body` on a session on `session` (nil: one being created), refusing a body that names
+    /// another platform than its session's or sends members its platform does not have; nothing has changed.
+    static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError) -> Platform {
+        let platform = platform(of: body, base: session)
+        if let session, platform != session {
+            throw .invalidMembers([
+                MemberProblem(
+                    pointer: "/platform", message: "cannot change a session's platform (this one is '\(session.rawValue)')")
+            ])
+        }
+        let problems = platformProblems(body, platform: platform)
+        guard problems.isEmpty else {
+            throw .invalidMembers(problems.map { MemberProblem(pointer: $0.pointer, message: $0.message) })
+        }
+        return platform
+    }
+}

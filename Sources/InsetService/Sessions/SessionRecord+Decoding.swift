@@ -24,10 +24,14 @@ extension SessionRecord {
         target.keyboardLayoutGuide =
             guide ?? Session.layoutGuide(geometry, keyboardFrame: visible ? keyboardFrame : nil)
         target.pinnedViews = geometry.pinnedViews.map { $0.resting(on: target.keyboardLayoutGuide.minY) }
+        let android = try record["an"].map { (value: JSONValue) throws(Unreadable) -> AndroidTransition in
+            try RecordReader.android(value, layout: geometry.androidLayout)
+        }
         let session = Session(
             id: try RecordReader.string(record, "id"), scene: geometry, keyboardVisible: visible,
             keyboard: keyboard, target: target, keyboardFrame: keyboardFrame, animations: animations,
-            lastTime: times[0], lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"))
+            lastTime: times[0], lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"),
+            android: android)
         return (session, try RecordReader.int(record, "r"))
     }
 }
@@ -196,6 +200,34 @@ private enum RecordReader {
             adjustedContentInset: try insets(r, "ai"), contentOffset: try point(r, "co"),
             keyboardOverlap: try number(r, "o"), keyboardDocked: try bool(r, "d"))
         return (result, try r["kg"].map { (value: JSONValue) throws(Unreadable) -> Rect in try rect(value) })
+    }
+
+    /// An Android session's transition, on `layout` (the geometry's).
+    static func android(_ value: JSONValue, layout: AndroidLayout) throws(Unreadable) -> AndroidTransition {
+        let a = try object(value)
+        var animation: ImeAnimation?
+        if let flags = a["a"], flags != .null {
+            guard case .array(let items) = flags, items.count == 2, case .bool(let showing) = items[0],
+                case .bool(let synced) = items[1]
+            else { throw Unreadable(reason: "an.a is not [showing, synced]") }
+            animation = ImeAnimation(showing: showing, synced: synced)
+        }
+        let ime = try numbers(a, "i", count: 2)
+        let t = try numbers(a, "tg", count: 8)
+        let pan = try numbers(a, "p", count: 3)
+        let scroll = try numbers(a, "c", count: 3)
+        let last = try optional(a, "l") { (value: JSONValue) throws(Unreadable) -> Double in try number(value, "l") }
+        let target = AndroidInsetResult(
+            windowInsets: AndroidWindowInsets(
+                ime: EdgeInsets(top: 0, left: 0, bottom: ime[1], right: 0),
+                navigationBars: EdgeInsets(top: 0, left: 0, bottom: layout.navigationBar, right: 0),
+                statusBars: EdgeInsets(top: layout.statusBar, left: 0, bottom: 0, right: 0)),
+            containerFrame: Rect(x: t[0], y: t[1], width: t[2], height: t[3]), contentPaddingBottom: t[4],
+            windowPanY: t[5], contentOffset: Point(x: t[6], y: t[7]))
+        return AndroidTransition(
+            animation: animation, startTime: try number(a, "s"), imeFrom: ime[0], imeTo: ime[1], layout: layout,
+            target: target, pan: ScrollerMotion(from: pan[0], to: pan[1], startTime: pan[2]),
+            scroll: ScrollerMotion(from: scroll[0], to: scroll[1], startTime: scroll[2]), lastSmoothScroll: last)
     }
 
     /// The live animations: `"al"`, or a record of an earlier release's one animation `"a"`, or none.

@@ -16,7 +16,11 @@ import InsetSession
 ///
 ///     {"v":1,"r":7,"w":"…","id":"…","t":[lastTime,lastServerTime],"cf":clockFixed,"kv":keyboardVisible,
 ///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"kf":[keyboard frame]|null,
-///      "al":{"h":historyStart,"a":[[16 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]}}
+///      "al":{"h":historyStart,"a":[[16 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]},
+///      "an":{"a":[showing, synced]|null,"s":start,"i":[imeFrom, imeTo],"tg":[frame, padding, pan, offset x, y],
+///            "p":[from, to, start],"c":[from, to, start],"l":lastSmoothScroll|null}}
+///
+/// `"an"` is an Android session's `AndroidTransition` (absent on iOS); its layout is the geometry's.
 ///
 /// `"w"` names the attempts that wrote the last few revisions (`RecordWriters`), so that a write whose reply was lost
 /// can tell whether it was applied; a record without it (revision 0, or written before it existed) keeps none.
@@ -96,6 +100,10 @@ enum SessionRecord {
         if let frame = session.keyboardFrame { writer.exactRect(frame) } else { writer.null() }
         writer.key(static: "al")
         writer.storedAnimations(session.animations)
+        if let android = session.android {
+            writer.key(static: "an")
+            writer.storedAndroid(android)
+        }
         writer.endObject()
         return (writer.bytes, geometryStart..<geometryEnd)
     }
@@ -199,6 +207,37 @@ extension JSONWriter {
         field("d", result.keyboardDocked)
         key(static: "kg")
         exactRect(result.keyboardLayoutGuide)
+        endObject()
+    }
+
+    /// An Android session's transition: its layout is the geometry's, its insets the layout's and `imeTo`.
+    fileprivate mutating func storedAndroid(_ transition: AndroidTransition) {
+        beginObject()
+        key(static: "a")
+        if let animation = transition.animation {
+            beginArray()
+            bool(animation.showing)
+            bool(animation.synced)
+            endArray()
+        } else {
+            null()
+        }
+        key(static: "s")
+        exactNumber(transition.startTime)
+        key(static: "i")
+        exactNumbers(transition.imeFrom, transition.imeTo)
+        let target = transition.target
+        key(static: "tg")
+        exactNumbers(
+            target.containerFrame.x, target.containerFrame.y, target.containerFrame.width,
+            target.containerFrame.height, target.contentPaddingBottom, target.windowPanY, target.contentOffset.x,
+            target.contentOffset.y)
+        key(static: "p")
+        exactNumbers(transition.pan.from, transition.pan.to, transition.pan.startTime)
+        key(static: "c")
+        exactNumbers(transition.scroll.from, transition.scroll.to, transition.scroll.startTime)
+        key(static: "l")
+        if let last = transition.lastSmoothScroll { exactNumber(last) } else { null() }
         endObject()
     }
 
