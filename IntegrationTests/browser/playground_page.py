@@ -327,11 +327,8 @@ class Playground:
 
     # ---- the log and its replay ----
 
-    def exchanges(self) -> list[Exchange]:
-        """The exchanges of the page's current session, from its POST /sessions on, oldest first."""
-        rows = self.driver.execute_script(LOG)
-        starts = [index for index, row in enumerate(rows) if row["method"] == "POST" and row["path"] == "/sessions"]
-        assert starts, f"no POST /sessions in the page's log: {rows}"
+    def logged(self) -> list[Exchange]:
+        """Every exchange in the page's log, oldest first."""
         return [
             Exchange(
                 row["method"],
@@ -342,16 +339,23 @@ class Playground:
                 json.loads(row["response"]) if row["response"] else None,
                 content_type=row["contentType"],
             )
-            for row in rows[starts[-1] :]
+            for row in self.driver.execute_script(LOG)
         ]
 
-    def replay(self, token: str | None = None) -> list[Exchange]:
+    def exchanges(self) -> list[Exchange]:
+        """The exchanges of the page's current session, from its POST /sessions on, oldest first."""
+        rows = self.logged()
+        starts = [index for index, row in enumerate(rows) if row.method == "POST" and row.path == "/sessions"]
+        assert starts, f"no POST /sessions in the page's log: {rows}"
+        return rows[starts[-1] :]
+
+    def replay(self, token: str | None = None, exchanges: list[Exchange] | None = None) -> list[Exchange]:
         """Sends the page's requests again, on a session of the test's own, and checks the panel showed the truth.
 
         Every event carries its timestamp, so the service's answers depend on the requests alone: the replayed
         answers are what the service answered the page.
         """
-        exchanges = self.exchanges()
+        exchanges = self.exchanges() if exchanges is None else exchanges
         session_id = page_id = None
         for exchange in exchanges:
             body = copy.deepcopy(exchange.request)
@@ -642,3 +646,23 @@ def wait_for_ime(page: "Playground", state: str) -> dict:
     page.wait_for(lambda: android_attribute(page, "data-ime-state") == state, f"the IME to be {state}")
     page.wait_for(lambda: android_state(page)["running"] == 0, "the Android animations to end")
     return android_state(page)
+
+
+def session_exchanges(page: "Playground", android: bool) -> list[Exchange]:
+    """The exchanges of the page's last iPhone session, or its last Android one (`platform: "android"`), from its
+    POST /sessions on, those of the other phone's session left out: what `Playground.replay` can send again."""
+    logged = page.logged()
+    created = [
+        index for index, exchange in enumerate(logged)
+        if exchange.method == "POST" and exchange.path == "/sessions" and exchange.status == 201
+        and ((exchange.request or {}).get("platform") == "android") == android
+    ]
+    assert created, f"no {'Android' if android else 'iPhone'} session in the page's log"
+    start = created[-1]
+    session_id = logged[start].shown["id"]
+
+    def belongs(exchange: Exchange) -> bool:
+        body = exchange.request if isinstance(exchange.request, dict) else {}
+        return body.get("sessionId") == session_id or exchange.path.startswith(f"/sessions/{session_id}")
+
+    return [logged[start]] + [exchange for exchange in logged[start + 1 :] if belongs(exchange)]

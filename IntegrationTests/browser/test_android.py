@@ -1,6 +1,6 @@
 """The playground's Android phone in headless Chromium against a real inset-server: its numbers are the catalogue's
-(`GET /devices/pixel-9`), its requests stateless Android shows and hides (`platform: "android"`), and once an answer
-has been replayed the DOM shows the answer's numbers.
+(`GET /devices/pixel-9`), its requests an Android session's (`platform: "android"`) shows and hides, and once an
+answer has been replayed the DOM shows the answer's numbers.
 
 DOM conventions (playground.js, docs/playground.md): on #android, #android-list is the scroll container, its top the
 request's `scrollView.frame.y` less the window's pan, its computed height the answer's `scrollView.frame.height`;
@@ -23,6 +23,7 @@ from playground_page import (
     device_entry,
     newest,
     scroll_android_to_end,
+    session_exchanges,
     use_android_settings,
     use_chat,
     use_platform,
@@ -52,10 +53,14 @@ def pixel(server) -> dict:
     }
 
 
-def android_exchanges(page: Playground, path: str) -> list:
-    """The page's Android requests to `path`, replayed: each answer the panel shows is the service's."""
-    exchanges = [e for e in page.replay() if e.request and isinstance(e.request, dict)]
-    return [e for e in exchanges if e.request.get("platform") == "android" and e.path == path]
+def android_session(page: Playground) -> tuple:
+    """The page's Android session replayed on one of the test's own (each answer the panel shows must be the
+    service's): its creation, and its exchanges by path."""
+    exchanges = page.replay(exchanges=session_exchanges(page, android=True))
+    by_path: dict[str, list] = {}
+    for exchange in exchanges[1:]:
+        by_path.setdefault(exchange.path, []).append(exchange)
+    return exchanges[0], by_path
 
 
 def assert_settled_on(state: dict, request: dict, answer: dict, screen_height: float) -> None:
@@ -72,17 +77,18 @@ def assert_settled_on(state: dict, request: dict, answer: dict, screen_height: f
     assert state["ime"]["top"] == pytest.approx(screen_height - answer["windowInsets"]["ime"]["bottom"], abs=BOX)
 
 
-def check_request(request: dict, pixel: dict, mode: str = "gesture") -> None:
-    """A show's window is the catalogue's Pixel 9: the screen, the bars, the IME's frame at the window's bottom
-    (its height the catalogue's: `ime()` counts the navigation bar's area under it)."""
+def check_request(created: dict, show: dict, pixel: dict, mode: str = "gesture") -> None:
+    """The session's window is the catalogue's Pixel 9 (the screen, the bars), the show's IME frame at the window's
+    bottom, its height the catalogue's (`ime()` counts the navigation bar's area under it)."""
     navigation = pixel["navigationBars"][mode]
-    assert request["screen"] == {"width": pixel["width"], "height": pixel["height"]}
-    assert request["systemBars"] == {"top": pixel["statusBar"], "bottom": navigation}
-    assert request["navigationMode"] == mode
-    frame = request["scrollView"]["frame"]
+    assert created["platform"] == "android" and "platform" not in show
+    assert created["screen"] == {"width": pixel["width"], "height": pixel["height"]}
+    assert created["systemBars"] == {"top": pixel["statusBar"], "bottom": navigation}
+    assert created["navigationMode"] == mode
+    frame = created["scrollView"]["frame"]
     assert frame["y"] == pixel["statusBar"] + 64, "under the status bar and the 64-dp app bar"
     ime = pixel["ime"]
-    assert request["keyboard"] == {
+    assert show["keyboard"] == {
         "frameEnd": {"x": 0, "y": pixel["height"] - ime, "width": pixel["width"], "height": ime}
     }
 
@@ -133,13 +139,18 @@ def test_an_adjust_resize_show_and_hide(page: Playground, artifacts, pixel: dict
     use_platform(page, "android")
     show_android_field(page)
     page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-2-resize-shown.png"))
-    [shown] = android_exchanges(page, "/keyboard/show")
-    request, answer = shown.request, shown.replayed
-    check_request(request, pixel)
+    created, by_path = android_session(page)
+    [shown] = by_path["/keyboard/show"]
+    request, answer = created.request, shown.replayed
+    check_request(request, shown.request, pixel)
     assert request["windowSoftInputMode"] == "adjustResize" and request["edgeToEdge"] is False
     assert "imeInsets" not in request and request["insetsAnimationCallback"] is False
-    # The field, at the list's end, in window coordinates: above the navigation bar before the IME.
-    focused = request["focusedRect"]
+    # The user's scroll to the end went as a PATCH before the show; the field, at the list's end, in window
+    # coordinates at that offset: above the navigation bar before the IME.
+    [patched] = by_path[f"/sessions/{created.shown['id']}"]
+    offset = patched.request["scrollView"]["contentOffset"]["y"]
+    assert offset > 0
+    focused = shown.request["focusedRect"]
     frame = request["scrollView"]["frame"]
     assert frame["y"] <= focused["y"] and focused["y"] + focused["height"] <= frame["y"] + frame["height"] + 0.5
     # The service: the list ends at the IME's top, scrolled to keep the field in view; no pan; unsynced.
@@ -154,10 +165,10 @@ def test_an_adjust_resize_show_and_hide(page: Playground, artifacts, pixel: dict
     tap_outside(page)
     state = wait_for_ime(page, "hidden")
     page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-3-hidden.png"))
-    [hidden] = android_exchanges(page, "/keyboard/hide")
-    assert hidden.request["keyboard"] == {"frameBegin": request["keyboard"]["frameEnd"]}
-    assert hidden.request["scrollView"] == request["scrollView"]
-    assert_settled_on(state, hidden.request, hidden.replayed, pixel["height"])
+    _, by_path = android_session(page)
+    [hidden] = by_path["/keyboard/hide"]
+    assert "keyboard" not in hidden.request
+    assert_settled_on(state, request, hidden.replayed, pixel["height"])
     assert hidden.replayed["scrollView"]["frame"]["height"] == frame["height"]
 
 
@@ -174,16 +185,17 @@ def test_adjust_pan_with_the_callback_on_three_button_navigation(page: Playgroun
     running = android_state(page)["animations"]
     state = wait_for_ime(page, "shown")
     page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-4-pan-shown.png"))
-    [shown] = android_exchanges(page, "/keyboard/show")
-    request, answer = shown.request, shown.replayed
-    check_request(request, pixel, "threeButton")
+    created, by_path = android_session(page)
+    [shown] = by_path["/keyboard/show"]
+    request, answer = created.request, shown.replayed
+    check_request(request, shown.request, pixel, "threeButton")
     assert request["windowSoftInputMode"] == "adjustPan" and request["insetsAnimationCallback"] is True
     animation = answer["animation"]
     assert animation["synced"] and animation["layout"] == "followsIme" and animation["cssDuration"] == 285
     # adjustPan: the list keeps its frame, the window moves up to bring the field over the IME.
     assert answer["layoutChange"] == "none"
     assert answer["scrollView"]["frame"] == request["scrollView"]["frame"]
-    focused = request["focusedRect"]
+    focused = shown.request["focusedRect"]
     assert answer["windowPan"]["y"] == pytest.approx(
         focused["y"] + focused["height"] - (pixel["height"] - pixel["ime"]), abs=1e-6
     )
@@ -198,8 +210,9 @@ def test_adjust_pan_with_the_callback_on_three_button_navigation(page: Playgroun
             assert by_target["android-window"]["duration"] == 250
     tap_outside(page)
     state = wait_for_ime(page, "hidden")
-    [hidden] = android_exchanges(page, "/keyboard/hide")
-    assert_settled_on(state, hidden.request, hidden.replayed, pixel["height"])
+    _, by_path = android_session(page)
+    [hidden] = by_path["/keyboard/hide"]
+    assert_settled_on(state, request, hidden.replayed, pixel["height"])
     assert state["windowTop"] == pytest.approx(0, abs=EXACT)
 
 
@@ -208,8 +221,9 @@ def test_edge_to_edge_with_ime_padding(page: Playground, artifacts, pixel: dict)
     use_android_settings(page, edge_to_edge=True, ime_insets="padding", insets_callback=True)
     state = show_android_field(page)
     page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-5-padding-shown.png"))
-    [shown] = android_exchanges(page, "/keyboard/show")
-    request, answer = shown.request, shown.replayed
+    created, by_path = android_session(page)
+    [shown] = by_path["/keyboard/show"]
+    request, answer = created.request, shown.replayed
     assert request["edgeToEdge"] is True and request["imeInsets"] == "padding"
     assert answer["layoutChange"] == "padding"
     lift = pixel["ime"] - pixel["navigationBars"]["gesture"]
@@ -229,11 +243,12 @@ def test_the_chat_composer_rides_on_the_resized_list(page: Playground, artifacts
     page.driver.find_element("css selector", '#android-composer input').click()
     state = wait_for_ime(page, "shown")
     page.driver.find_element("id", "android-box").screenshot(str(artifacts / "android-6-chat-shown.png"))
-    [shown] = android_exchanges(page, "/keyboard/show")
-    request, answer = shown.request, shown.replayed
+    created, by_path = android_session(page)
+    [shown] = by_path["/keyboard/show"]
+    request, answer = created.request, shown.replayed
     # The composer's field is below the list, in window coordinates: not the list's to scroll.
     frame = request["scrollView"]["frame"]
-    assert request["focusedRect"]["y"] >= frame["y"] + frame["height"]
+    assert shown.request["focusedRect"]["y"] >= frame["y"] + frame["height"]
     assert_settled_on(state, request, answer, pixel["height"])
     assert state["composer"]["top"] == pytest.approx(frame["y"] + answer["scrollView"]["frame"]["height"], abs=BOX)
     assert state["composer"]["bottom"] == pytest.approx(pixel["height"] - pixel["ime"], abs=BOX)
@@ -259,12 +274,13 @@ def test_both_phones_show_the_same_scene(page: Playground, artifacts, pixel: dic
     state = wait_for_ime(page, "shown")
     page.screenshot(artifacts, "both-2-shown")
     page.driver.find_element("id", "phones").screenshot(str(artifacts / "both-2-shown-phones.png"))
-    exchanges = page.replay()
-    # One tap, two shows: the iPhone's on its session, the Android phone's stateless, for the same instant.
-    [ios] = [e for e in exchanges if e.path == "/keyboard/show" and "platform" not in e.request]
-    [shown] = [e for e in exchanges if e.path == "/keyboard/show" and e.request.get("platform") == "android"]
-    assert ios.request["sessionId"] and "sessionId" not in shown.request
-    assert_settled_on(state, shown.request, shown.replayed, pixel["height"])
+    # One tap, two shows, each phone's on its own session, stamped with the same instant.
+    [ios] = [e for e in page.replay(exchanges=session_exchanges(page, android=False)) if e.path == "/keyboard/show"]
+    created, by_path = android_session(page)
+    [shown] = by_path["/keyboard/show"]
+    assert ios.request["sessionId"] != shown.request["sessionId"]
+    assert ios.request["timestamp"] == shown.request["timestamp"]
+    assert_settled_on(state, created.request, shown.replayed, pixel["height"])
     dom = page.dom()
     adjusted = ios.replayed["adjustedContentInset"]
     assert dom["paddingBottom"] == pytest.approx(adjusted["bottom"], abs=0.01)

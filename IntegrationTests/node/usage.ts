@@ -23,7 +23,10 @@ import type {
   AndroidDeviceEntry,
   AndroidKeyboardEventAnswer,
   AndroidKeyboardEventBody,
+  AndroidSession,
+  AndroidSessionState,
   AndroidState,
+  AndroidTimeline,
   AnimationDescriptor,
   CallOptions,
   DeviceEntry,
@@ -122,6 +125,15 @@ export async function usage(): Promise<number> {
     { windowHeight: 915, startTime: now },
   );
   const androidAtRest: boolean = await applyAndroidState(rest, { scrollView: androidList, content });
+  const androidSession: AndroidSession = await createSession(window, options);
+  await androidSession.patch({ scrollView: { contentOffset: { x: 0, y: 120 } } });
+  const onSession: AndroidKeyboardEventAnswer = await androidSession.show({ keyboard: { frameEnd: imeFrame } });
+  const sessionTime: number | undefined = onSession.session?.time;
+  const offSession: AndroidKeyboardEventAnswer = await androidSession.hide();
+  const androidState: AndroidSessionState = await androidSession.get(1000);
+  const presentedPan: number = androidState.presentation.windowPan.y;
+  const androidTimeline: AndroidTimeline = await androidSession.timeline({ step: 16 });
+  const imeTo: number = androidTimeline.events[0].ime.to;
 
   // A session and everything on it.
   const session: Session = await createSession(
@@ -241,6 +253,8 @@ export async function usage(): Promise<number> {
   androidShown.contentInset;
   // @ts-expect-error: replaying onto an IME needs the window's height, from which its top is measured
   applyAndroidAnimation(androidShown, { scrollView: androidList, ime });
+  // @ts-expect-error: a focus move is iOS's (the service refuses it on an Android session)
+  await androidSession.focus("next");
   // @ts-expect-error: frameTime takes nothing and answers a number
   const wrongTime: string = frameTime();
 
@@ -248,5 +262,6 @@ export async function usage(): Promise<number> {
   void [keyboardTop, velocity, next, outcome, format, lines, patched, presented, series, svg, viaId, viaSession];
   void [patchedSession, wrapped, completed, animations, atOnce, madeHere, made, wrongList, wrongLog, wrongTime];
   void [imeBottom, layoutChange, pan, follows, byPixel, androidPlayback, androidAtRest];
+  void [sessionTime, offSession, presentedPan, imeTo];
   return exchanges.length;
 }

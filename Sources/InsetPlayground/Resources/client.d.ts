@@ -590,6 +590,70 @@ export interface AndroidKeyboardEventAnswer {
   windowPan: { y: number };
   contentOffset: Point;
   animation: AndroidAnimationDescriptor;
+  /** On a session. */
+  session?: { id: string; keyboardState: KeyboardState; time: number };
+}
+
+/** Where an Android IME event settles: an answer's settled members. */
+export type AndroidInsetResult = Omit<AndroidKeyboardEventAnswer, "platform" | "animation" | "session">;
+
+/**
+ * An event's or a PATCH's body on an Android session: the window's members (unchanged when absent), the IME's frame
+ * on a show, the focused view; `platform` may be left out (the session's).
+ */
+export type AndroidSessionBody = Omit<AndroidKeyboardEventBody, "platform"> & { platform?: "android" };
+
+/** An Android session as `GET /sessions/{id}` answers it (besides its window's members, echoed as sent). */
+export interface AndroidSessionState {
+  id: string;
+  keyboardState: KeyboardState;
+  time: number;
+  lastEventTime: number;
+  /** The IME's frame while shown. */
+  keyboard: { frameEnd: Rect } | null;
+  /** Where the last IME event settles. */
+  target: AndroidInsetResult;
+  /** While anything moves. */
+  animation: AndroidAnimationDescriptor | null;
+  /** What is on screen at `time`. */
+  presentation: AndroidState;
+  [member: string]: unknown;
+}
+
+/** `GET /sessions/{id}/timeline` of an Android session. */
+export interface AndroidTimeline {
+  id: string;
+  platform: "android";
+  from: number;
+  to: number;
+  step: number;
+  times: number[];
+  values: { name: string; presentation: number[]; velocity: number[] }[];
+  events: {
+    time: number;
+    endTime: number;
+    interpolator: string | null;
+    duration: number;
+    ime: { from: number; to: number };
+  }[];
+}
+
+/**
+ * A `Session` created with `platform: "android"`, typed for its answers. Focus moves, drags, releases and
+ * notification logs are iOS's: the service refuses them on Android.
+ */
+export interface AndroidSession {
+  readonly id: string;
+  state: AndroidSessionState;
+  options: CallOptions;
+  lastTimestamp: number;
+  show(body: AndroidSessionBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+  hide(body?: AndroidSessionBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+  patch(body: AndroidSessionBody, options?: CallOptions): Promise<AndroidSessionState>;
+  get(at?: number, options?: CallOptions): Promise<AndroidSessionState>;
+  timeline(span?: Span, options?: CallOptions): Promise<AndroidTimeline>;
+  timelineSVG(span?: Span, options?: CallOptions): Promise<string>;
+  delete(options?: CallOptions): Promise<void>;
 }
 
 /** A `POST /keyboard/drag` or `/keyboard/release` answer. */
@@ -787,6 +851,9 @@ export class Session {
 
 /** The current frame's time on the document timeline; without a document, `performance.now()` (the same clock). */
 export function frameTime(): number;
+/** `POST /sessions` for an Android window at rest: a session typed for Android's answers. */
+export function createSession(
+  geometry: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidSession>;
 /** `POST /sessions` with the geometry (and `interruption`, when given). */
 export function createSession(geometry: SessionCreateBody, options?: CallOptions): Promise<Session>;
 /** `POST /keyboard/show` for an Android window, stateless. */
