@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { element, eventually } from "./elements.mjs";
 import { loadClient, startServer, within } from "./server.mjs";
 
-const { applyAndroidAnimation, applyAndroidState, Playback, show, hide } = await loadClient();
+const { applyAndroidAnimation, applyAndroidState, createSession, Playback, show, hide } = await loadClient();
 
 const edges = (top, bottom) => ({ top, left: 0, bottom, right: 0 });
 const SYNCED_EASING = "linear(0, 0.1 10%, 1)"; // stand-ins: the tests check where they go
@@ -295,6 +295,40 @@ describe("a live server's stateless Android show and hide, replayed", () => {
     assert.equal(length(parts.ime, "top"), "515px");
     assert.equal(length(parts.composer, "top"), "515px");
     assert.equal(parts.scrollView.scrollTop, 241);
+  });
+
+  test("on a session: a show, a hide 100 ms in (the IME snaps to shown first), the timeline", async () => {
+    const session = await createSession(window, { ...options, timestamp: 1000 });
+    assert.equal(session.state.keyboardState, "hidden");
+    const shown = await session.show({ keyboard: { frameEnd: imeFrame }, focusedRect: window.focusedRect }, {
+      timestamp: 2000,
+    });
+    assert.equal(shown.session.time, 2000);
+    assert.equal(shown.animation.delay, 0);
+    assert.deepEqual(shown.scrollView.frame.height, 435);
+    const { parts, elements } = phone();
+    const showing = applyAndroidAnimation(shown, elements, { windowHeight: 915, startTime: shown.session.time });
+    assert.ok(showing.animations.every((animation) => animation.startTime === 2000));
+    const hidden = await session.hide({}, { timestamp: 2100 });
+    // InsetsController cancels the running show, which snaps the IME to shown: the hide runs whole from 400.
+    assert.deepEqual(hidden.animation.from.ime, edges(0, 400));
+    assert.deepEqual(hidden.windowInsets.ime, edges(0, 0));
+    const hiding = applyAndroidAnimation(hidden, elements, { windowHeight: 915, startTime: hidden.session.time });
+    assert.equal(await within(1000, "the cancelled show", showing), false);
+    assert.deepEqual(parts.ime.animations.at(-1).keyframes, [{ "--inset-top": "515px" }, { "--inset-top": "915px" }]);
+    // The list's scroll that the show started is still running at the hide: it goes on from its own start.
+    const scroll = hidden.animation.scroller.contentOffset;
+    if (scroll.from !== scroll.to && scroll.delay < 0) {
+      assert.equal(parts.scrollView.animations.at(-1).startTime, 2100 + scroll.delay * 1000);
+    }
+    assert.equal(await finish(hiding), true);
+    assert.equal(length(parts.scrollView, "height"), "787px");
+    // The session keeps the last IME event only: its timeline starts there.
+    const timeline = await session.timeline({ from: 2100, to: 2500, step: 50 });
+    assert.equal(timeline.platform, "android");
+    assert.ok(timeline.values.some(({ name }) => /ime/i.test(name)), timeline.values.map(({ name }) => name));
+    assert.match(await session.timelineSVG({ from: 2100, to: 2500 }), /<svg/);
+    await session.delete();
   });
 
   test("the hide from the IME's frame (frameBegin): from where the show settles back to rest", async () => {

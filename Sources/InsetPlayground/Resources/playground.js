@@ -1732,6 +1732,7 @@ function buildAndroid() {
   rows.removeAttribute("id");
   rows.querySelector(".table-hint").textContent =
     "Scroll to the end and tap the field: the IME shows, the window makes room.";
+  rows.querySelector(".form-hint").textContent = "Tap a field: the IME comes up, and the window makes room for it.";
   ui.androidContent.append(rows);
   const field = document.createElement("input");
   Object.assign(field, { type: "text", placeholder: "Message", autocomplete: "off", spellcheck: false });
