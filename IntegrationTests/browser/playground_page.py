@@ -666,3 +666,20 @@ def session_exchanges(page: "Playground", android: bool) -> list[Exchange]:
         return body.get("sessionId") == session_id or exchange.path.startswith(f"/sessions/{session_id}")
 
     return [logged[start]] + [exchange for exchange in logged[start + 1 :] if belongs(exchange)]
+
+
+# Seeks the frozen animations (`FREEZE`) to `arguments[0]` (ms on the document timeline), waits two frames, then
+# answers what the Android phone shows.
+ANDROID_SEEK = (
+    """
+const [time, done] = arguments;
+for (const [animation, start] of window.__frozen) animation.currentTime = time - start;
+requestAnimationFrame(() => requestAnimationFrame(() => done((() => {"""
+    + ANDROID_STATE
+    + """})())));
+"""
+)
+
+
+def android_seek(page: "Playground", time: float) -> dict:
+    return page.driver.execute_async_script(ANDROID_SEEK, time)

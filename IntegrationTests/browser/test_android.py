@@ -20,6 +20,7 @@ from playground_page import (
     use_form,
     Playground,
     android_attribute,
+    android_seek,
     android_state,
     device_entry,
     newest,
@@ -248,6 +249,32 @@ def test_edge_to_edge_with_ime_padding(page: Playground, artifacts, pixel: dict)
     assert answer["contentPadding"]["bottom"] == pytest.approx(lift, abs=1e-6)
     assert answer["scrollView"]["frame"] == request["scrollView"]["frame"]
     assert_settled_on(state, request, answer, pixel["height"])
+
+
+def test_a_synced_resize_follows_the_ime_each_frame(page: Playground, artifacts, pixel: dict) -> None:
+    """With the callback (`layout: "followsIme"`) the list's height at every instant is the rest height less
+    `max(0, ime - navigationBar)` of the IME's inset the page shows then: frozen mid-show and sought through it."""
+    on_the_form(page, insets_callback=True)
+    rest = android_state(page)["listHeight"]
+    navigation = pixel["navigationBars"]["gesture"]
+    page.driver.find_element("css selector", '#android-content [data-field="address"]').click()
+    page.wait_for(lambda: android_state(page)["running"] >= 3, "the show's animations")
+    assert page.freeze() >= 3
+    starts = page.driver.execute_script("return window.__frozen.map(([animation, start]) => start);")
+    start = min(starts)
+    samples = []
+    for step in range(8):
+        shown = android_seek(page, start + step * 285 / 7)
+        ime = pixel["height"] - shown["ime"]["top"]
+        samples.append((ime, shown["listHeight"]))
+        assert shown["listHeight"] == pytest.approx(rest - max(0.0, ime - navigation), abs=0.05), (step, shown)
+        if step == 2:
+            box(artifacts, page, "android-9-synced-mid-show")
+    # The IME rose through the navigation bar's height and on to its end; the list started shrinking past it.
+    assert samples[0][0] == pytest.approx(0, abs=0.05) and samples[-1][0] == pytest.approx(pixel["ime"], abs=0.05)
+    assert any(0 < ime < pixel["ime"] for ime, _ in samples)
+    page.driver.execute_script("for (const [animation] of window.__frozen) animation.play();")
+    wait_for_ime(page, "shown")
 
 
 @pytest.mark.xfail(
