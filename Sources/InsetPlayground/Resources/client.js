@@ -10,7 +10,8 @@
 //   await applyAnimation(answer.animation, { scrollView: table }, { adjustment: insetAdjustment(answer) });
 //
 // `listDevices()` and `getDevice(id)` read the device catalogue, for requests that name a device instead of its
-// numbers (`device: { id, orientation }`).
+// numbers (`device: { id, orientation }`). An Android window (`platform: "android"`) is asked the same way, and
+// `applyAndroidAnimation(answer, { scrollView, content, window, ime }, { windowHeight })` replays its answers.
 //
 // Options every call takes: `baseURL` (default: the page's own origin; required where there is no page, as in
 // Node or Deno without `--location`), `token` (sent as `Authorization: Bearer`), `onExchange` (called with each

@@ -24,6 +24,13 @@
 // (`device: {id, orientation}`, the keyboard by `predictive`, `type` and `mode`) and the service fills in its
 // numbers; what the catalogue does not have is said under the phone and switched off, never made up.
 //
+// The Android phone (#android, Platform: Android or Both) shows the same screen in an Android window: the
+// catalogue's Android device gives its screen, bars and IME height, and a session of its own (`platform:
+// "android"`) its answers, replayed with applyAndroidAnimation: #android-list is the list (its height the answer's
+// `scrollView.frame.height`, scrollTop `contentOffset.y`), #android-content's padding-bottom `contentPadding.bottom`,
+// #android-window's top `-windowPan.y`, #ime's top the window's height less `windowInsets.ime.bottom`. With both
+// phones the iPhone's fields drive both.
+//
 // The notification log panel (any screen) replays a pasted log through `POST /sessions/{id}/notifications`
 // (`plot=svg`): the console text as Xcode printed it, sent as `text/plain` as it is, or a JSON log sent as JSON.
 // It lists what each notification did and how the service read it, points at the line of a value it could not
@@ -1709,12 +1716,6 @@ function iosControl(key) {
   if (key === "chat") return ui.chatField;
   if (key === "field") return ui.field;
   return formControls.find((control) => control.dataset.field === key) ?? null;
-}
-
-/** The key of the field that brings the iPhone's keyboard up now (the focused form field's, on the form). */
-function activeKey() {
-  if (formMode()) return (focusedControl() ?? formControls[0]).dataset.field;
-  return chatMode() ? "chat" : "field";
 }
 
 /**
