@@ -603,21 +603,33 @@ export type AndroidInsetResult = Omit<AndroidKeyboardEventAnswer, "platform" | "
  */
 export type AndroidSessionBody = Omit<AndroidKeyboardEventBody, "platform"> & { platform?: "android" };
 
-/** An Android session as `GET /sessions/{id}` answers it (besides its window's members, echoed as sent). */
+/** An Android session as `GET /sessions/{id}` answers it: its window at rest as sent, the IME, what moves. */
 export interface AndroidSessionState {
   id: string;
+  platform: "android";
   keyboardState: KeyboardState;
   time: number;
   lastEventTime: number;
+  /** The list at rest (the IME hidden). */
+  scrollView: { frame: Rect; contentSize: Size; contentOffset: Point };
+  screen: Size | null;
+  focusedRect: Rect | null;
+  device: unknown;
+  systemBars: { top: number; bottom: number };
+  navigationMode: AndroidNavigationMode;
+  windowSoftInputMode: SoftInputMode;
+  edgeToEdge: boolean;
+  imeInsets: ImeInsetsHandling;
+  insetsAnimationCallback: boolean;
+  caretRect: Rect | null;
   /** The IME's frame while shown. */
   keyboard: { frameEnd: Rect } | null;
   /** Where the last IME event settles. */
   target: AndroidInsetResult;
-  /** While anything moves. */
+  /** While anything the last IME event set moving still moves. */
   animation: AndroidAnimationDescriptor | null;
   /** What is on screen at `time`. */
   presentation: AndroidState;
-  [member: string]: unknown;
 }
 
 /** `GET /sessions/{id}/timeline` of an Android session. */
@@ -628,7 +640,11 @@ export interface AndroidTimeline {
   to: number;
   step: number;
   times: number[];
-  values: { name: string; presentation: number[]; velocity: number[] }[];
+  values: {
+    name: "ime.bottom" | "scrollView.frame.height" | "contentPadding.bottom" | "windowPan.y" | "contentOffset.y";
+    presentation: number[];
+    velocity: number[];
+  }[];
   events: {
     time: number;
     endTime: number;
