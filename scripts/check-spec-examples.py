@@ -11,6 +11,18 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 
+def anchored(schema: object) -> object:
+    """The schema with each local `$ref` (at any depth, as in a `oneOf`) pointed into the registry's spec."""
+    if isinstance(schema, dict):
+        return {
+            key: ("urn:spec" + value if key == "$ref" and isinstance(value, str) and value.startswith("#") else anchored(value))
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [anchored(item) for item in schema]
+    return schema
+
+
 def main(path: str = "openapi.yaml") -> int:
     spec = yaml.safe_load(open(path, encoding="utf-8"))
     registry = Registry().with_resource("urn:spec", Resource.from_contents(spec, default_specification=DRAFT202012))
@@ -24,8 +36,7 @@ def main(path: str = "openapi.yaml") -> int:
                     schema = content.get("schema")
                     if not schema:
                         continue
-                    if "$ref" in schema:
-                        schema = {"$ref": "urn:spec#" + schema["$ref"][1:]}
+                    schema = anchored(schema)
                     validator = jsonschema.Draft202012Validator(schema, registry=registry)
                     for name, example in (content.get("examples") or {}).items():
                         checked += 1

@@ -62,8 +62,7 @@ public struct AndroidTimeline: Sendable {
 extension Session {
     /// An Android session sampled from `from` to `to` every `step`, as `timeline` samples an iOS one; its history
     /// starts at the last IME event, before which the IME's inset is not known. Nil on iOS.
-    public func androidTimeline(from: Double?, to: Double?, step: Double?) throws(TimelineRefusal) -> AndroidTimeline?
-    {
+    public func androidTimeline(from: Double?, to: Double?, step: Double?) throws(TimelineRefusal) -> AndroidTimeline? {
         guard let android else { return nil }
         let history = android.startTime
         if let early = from ?? to, early < history { throw .historyUnavailable(early, since: history) }

@@ -58,7 +58,7 @@ struct SchemaTests {
     /// Each geometry value has its own bit, a record key, and a pointer that names its place.
     @Test func geometryValuesHaveDistinctBitsAndRecordKeys() {
         let geometry = RequestSchema.geometry
-        #expect(geometry.count <= 32)
+        #expect(geometry.count <= 64)
         let keys = geometry.map(\.field.recordKey.description) + ["csf", "wg"]
         #expect(Set(keys).count == keys.count && !keys.contains(""))
         let keyboardKeys = RequestSchema.keyboard.map(\.recordKey.description)

@@ -31,7 +31,7 @@ struct UsualMemberTests {
     }
 
     @Test func bitsAreTheSchemasAndTheScenes() {
-        let cases: [(ObjectSchema, Int, UInt32, SceneValue)] = [
+        let cases: [(ObjectSchema, Int, UInt64, SceneValue)] = [
             (RequestSchema.scrollView, UsualMember.frame, UsualMember.frameBit, .frame),
             (RequestSchema.scrollView, UsualMember.safeAreaInsets, UsualMember.safeAreaInsetsBit, .safeAreaInsets),
             (RequestSchema.scrollView, UsualMember.contentSize, UsualMember.contentSizeBit, .contentSize),

@@ -71,6 +71,12 @@ public struct AndroidTransition: Equatable, Sendable {
         max(startTime + (animation?.duration ?? 0) * 1000, pan.endTime, scroll.endTime)
     }
 
+    /// Whether anything still moves at `t` (milliseconds): the IME, the pan or the scroll.
+    public func isMoving(atMilliseconds t: Double) -> Bool {
+        let imeMoving = animation.map { t < startTime + $0.duration * 1000 } ?? false
+        return imeMoving || pan.isRunning(atMilliseconds: t) || scroll.isRunning(atMilliseconds: t)
+    }
+
     /// The IME's inset at `t` (milliseconds).
     public func ime(atMilliseconds t: Double) -> Double {
         guard let animation, t < startTime + animation.duration * 1000 else { return imeTo }

@@ -72,7 +72,11 @@ extension Session {
         writer.androidResult(transition.target, layout: transition.layout)
         writer.endObject()
         writer.key(static: "animation")
-        if time < transition.endTime { writer.androidAnimation(outcome, at: time) } else { writer.null() }
+        if transition.isMoving(atMilliseconds: time) {
+            writer.androidAnimation(outcome, at: time)
+        } else {
+            writer.null()
+        }
         writer.key(static: "presentation")
         writer.androidValues(transition.values(atMilliseconds: time), outcome)
         writer.endObject()

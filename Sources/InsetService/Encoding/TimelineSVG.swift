@@ -125,7 +125,6 @@ struct TimelinePlot {
         var values: [Double]
     }
 
-
     /// The document's title.
     var title: String
     /// The heading above the plot.
@@ -185,11 +184,13 @@ struct TimelinePlot {
         }
         svg += "</g>\n<g class=\"tick-labels\" fill=\"#444444\">\n"
         for tick in yTicks {
-            svg += "<text x=\"\(Timeline.text(plot.left - 6))\" y=\"\(Timeline.text(y(tick) + 4))\" text-anchor=\"end\">"
+            svg +=
+                "<text x=\"\(Timeline.text(plot.left - 6))\" y=\"\(Timeline.text(y(tick) + 4))\" text-anchor=\"end\">"
             svg += "\(Timeline.text(tick))</text>\n"
         }
         for tick in Timeline.ticks(from, to) where tick >= from && tick <= to {
-            svg += "<text x=\"\(Timeline.text(x(tick)))\" y=\"\(Timeline.text(plot.bottom + 16))\" text-anchor=\"middle\">"
+            svg +=
+                "<text x=\"\(Timeline.text(x(tick)))\" y=\"\(Timeline.text(plot.bottom + 16))\" text-anchor=\"middle\">"
             svg += "\(Timeline.text(tick))</text>\n"
         }
         svg += "<text x=\"\(Timeline.text((plot.left + plot.right) / 2))\" y=\"\(Timeline.text(height - 12))\" "
@@ -208,7 +209,8 @@ struct TimelinePlot {
             lastLabel = x(eventTime)
             svg += "<line class=\"event\" x1=\"\(ex)\" x2=\"\(ex)\" y1=\"\(Timeline.text(plot.top))\" "
             svg += "y2=\"\(Timeline.text(plot.bottom))\" stroke=\"#222222\" stroke-dasharray=\"4 3\"/>\n"
-            svg += "<text x=\"\(ex)\" y=\"\(Timeline.text(plot.top - 15 + row))\" text-anchor=\"middle\" fill=\"#222222\">"
+            svg +=
+                "<text x=\"\(ex)\" y=\"\(Timeline.text(plot.top - 15 + row))\" text-anchor=\"middle\" fill=\"#222222\">"
             svg += "\(Timeline.text(eventTime)) ms</text>\n"
         }
         svg += "</g>\n"

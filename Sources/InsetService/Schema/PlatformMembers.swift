@@ -62,10 +62,8 @@ extension RequestSchema {
     static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError) -> Platform {
         let platform = platform(of: body, base: session)
         if let session, platform != session {
-            throw .invalidMembers([
-                MemberProblem(
-                    pointer: "/platform", message: "cannot change a session's platform (this one is '\(session.rawValue)')")
-            ])
+            let message = "cannot change a session's platform (this one is '\(session.rawValue)')"
+            throw .invalidMembers([MemberProblem(pointer: "/platform", message: message)])
         }
         let problems = platformProblems(body, platform: platform)
         guard problems.isEmpty else {
