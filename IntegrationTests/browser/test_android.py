@@ -279,7 +279,7 @@ def test_a_synced_resize_follows_the_ime_each_frame(page: Playground, artifacts,
 
 @pytest.mark.xfail(
     strict=True,
-    reason="inset-server (main 8eed3a7): a PATCH of scrollView.contentOffset on an Android session is not taken "
+    reason="inset-server (main 8eed3a7 to 348d77d): a PATCH of scrollView.contentOffset on an Android session is not taken "
     "(the target keeps the last transition's scroll, 0), so the show after a scroll places the field lower by the "
     "scroll and neither scrolls nor pans for it",
 )
