@@ -327,11 +327,8 @@ class Playground:
 
     # ---- the log and its replay ----
 
-    def exchanges(self) -> list[Exchange]:
-        """The exchanges of the page's current session, from its POST /sessions on, oldest first."""
-        rows = self.driver.execute_script(LOG)
-        starts = [index for index, row in enumerate(rows) if row["method"] == "POST" and row["path"] == "/sessions"]
-        assert starts, f"no POST /sessions in the page's log: {rows}"
+    def logged(self) -> list[Exchange]:
+        """Every exchange in the page's log, oldest first."""
         return [
             Exchange(
                 row["method"],
@@ -342,16 +339,23 @@ class Playground:
                 json.loads(row["response"]) if row["response"] else None,
                 content_type=row["contentType"],
             )
-            for row in rows[starts[-1] :]
+            for row in self.driver.execute_script(LOG)
         ]
 
-    def replay(self, token: str | None = None) -> list[Exchange]:
+    def exchanges(self) -> list[Exchange]:
+        """The exchanges of the page's current session, from its POST /sessions on, oldest first."""
+        rows = self.logged()
+        starts = [index for index, row in enumerate(rows) if row.method == "POST" and row.path == "/sessions"]
+        assert starts, f"no POST /sessions in the page's log: {rows}"
+        return rows[starts[-1] :]
+
+    def replay(self, token: str | None = None, exchanges: list[Exchange] | None = None) -> list[Exchange]:
         """Sends the page's requests again, on a session of the test's own, and checks the panel showed the truth.
 
         Every event carries its timestamp, so the service's answers depend on the requests alone: the replayed
         answers are what the service answered the page.
         """
-        exchanges = self.exchanges()
+        exchanges = self.exchanges() if exchanges is None else exchanges
         session_id = page_id = None
         for exchange in exchanges:
             body = copy.deepcopy(exchange.request)
@@ -540,3 +544,142 @@ area.dispatchEvent(new Event('input', { bubbles: true }));
 
 def paste_log(page: "Playground", text: str) -> None:
     page.driver.execute_script(PASTE_LOG, text)
+
+
+# ---- The Android phone ----
+
+# The device the Android phone opens on.
+DEFAULT_ANDROID_DEVICE = "pixel-9"
+
+# The Android phone as the DOM shows it, in dp on its screen (the phone is scaled to fit): the list's box and
+# computed height, its content's bottom padding, its scroll, the window's top (minus the pan), the IME's and the
+# composer's boxes, the status and navigation bars' heights, the animations running on the phone.
+ANDROID_STATE = """
+const phone = document.getElementById('android');
+const screen = document.getElementById('android-screen').getBoundingClientRect();
+const scale = screen.width / parseFloat(getComputedStyle(phone).getPropertyValue('--w'));
+const box = (id) => {
+  const rect = document.getElementById(id).getBoundingClientRect();
+  return { top: (rect.top - screen.top) / scale, bottom: (rect.bottom - screen.top) / scale,
+           left: (rect.left - screen.left) / scale, width: rect.width / scale, height: rect.height / scale };
+};
+const list = document.getElementById('android-list');
+const running = [...phone.querySelectorAll('*')].flatMap((element) => element.getAnimations());
+return {
+  ready: phone.dataset.ready,
+  imeState: phone.dataset.imeState,
+  screenWidth: document.getElementById('android-screen').offsetWidth,
+  screenHeight: document.getElementById('android-screen').offsetHeight,
+  fit: parseFloat(getComputedStyle(phone).getPropertyValue('--fit')),
+  scale,
+  list: box('android-list'),
+  listHeight: parseFloat(getComputedStyle(list).height),
+  paddingBottom: parseFloat(getComputedStyle(document.getElementById('android-content')).paddingBottom),
+  scrollTop: list.scrollTop,
+  maxScrollTop: list.scrollHeight - list.clientHeight,
+  windowTop: parseFloat(getComputedStyle(document.getElementById('android-window')).top),
+  ime: box('ime'),
+  composer: box('android-composer'),
+  statusBar: box('android-status-bar').height,
+  navigationBar: box('navigation-bar').height,
+  visible: getComputedStyle(document.getElementById('android-box')).display !== 'none',
+  iosVisible: getComputedStyle(document.getElementById('device-box')).display !== 'none',
+  running: running.length,
+  animations: running.map((animation) => ({
+    target: animation.effect.target.id,
+    duration: animation.effect.getTiming().duration,
+    easing: animation.effect.getTiming().easing,
+    keyframes: animation.effect.getKeyframes().length,
+  })),
+};
+"""
+
+
+def android_state(page: "Playground") -> dict:
+    return page.driver.execute_script(ANDROID_STATE)
+
+
+def android_attribute(page: "Playground", attribute: str) -> str | None:
+    return page.driver.find_element(By.ID, "android").get_attribute(attribute)
+
+
+def use_platform(page: "Playground", platform: str) -> None:
+    """Shows the iPhone, the Android phone or both; with the Android phone, waits until it is laid out."""
+    page.select("platform", platform)
+    if platform != "ios":
+        page.wait_for(
+            lambda: android_attribute(page, "data-ready") in ("true", "unavailable"), "the Android phone laid out"
+        )
+
+
+def use_android_settings(page: "Playground", **settings) -> None:
+    """Sets the Android controls (`soft_input_mode`, `edge_to_edge`, `ime_insets`, `insets_callback`,
+    `navigation_mode`), each a change that lays the phone out afresh, and waits for it."""
+    for name, value in settings.items():
+        element_id = name.replace("_", "-")
+        element = page.driver.find_element(By.ID, element_id)
+        if isinstance(value, bool):
+            if element.is_selected() != value:
+                element.click()
+        else:
+            page.select(element_id, value)
+        page.wait_for(lambda: android_attribute(page, "data-ready") in ("true", "unavailable"), f"{name} applied")
+    page.wait_for(lambda: android_state(page)["running"] == 0, "the Android phone at rest")
+
+
+def scroll_android_to_end(page: "Playground") -> None:
+    """A wheel over the Android list, down to its end."""
+    element = page.driver.find_element(By.ID, "android-list")
+    at_end = lambda: (s := android_state(page))["scrollTop"] >= s["maxScrollTop"] - 0.5  # noqa: E731
+    for _ in range(3):
+        ActionChains(page.driver).scroll_from_origin(ScrollOrigin.from_element(element), 0, 20000).perform()
+        try:
+            page.wait_for(at_end, "the Android list to reach its end", timeout=WAIT / 3)
+            return
+        except TimeoutException:
+            pass
+    page.wait_for(at_end, "the Android list to reach its end")
+
+
+def wait_for_ime(page: "Playground", state: str) -> dict:
+    """Waits for the Android IME to be `state` with nothing running on the phone; answers the phone's state."""
+    page.wait_for(lambda: android_attribute(page, "data-ime-state") == state, f"the IME to be {state}")
+    page.wait_for(lambda: android_state(page)["running"] == 0, "the Android animations to end")
+    return android_state(page)
+
+
+def session_exchanges(page: "Playground", android: bool) -> list[Exchange]:
+    """The exchanges of the page's last iPhone session, or its last Android one (`platform: "android"`), from its
+    POST /sessions on, those of the other phone's session left out: what `Playground.replay` can send again."""
+    logged = page.logged()
+    created = [
+        index for index, exchange in enumerate(logged)
+        if exchange.method == "POST" and exchange.path == "/sessions" and exchange.status == 201
+        and ((exchange.request or {}).get("platform") == "android") == android
+    ]
+    assert created, f"no {'Android' if android else 'iPhone'} session in the page's log"
+    start = created[-1]
+    session_id = logged[start].shown["id"]
+
+    def belongs(exchange: Exchange) -> bool:
+        body = exchange.request if isinstance(exchange.request, dict) else {}
+        return body.get("sessionId") == session_id or exchange.path.startswith(f"/sessions/{session_id}")
+
+    return [logged[start]] + [exchange for exchange in logged[start + 1 :] if belongs(exchange)]
+
+
+# Seeks the frozen animations (`FREEZE`) to `arguments[0]` (ms on the document timeline), waits two frames, then
+# answers what the Android phone shows.
+ANDROID_SEEK = (
+    """
+const [time, done] = arguments;
+for (const [animation, start] of window.__frozen) animation.currentTime = time - start;
+requestAnimationFrame(() => requestAnimationFrame(() => done((() => {"""
+    + ANDROID_STATE
+    + """})())));
+"""
+)
+
+
+def android_seek(page: "Playground", time: float) -> dict:
+    return page.driver.execute_async_script(ANDROID_SEEK, time)

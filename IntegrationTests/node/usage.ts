@@ -3,6 +3,8 @@
 // answers' typed members; each `@ts-expect-error` line is wrong usage the declarations must reject (tsc fails
 // when such a line compiles cleanly).
 import {
+  applyAndroidAnimation,
+  applyAndroidState,
   applyAnimation,
   applyState,
   createSession,
@@ -19,6 +21,12 @@ import {
 } from "../../Sources/InsetPlayground/Resources/client.js";
 import type {
   AndroidDeviceEntry,
+  AndroidKeyboardEventAnswer,
+  AndroidKeyboardEventBody,
+  AndroidSession,
+  AndroidSessionState,
+  AndroidState,
+  AndroidTimeline,
   AnimationDescriptor,
   CallOptions,
   DeviceEntry,
@@ -35,6 +43,9 @@ import type {
 declare const table: HTMLElement;
 declare const content: HTMLElement;
 declare const keyboardView: HTMLElement;
+declare const androidList: HTMLElement;
+declare const androidWindow: HTMLElement;
+declare const ime: HTMLElement;
 
 const exchanges: Exchange[] = [];
 const options: CallOptions = {
@@ -80,6 +91,49 @@ export async function usage(): Promise<number> {
   const imeHeights: number[] = entry.platform === "android" ? entry.imes.map((ime) => ime.height) : [];
   const byDevice = await show(null, { device: { id: entry.id, orientation: "landscape" } }, options);
   const source: string | undefined = byDevice.catalogue?.values[0].source;
+
+  // Android, stateless: the contract's window at rest, a show and the hide from where it settles.
+  const window: AndroidKeyboardEventBody = {
+    platform: "android",
+    screen: { width: 412, height: 915 },
+    systemBars: { top: 24, bottom: 48 },
+    navigationMode: "threeButton",
+    windowSoftInputMode: "adjustPan",
+    edgeToEdge: true,
+    imeInsets: "padding",
+    insetsAnimationCallback: true,
+    scrollView: {
+      frame: { x: 0, y: 80, width: 412, height: 787 },
+      contentSize: { width: 412, height: 2000 },
+      contentOffset: { x: 0, y: 0 },
+    },
+    focusedRect: { x: 16, y: 700, width: 380, height: 56 },
+    caretRect: { x: 40, y: 712, width: 2, height: 32 },
+  };
+  const imeFrame = { x: 0, y: 515, width: 412, height: 400 };
+  const androidShown: AndroidKeyboardEventAnswer = await show(null, { ...window, keyboard: { frameEnd: imeFrame } });
+  const imeBottom: number = androidShown.windowInsets.ime.bottom;
+  const layoutChange: "resize" | "padding" | "none" = androidShown.layoutChange;
+  const pan: number = androidShown.animation.scroller.windowPan.to;
+  const follows: "followsIme" | "atOnce" = androidShown.animation.layout;
+  const androidHidden = await hide(null, { ...window, keyboard: { frameBegin: imeFrame } }, options);
+  const rest: AndroidState = androidHidden.animation.to;
+  const byPixel = await show(null, { platform: "android", device: { id: "pixel-9" } }, options);
+  const androidPlayback: Playback = applyAndroidAnimation(
+    androidShown,
+    { scrollView: androidList, window: androidWindow, ime, attached: [keyboardView] },
+    { windowHeight: 915, startTime: now },
+  );
+  const androidAtRest: boolean = await applyAndroidState(rest, { scrollView: androidList, content });
+  const androidSession: AndroidSession = await createSession(window, options);
+  await androidSession.patch({ scrollView: { contentOffset: { x: 0, y: 120 } } });
+  const onSession: AndroidKeyboardEventAnswer = await androidSession.show({ keyboard: { frameEnd: imeFrame } });
+  const sessionTime: number | undefined = onSession.session?.time;
+  const offSession: AndroidKeyboardEventAnswer = await androidSession.hide();
+  const androidState: AndroidSessionState = await androidSession.get(1000);
+  const presentedPan: number = androidState.presentation.windowPan.y;
+  const androidTimeline: AndroidTimeline = await androidSession.timeline({ step: 16 });
+  const imeTo: number = androidTimeline.events[0].ime.to;
 
   // A session and everything on it.
   const session: Session = await createSession(
@@ -191,11 +245,23 @@ export async function usage(): Promise<number> {
   applyAnimation(descriptor, { content });
   // @ts-expect-error: InsetError's status is a number
   new InsetError("404", null);
+  // @ts-expect-error: an iOS member on an Android body (the service answers 400 naming it)
+  await show(null, { platform: "android", scrollView: { safeAreaInsets: { top: 0, left: 0, bottom: 0, right: 0 } } });
+  // @ts-expect-error: an unknown soft-input mode
+  await show(null, { ...window, windowSoftInputMode: "adjustUnspecified" });
+  // @ts-expect-error: an Android answer has no contentInset
+  androidShown.contentInset;
+  // @ts-expect-error: replaying onto an IME needs the window's height, from which its top is measured
+  applyAndroidAnimation(androidShown, { scrollView: androidList, ime });
+  // @ts-expect-error: a focus move is iOS's (the service refuses it on an Android session)
+  await androidSession.focus("next");
   // @ts-expect-error: frameTime takes nothing and answers a number
   const wrongTime: string = frameTime();
 
   void [offsetY, bottom, easing, curve, adjustment, overlap, family, scale, imeHeights, source, last, startTime, keyboardState];
   void [keyboardTop, velocity, next, outcome, format, lines, patched, presented, series, svg, viaId, viaSession];
   void [patchedSession, wrapped, completed, animations, atOnce, madeHere, made, wrongList, wrongLog, wrongTime];
+  void [imeBottom, layoutChange, pan, follows, byPixel, androidPlayback, androidAtRest];
+  void [sessionTime, offSession, presentedPan, imeTo];
   return exchanges.length;
 }

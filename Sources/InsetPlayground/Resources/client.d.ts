@@ -392,7 +392,7 @@ export interface DeviceSummary {
   systems: string[];
 }
 
-/** An Android device as `GET /devices` lists it: described, not yet named by requests. */
+/** An Android device as `GET /devices` lists it: one an Android request (`platform: "android"`) may name. */
 export interface AndroidDeviceSummary {
   id: string;
   /** The name it is sold under. */
@@ -477,6 +477,199 @@ export interface KeyboardEventAnswer extends InsetResult {
   session?: { id: string; keyboardState: KeyboardState; time: number };
   /** When a device was named (by the request or the session). */
   catalogue?: CatalogueAnswer;
+}
+
+/** The system navigation an Android device uses: it sets the navigation bar's height. */
+export type AndroidNavigationMode = "gesture" | "threeButton";
+/** `windowSoftInputMode`'s adjustment: what the framework does to the window when the IME shows. */
+export type SoftInputMode = "adjustResize" | "adjustPan" | "adjustNothing";
+/** How an edge-to-edge app applies the IME's inset to its list: not at all, as bottom padding, or by resizing it. */
+export type ImeInsetsHandling = "none" | "padding" | "resize";
+
+/**
+ * A stateless Android show's or hide's body (`platform: "android"`): the window AT REST (the IME hidden), in dp and
+ * window coordinates (the window covers the screen). `screen` is required unless `device` names an Android device
+ * of the catalogue, whose screen, bars and IME height then fill in what is not sent. iOS members are refused (400).
+ */
+export interface AndroidKeyboardEventBody {
+  platform: "android";
+  /** The event's instant (ms). */
+  timestamp?: number;
+  screen?: Size;
+  /** The status bar's height (`top`) and the navigation bar's (`bottom`). */
+  systemBars?: { top?: number; bottom?: number };
+  /** Default `gesture`. */
+  navigationMode?: AndroidNavigationMode;
+  /** Default `adjustResize`. */
+  windowSoftInputMode?: SoftInputMode;
+  /** Whether the window draws under the system bars; default false. */
+  edgeToEdge?: boolean;
+  /** Edge to edge only; default `none`. */
+  imeInsets?: ImeInsetsHandling;
+  /** Whether a view has a `WindowInsetsAnimation.Callback` (the synced 285-ms animation); default false. */
+  insetsAnimationCallback?: boolean;
+  /** The scroll container (a `ScrollView`) at rest: its frame in the window, its content's size, its scroll. */
+  scrollView?: { frame?: Rect; contentSize?: Size; contentOffset?: Point };
+  /** The focused view, window coordinates, the window not panned. */
+  focusedRect?: Rect;
+  /** The caret's line in the focused text field, window coordinates: what the pan brings into view. */
+  caretRect?: Rect;
+  /**
+   * The IME's frame in the window, the navigation bar's area it covers included: `frameEnd` on a show (required
+   * unless the device gives it), `frameBegin` on a hide (where it leaves from; without it nothing moves).
+   */
+  keyboard?: { frameEnd?: Rect; frameBegin?: Rect };
+  /** An Android device of the catalogue by id. */
+  device?: { id?: string; orientation?: DeviceOrientation };
+}
+
+/** The insets an Android window reports (`WindowInsets`), each from the window's edges, dp. */
+export interface AndroidWindowInsets {
+  /** `ime()`: the IME's overlap with the window, from its bottom, the navigation bar's area under it included. */
+  ime: EdgeInsets;
+  navigationBars: EdgeInsets;
+  statusBars: EdgeInsets;
+  systemBars: EdgeInsets;
+}
+
+/** What moves on an Android window: an answer's `animation.from` and `.to`. */
+export interface AndroidState {
+  ime: EdgeInsets;
+  /** The list's frame in the window; after a resize, shorter. */
+  scrollView: { frame: Rect };
+  contentPadding: { bottom: number };
+  /** How far the whole window moved up (`adjustPan`; negative: down). */
+  windowPan: { y: number };
+  contentOffset: Point;
+}
+
+/** One value `android.widget.Scroller` moves: its ends, and its start in seconds from the answer's instant. */
+export interface ScrollerMotion { from: number; to: number; delay: number }
+
+/** The IME's animation of an Android answer, and the `Scroller` that moves the window's pan and the list's scroll. */
+export interface AndroidAnimationDescriptor {
+  /** Seconds; 0 when the inset changes at once. */
+  duration: number;
+  /** Seconds from the answer's instant to the IME animation's start. */
+  delay: number;
+  /** Whether a `WindowInsetsAnimation.Callback` syncs it (285 ms on `PathInterpolator(0.2, 0, 0, 1)`). */
+  synced: boolean;
+  /** `PathInterpolator(…)`; null without an animation. */
+  interpolator: string | null;
+  timingFunction: string;
+  cssDuration: number;
+  linearEasing: string;
+  /**
+   * `followsIme`: the list's resize or padding moves with the IME's inset each frame (`max(0, ime -
+   * navigationBar)` applied to the rest layout); `atOnce`: they take `to`'s values at the start.
+   */
+  layout: "followsIme" | "atOnce";
+  from: AndroidState;
+  to: AndroidState;
+  scroller: {
+    /** 0.25 s. */
+    duration: number;
+    cssDuration: number;
+    interpolator: string;
+    linearEasing: string;
+    windowPan: ScrollerMotion;
+    contentOffset: ScrollerMotion;
+  };
+  /** Session answers, when they come: the start on the session's clock (ms). */
+  startTime?: number;
+}
+
+/** An Android show's or hide's answer. */
+export interface AndroidKeyboardEventAnswer {
+  platform: "android";
+  windowInsets: AndroidWindowInsets;
+  /** What the list did: resized, padded, or nothing (the pan is `windowPan`). */
+  layoutChange: "resize" | "padding" | "none";
+  scrollView: { frame: Rect };
+  contentPadding: { bottom: number };
+  windowPan: { y: number };
+  contentOffset: Point;
+  animation: AndroidAnimationDescriptor;
+  /** On a session. */
+  session?: { id: string; keyboardState: KeyboardState; time: number };
+}
+
+/** Where an Android IME event settles: an answer's settled members. */
+export type AndroidInsetResult = Omit<AndroidKeyboardEventAnswer, "platform" | "animation" | "session">;
+
+/**
+ * An event's or a PATCH's body on an Android session: the window's members (unchanged when absent), the IME's frame
+ * on a show, the focused view; `platform` may be left out (the session's).
+ */
+export type AndroidSessionBody = Omit<AndroidKeyboardEventBody, "platform"> & { platform?: "android" };
+
+/** An Android session as `GET /sessions/{id}` answers it: its window at rest as sent, the IME, what moves. */
+export interface AndroidSessionState {
+  id: string;
+  platform: "android";
+  keyboardState: KeyboardState;
+  time: number;
+  lastEventTime: number;
+  /** The list at rest (the IME hidden). */
+  scrollView: { frame: Rect; contentSize: Size; contentOffset: Point };
+  screen: Size | null;
+  focusedRect: Rect | null;
+  device: unknown;
+  systemBars: { top: number; bottom: number };
+  navigationMode: AndroidNavigationMode;
+  windowSoftInputMode: SoftInputMode;
+  edgeToEdge: boolean;
+  imeInsets: ImeInsetsHandling;
+  insetsAnimationCallback: boolean;
+  caretRect: Rect | null;
+  /** The IME's frame while shown. */
+  keyboard: { frameEnd: Rect } | null;
+  /** Where the last IME event settles. */
+  target: AndroidInsetResult;
+  /** While anything the last IME event set moving still moves. */
+  animation: AndroidAnimationDescriptor | null;
+  /** What is on screen at `time`. */
+  presentation: AndroidState;
+}
+
+/** `GET /sessions/{id}/timeline` of an Android session. */
+export interface AndroidTimeline {
+  id: string;
+  platform: "android";
+  from: number;
+  to: number;
+  step: number;
+  times: number[];
+  values: {
+    name: "ime.bottom" | "scrollView.frame.height" | "contentPadding.bottom" | "windowPan.y" | "contentOffset.y";
+    presentation: number[];
+    velocity: number[];
+  }[];
+  events: {
+    time: number;
+    endTime: number;
+    interpolator: string | null;
+    duration: number;
+    ime: { from: number; to: number };
+  }[];
+}
+
+/**
+ * A `Session` created with `platform: "android"`, typed for its answers. Focus moves, drags, releases and
+ * notification logs are iOS's: the service refuses them on Android.
+ */
+export interface AndroidSession {
+  readonly id: string;
+  state: AndroidSessionState;
+  options: CallOptions;
+  lastTimestamp: number;
+  show(body: AndroidSessionBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+  hide(body?: AndroidSessionBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+  patch(body: AndroidSessionBody, options?: CallOptions): Promise<AndroidSessionState>;
+  get(at?: number, options?: CallOptions): Promise<AndroidSessionState>;
+  timeline(span?: Span, options?: CallOptions): Promise<AndroidTimeline>;
+  timelineSVG(span?: Span, options?: CallOptions): Promise<string>;
+  delete(options?: CallOptions): Promise<void>;
 }
 
 /** A `POST /keyboard/drag` or `/keyboard/release` answer. */
@@ -674,11 +867,20 @@ export class Session {
 
 /** The current frame's time on the document timeline; without a document, `performance.now()` (the same clock). */
 export function frameTime(): number;
+/** `POST /sessions` for an Android window at rest: a session typed for Android's answers. */
+export function createSession(
+  geometry: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidSession>;
 /** `POST /sessions` with the geometry (and `interruption`, when given). */
 export function createSession(geometry: SessionCreateBody, options?: CallOptions): Promise<Session>;
+/** `POST /keyboard/show` for an Android window, stateless. */
+export function show(
+  session: null, body: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
 /** `POST /keyboard/show`: on a Session, a session id, or null for a stateless call. */
 export function show(
   session: Session | string | null, body: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
+/** `POST /keyboard/hide` for an Android window, stateless (`keyboard.frameBegin`: where the IME leaves from). */
+export function hide(
+  session: null, body: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
 /** `POST /keyboard/hide`. */
 export function hide(
   session: Session | string | null, body?: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
@@ -730,3 +932,50 @@ export function applyAnimation(
   descriptor: AnimationDescriptor, elements: AnimatedElements, options?: ApplyOptions): Playback;
 /** Sets a state at once, cancelling any playback. */
 export function applyState(state: ScrollState, elements: AnimatedElements, options?: ApplyOptions): Playback;
+
+/** The Android phone's parts an answer moves (window coordinates in CSS px, one per dp). */
+export interface AndroidElements {
+  /** The scroll container: its `height` is the list's, its `scrollTop` the offset. */
+  scrollView: HTMLElement;
+  /** The element whose `padding-bottom` is `contentPadding.bottom` (default `scrollView`). */
+  content?: HTMLElement;
+  /** Everything in the window but its bars: its `top` is `-windowPan.y`. */
+  window?: HTMLElement;
+  /** The IME panel: its `top` is the window's height less the IME's inset (give `windowHeight`). */
+  ime?: HTMLElement;
+  /** Elements whose `top` stays on the list's bottom edge (a composer under it). */
+  attached?: HTMLElement[];
+}
+
+export interface AndroidApplyOptions {
+  /** The window's height, from which the IME's top is measured; required with `elements.ime`. */
+  windowHeight?: number;
+  /** Document-timeline ms the animations start at; default the descriptor's `startTime` on this clock, else now. */
+  startTime?: number;
+  /** Replaces both easings. */
+  easing?: string;
+}
+
+/** What `applyAndroidAnimation` reads of an answer. */
+export type AndroidReplayable = Pick<AndroidKeyboardEventAnswer, "windowInsets" | "animation">;
+
+/**
+ * Replays an Android answer with the Web Animations API: the IME on `animation`'s easing, the list's resize or
+ * padding with it (`followsIme`) or at once (`atOnce`), the window's pan and the list's scroll on the scroller's.
+ * Cancels the playbacks running on the same elements.
+ */
+export function applyAndroidAnimation(
+  answer: AndroidReplayable,
+  elements: AndroidElements & { ime: HTMLElement },
+  options: AndroidApplyOptions & { windowHeight: number },
+): Playback;
+export function applyAndroidAnimation(
+  answer: AndroidReplayable, elements: AndroidElements & { ime?: undefined }, options?: AndroidApplyOptions): Playback;
+/** Sets an Android state (an answer's `animation.from` or `.to`) at once, cancelling any playback. */
+export function applyAndroidState(
+  state: AndroidState,
+  elements: AndroidElements & { ime: HTMLElement },
+  options: AndroidApplyOptions & { windowHeight: number },
+): Playback;
+export function applyAndroidState(
+  state: AndroidState, elements: AndroidElements & { ime?: undefined }, options?: AndroidApplyOptions): Playback;

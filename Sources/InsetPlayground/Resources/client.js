@@ -10,7 +10,8 @@
 //   await applyAnimation(answer.animation, { scrollView: table }, { adjustment: insetAdjustment(answer) });
 //
 // `listDevices()` and `getDevice(id)` read the device catalogue, for requests that name a device instead of its
-// numbers (`device: { id, orientation }`).
+// numbers (`device: { id, orientation }`). An Android window (`platform: "android"`) is asked the same way, and
+// `applyAndroidAnimation(answer, { scrollView, content, window, ime }, { windowHeight })` replays its answers.
 //
 // Options every call takes: `baseURL` (default: the page's own origin; required where there is no page, as in
 // Node or Deno without `--location`), `token` (sent as `Authorization: Bearer`), `onExchange` (called with each
@@ -559,22 +560,37 @@ export function applyAnimation(descriptor, elements, options = {}) {
       animations.push(element.animate([start, others], timing));
     }
   }
+  startAt(animations, descriptor, descriptor.cssDuration, options);
+
+  const delta = additive ? descriptor.delta.contentOffset.y + descriptor.delta.contentInset.top : fromY - toY;
+  return track(animations, touched, scrollView, { driver, delta });
+}
+
+/**
+ * Starts `animations` at `options.startTime`, else at the descriptor's `startTime` when it is on this page's clock
+ * (within `duration` and a second of now), else now.
+ */
+function startAt(animations, descriptor, duration, options) {
   let startTime = options.startTime;
   if (startTime === undefined && typeof descriptor.startTime === "number") {
     const now = frameTime();
     // A session on another clock (Date.now() timestamps, say) would start far away: then start now.
-    if (Math.abs(descriptor.startTime - now) < descriptor.cssDuration + 1000) startTime = descriptor.startTime;
+    if (Math.abs(descriptor.startTime - now) < duration + 1000) startTime = descriptor.startTime;
   }
   if (startTime != null) for (const animation of animations) animation.startTime = startTime;
+}
 
-  const delta = additive ? descriptor.delta.contentOffset.y + descriptor.delta.contentInset.top : fromY - toY;
-  const part = { driver, delta };
-  offset.parts.add(part);
+/**
+ * The Playback of `animations` on the `touched` elements, registered as running on each; `part` (when not null)
+ * is the share of `scrollView`'s offset they drive, live until they finish or are cancelled.
+ */
+function track(animations, touched, scrollView, part) {
+  const offset = offsetOf(scrollView);
+  if (part) offset.parts.add(part);
   syncOffset(scrollView);
-
   let playback;
   const release = () => {
-    offset.parts.delete(part);
+    if (part) offset.parts.delete(part);
     for (const element of touched) running.get(element)?.delete(playback);
   };
   const finished = Promise.all(animations.map((animation) => animation.finished)).then(
@@ -602,4 +618,152 @@ export function applyAnimation(descriptor, elements, options = {}) {
 /** Sets a scroll state at once (a session's `presentation` after a PATCH, say), cancelling any playback. */
 export function applyState(state, elements, options = {}) {
   return applyAnimation({ from: state, to: state, cssDuration: 0 }, elements, options);
+}
+
+// ---- Android ----------------------------------------------------------------------------------------------------
+
+/**
+ * How far the IME's inset `ime` lifts the container's visible bottom: what it covers beyond the navigation bar,
+ * which the layout keeps clear anyway (docs/android.md, `AndroidAvoidance.lift`).
+ */
+function imeLift(ime, navigationBar) {
+  return Math.max(0, ime - navigationBar);
+}
+
+/**
+ * Keyframes for a length that follows the IME's inset from `from` to `to` while the inset runs from `imeFrom` to
+ * `imeTo` (`layout: "followsIme"`): at each frame it is `from` moved by the share of the lift done so far, the lift
+ * being `max(0, ime - navigationBar)`. The lift has a corner where the inset crosses the navigation bar, so there
+ * is a keyframe there; keyframe offsets are the IME's eased progress (the effect's easing applies first), so the
+ * length moves with the inset exactly.
+ */
+function followingKeyframes(name, from, to, ime, navigationBar) {
+  const [liftFrom, liftTo] = [ime.from, ime.to].map((value) => imeLift(value, navigationBar));
+  const frames = [{ [name]: px(from), offset: 0 }];
+  const corner = (navigationBar - ime.from) / (ime.to - ime.from);
+  if (liftFrom !== liftTo && corner > 0 && corner < 1) {
+    // Up to the corner the inset is under the navigation bar's height: the lift has not started (a show) or has
+    // ended (a hide).
+    const value = liftFrom === 0 ? from : to;
+    frames.push({ [name]: px(value), offset: corner });
+  }
+  frames.push({ [name]: px(to), offset: 1 });
+  return frames.map(({ offset, ...frame }) => ({ ...lengthKeyframes([frame])[0], offset }));
+}
+
+/** The easing of an Android timing (`animation` or `scroller`): its `linearEasing`, else its `timingFunction`. */
+function androidEasing(timing, options) {
+  if (options.easing) return options.easing;
+  if (!timing.timingFunction || supportsEasing(timing.linearEasing)) return timing.linearEasing;
+  return timing.timingFunction;
+}
+
+/**
+ * Replays an Android answer (`platform: "android"`) with the Web Animations API, as the window would move:
+ *
+ * - the IME (`elements.ime`): its `top` is `options.windowHeight - ime`, from `from.ime.bottom` to `to.ime.bottom` on
+ *   the answer's `animation` (its `linearEasing` over `cssDuration`);
+ * - the container (`elements.scrollView`): its `height` is the answer's `scrollView.frame.height`, and the bottom
+ *   padding of `elements.content` (default the container) its `contentPadding.bottom`; with `layout: "followsIme"`
+ *   they move with the IME's inset each frame (`max(0, ime - navigationBar)` applied to the rest layout), with
+ *   `"atOnce"` they take `to`'s values at the start. `elements.attached` (a composer under the list) keep their
+ *   `top` on the container's bottom edge;
+ * - the window's pan (`elements.window`, everything in the window but its bars): `top` is `-windowPan.y`, and the
+ *   list's `scrollTop` is `contentOffset.y`, both on `animation.scroller`'s easing over its `cssDuration`.
+ *
+ * The final values are set at once (the model) and the animations run over them, as `applyAnimation` does; a
+ * replay cancels the playbacks running on the same elements (Android starts each animation from an end state).
+ * The answer's instant is `options.startTime` (default: the descriptor's `startTime` when it is on this page's
+ * clock, else now); each animation starts its `delay` after it (`animation.delay`, and the scroller's
+ * `windowPan.delay` and `contentOffset.delay`, in seconds: negative for a scroll already running). `options.easing`
+ * replaces both easings. Returns a Playback: `true` when it completed, `false` when something cancelled it.
+ */
+export function applyAndroidAnimation(answer, elements, options = {}) {
+  const descriptor = answer.animation;
+  const { scrollView, content = scrollView, window: pane, ime, attached = [] } = elements;
+  const { from, to, scroller } = descriptor;
+  const navigationBar = answer.windowInsets.navigationBars.bottom;
+  const touched = [scrollView, content, pane, ime, ...attached].filter(Boolean);
+  for (const element of touched) for (const playback of running.get(element) ?? []) playback.cancel();
+  const offset = offsetOf(scrollView);
+  offset.parts.clear();
+
+  const top = (state) => state.scrollView.frame.y;
+  const height = (state) => state.scrollView.frame.height;
+  const imeTop = (state) => options.windowHeight - state.ime.bottom;
+  setModel(scrollView, { height: px(height(to)) });
+  setModel(content, { paddingBottom: px(to.contentPadding.bottom) });
+  for (const element of attached) setModel(element, { top: px(top(to) + height(to)) });
+  if (pane) setModel(pane, { top: px(-to.windowPan.y) });
+  if (ime) setModel(ime, { top: px(imeTop(to)) });
+  offset.model = to.contentOffset.y;
+
+  const animations = [];
+  // Each animation's start after the answer's instant, ms.
+  const delays = new Map();
+  const seconds = (delay) => (delay ?? 0) * 1000;
+  const imeTiming = { duration: descriptor.cssDuration, easing: androidEasing(descriptor, options), fill: "none" };
+  const imeAnimation = (element, keyframes) => {
+    const animation = element.animate(keyframes, imeTiming);
+    delays.set(animation, seconds(descriptor.delay));
+    animations.push(animation);
+  };
+  if (descriptor.cssDuration > 0) {
+    const inset = { from: from.ime.bottom, to: to.ime.bottom };
+    if (ime && inset.from !== inset.to) {
+      imeAnimation(ime, lengthKeyframes([{ top: px(imeTop(from)) }, { top: px(imeTop(to)) }]));
+    }
+    if (descriptor.layout === "followsIme") {
+      const follow = (element, name, a, b) => {
+        if (a !== b) imeAnimation(element, followingKeyframes(name, a, b, inset, navigationBar));
+      };
+      follow(scrollView, "height", height(from), height(to));
+      follow(content, "paddingBottom", from.contentPadding.bottom, to.contentPadding.bottom);
+      for (const element of attached) follow(element, "top", top(from) + height(from), top(to) + height(to));
+    }
+  }
+  let driver = null;
+  if (scroller?.cssDuration > 0) {
+    const scrollTiming = { duration: scroller.cssDuration, easing: androidEasing(scroller, options), fill: "none" };
+    const pan = scroller.windowPan;
+    if (pane && pan.from !== pan.to) {
+      const animation = pane.animate(lengthKeyframes([{ top: px(-pan.from) }, { top: px(-pan.to) }]), scrollTiming);
+      delays.set(animation, seconds(pan.delay));
+      animations.push(animation);
+    }
+    const scroll = scroller.contentOffset;
+    if (scroll.from !== scroll.to) {
+      // WAAPI cannot animate scrollTop: a length of its own carries the scroller's progress, which each frame's
+      // scrollTop follows (`syncOffset`), as for iOS.
+      const keyframes = lengthKeyframes([{ scroll: px(scroll.from) }, { scroll: px(scroll.to) }]);
+      driver = scrollView.animate(keyframes, scrollTiming);
+      delays.set(driver, seconds(scroll.delay));
+      animations.push(driver);
+    }
+  }
+  if (animations.length) {
+    startAt(animations, descriptor, Math.max(descriptor.cssDuration, scroller?.cssDuration ?? 0), options);
+    const instant = animations[0].startTime ?? frameTime();
+    for (const animation of animations) animation.startTime = instant + delays.get(animation);
+  }
+  if (!animations.length) {
+    syncOffset(scrollView);
+    return new Playback([], Promise.resolve(true), () => {});
+  }
+  const part = driver ? { driver, delta: scroller.contentOffset.from - scroller.contentOffset.to } : null;
+  return track(animations, touched, scrollView, part);
+}
+
+/**
+ * Sets an Android state at once (an answer's `animation.from` or `.to`: `ime`, `scrollView.frame`,
+ * `contentPadding`, `windowPan`, `contentOffset`), cancelling any playback on the elements. `navigationBar` is not
+ * needed: nothing moves.
+ */
+export function applyAndroidState(state, elements, options = {}) {
+  const still = { ...state, ime: state.ime ?? { top: 0, left: 0, bottom: 0, right: 0 } };
+  const answer = {
+    windowInsets: { navigationBars: { top: 0, left: 0, bottom: 0, right: 0 } },
+    animation: { from: still, to: still, cssDuration: 0, layout: "atOnce", scroller: null },
+  };
+  return applyAndroidAnimation(answer, elements, options);
 }

@@ -24,12 +24,21 @@
 // (`device: {id, orientation}`, the keyboard by `predictive`, `type` and `mode`) and the service fills in its
 // numbers; what the catalogue does not have is said under the phone and switched off, never made up.
 //
+// The Android phone (#android, Platform: Android or Both) shows the same screen in an Android window: the
+// catalogue's Android device gives its screen, bars and IME height, and a session of its own (`platform:
+// "android"`) its answers, replayed with applyAndroidAnimation: #android-list is the list (its height the answer's
+// `scrollView.frame.height`, scrollTop `contentOffset.y`), #android-content's padding-bottom `contentPadding.bottom`,
+// #android-window's top `-windowPan.y`, #ime's top the window's height less `windowInsets.ime.bottom`. With both
+// phones the iPhone's fields drive both.
+//
 // The notification log panel (any screen) replays a pasted log through `POST /sessions/{id}/notifications`
 // (`plot=svg`): the console text as Xcode printed it, sent as `text/plain` as it is, or a JSON log sent as JSON.
 // It lists what each notification did and how the service read it, points at the line of a value it could not
 // read, and shows the session the log leaves and its plot.
 
 import {
+  applyAndroidAnimation,
+  applyAndroidState,
   applyAnimation,
   applyState,
   createSession,
@@ -42,6 +51,10 @@ import {
 
 /** The device picked when the page opens, when the catalogue has it. */
 const DEFAULT_DEVICE = "iphone-15";
+/** The Android device picked when the page opens, when the catalogue has it. */
+const DEFAULT_ANDROID_DEVICE = "pixel-9";
+/** The Android app's top app bar under the status bar: Material 3's small top app bar, 64 dp. */
+const APP_BAR_HEIGHT = 64;
 /** The interruption fires this fraction of the reported duration into a show (125 ms of 0.25 s). */
 const INTERRUPT_AFTER = 0.5;
 const KEYBOARD_INFO = { animationDuration: 0.25, animationCurve: 7 };
@@ -107,6 +120,27 @@ const ui = {
   replaySummary: $("replay-summary"),
   replayResults: $("replay-results"),
   replayErrors: $("replay-errors"),
+  platform: $("platform"),
+  phones: $("phones"),
+  android: $("android"),
+  androidBox: $("android-box"),
+  androidScreen: $("android-screen"),
+  androidWindow: $("android-window"),
+  androidList: $("android-list"),
+  androidContent: $("android-content"),
+  androidComposer: $("android-composer"),
+  appBarTitle: $("app-bar-title"),
+  ime: $("ime"),
+  androidDevice: $("android-device"),
+  androidSources: $("android-sources"),
+  androidAbsent: $("android-absent"),
+  androidSummary: $("android-summary"),
+  androidStatus: $("android-status"),
+  softInputMode: $("soft-input-mode"),
+  edgeToEdge: $("edge-to-edge"),
+  imeInsets: $("ime-insets"),
+  insetsCallback: $("insets-callback"),
+  navigationMode: $("navigation-mode"),
 };
 /** The form's fields in the page's order, which is the service's too (top to bottom, no `order` sent). */
 const formControls = [...ui.form.querySelectorAll("[data-field]")];
@@ -142,6 +176,22 @@ let movingFocus = false;
 let keptFocus = null;
 /** The sample log last put in the notification panel, replaced on a new session unless it was edited. */
 let sampleText = "";
+/**
+ * The Android phone and its session: its catalogue entry, the window it lays out (`scene`, null when the catalogue
+ * lacks its bars), the list's offset in the session's window at rest (`restOffset`), the IME's frame a show sends,
+ * the last answer and its playback, whether the IME is up.
+ */
+const android = {
+  entry: null,
+  scene: null,
+  session: null,
+  restOffset: 0,
+  imeFrame: null,
+  answer: null,
+  playback: null,
+  visible: false,
+  resetting: false,
+};
 
 function enqueue(task) {
   queue = queue.then(task).catch(report);
@@ -241,11 +291,11 @@ function activeField() {
   return chatMode() ? ui.chatField : ui.field;
 }
 
-/** An element's rect in the scroll view's content coordinates (#table-rows' box), in points. */
-function contentRect(element) {
+/** An element's rect in a scroll view's content coordinates (the box of `rows`, #table-rows' by default), in points. */
+function contentRect(element, rows = ui.rows) {
   let x = 0;
   let y = 0;
-  for (let node = element; node && node !== ui.rows; node = node.offsetParent) {
+  for (let node = element; node && node !== rows; node = node.offsetParent) {
     x += node.offsetLeft;
     y += node.offsetTop;
   }
@@ -390,6 +440,7 @@ function layoutScreen() {
     orientation: orientation(),
   });
   document.body.dataset.screen = ui.screenKind.value;
+  document.body.dataset.platform = ui.platform.value;
   const area = safe ? `safe area ${safe.top}/${safe.bottom}` : "no safe area published";
   ui.summary.querySelector('[data-key="screen"]').textContent = `${width}×${height}, ${area}`;
   syncToggles();
@@ -432,7 +483,6 @@ function syncToggles() {
  * the publication's title in its tooltip), and what the catalogue does not have for the device.
  */
 function showDeviceInfo() {
-  const sources = new Map(entry.sources.map((source) => [source.id, source]));
   const { width, height } = screenSize();
   const area = safeArea();
   const keyboard = keyboardMeasurement();
@@ -442,6 +492,18 @@ function showDeviceInfo() {
     shown.push(["safe area", `${top}/${left}/${bottom}/${right}`, area]);
   }
   if (keyboard) shown.push(["keyboard", `${keyboard.frame.height} pt`, keyboard]);
+  ui.deviceSources.replaceChildren(...sourceLine(entry, shown, "iOS"));
+  const lacking = [!area && "safe area", !keyboard && "keyboard"].filter(Boolean);
+  const consequence = !area ? "no session" : "the fields are off";
+  showAbsent(ui.deviceAbsent, entry, lacking, consequence);
+}
+
+/**
+ * The publishers of the numbers `shown` (`[what, value, measurement]`) as a line's parts, the values and each
+ * publication's title in its tooltip; `systemName` names a measurement's release (`iOS 26.5`, `Android 16`).
+ */
+function sourceLine(device, shown, systemName) {
+  const sources = new Map(device.sources.map((source) => [source.id, source]));
   // Values from the same publication, release and device read as one.
   const groups = new Map();
   for (const [what, value, { source, system, measuredOn }] of shown) {
@@ -451,7 +513,7 @@ function showDeviceInfo() {
   }
   const parts = [...groups.values()].map(({ source: id, system, measuredOn, items }, index) => {
     const source = sources.get(id);
-    const said = [system && `iOS ${system}`, measuredOn && `measured on ${measuredOn}`].filter(Boolean);
+    const said = [system && `${systemName} ${system}`, measuredOn && `measured on ${measuredOn}`].filter(Boolean);
     const values = items.map(([what, value]) => `${what} ${value}`).join(", ");
     const year = source?.year ? ` (${source.year})` : "";
     const tip = source ? `${values}. ${source.publisher}: ${source.title}${year}.` : values;
@@ -461,32 +523,51 @@ function showDeviceInfo() {
     const label = `${index ? " · " : ""}${what[0].toUpperCase()}${what.slice(1)}: `;
     return [label, name, said.length ? `, ${said.join(", ")}` : ""];
   });
-  ui.deviceSources.replaceChildren(...parts.flat());
-  const lacking = [!area && "safe area", !keyboard && "keyboard"].filter(Boolean);
-  const consequence = !area ? "no session" : "the fields are off";
-  const absent = entry.absent.map((text) => text.split(":")[0]);
-  const note = [
-    lacking.length ? `In ${orientation()} the catalogue has no ${lacking.join(" and no ")}: ${consequence}.` : "",
-    absent.length ? `Not published for this device: ${absent.join(", ")}.` : "",
-  ];
-  ui.deviceAbsent.textContent = note.filter(Boolean).join(" ");
-  ui.deviceAbsent.title = entry.absent.join("\n");
-  ui.deviceAbsent.dataset.missing = String(lacking.length > 0);
-  ui.deviceAbsent.hidden = !ui.deviceAbsent.textContent;
+  return parts.flat();
 }
 
-/** Scales the phone to the stage; transforms leave scrollTop, offsets and computed padding in points. */
+/**
+ * The note under a phone: what the catalogue lacks that this scene needs (`lacking`, and its `consequence`), and
+ * what it does not have for the device at all (the entry's `absent`, their reasons in the tooltip).
+ */
+function showAbsent(element, device, lacking, consequence) {
+  const absent = device.absent.map((text) => text.split(":")[0]);
+  const note = [
+    lacking.length ? `In ${orientation()} the catalogue has no ${lacking.join(" and no ")}: ${consequence}.` : "",
+    absent.length ? `Not published for the ${device.name}: ${absent.join(", ")}.` : "",
+  ];
+  element.textContent = note.filter(Boolean).join(" ");
+  element.title = device.absent.join("\n");
+  element.dataset.missing = String(lacking.length > 0);
+  element.hidden = !element.textContent;
+}
+
+/**
+ * Scales the phones shown to the stage, alike (a point and a dp are both a CSS px), side by side; transforms
+ * leave scrollTop, offsets and computed padding in points.
+ */
 function fit() {
-  if (!entry) return;
-  const { width, height } = screenSize();
   const bezel = 12;
-  const outer = { width: width + 2 * bezel, height: height + 2 * bezel };
+  const phones = [
+    [showsIOS() && entry, ui.phone, ui.box, () => screenSize()],
+    [showsAndroid() && android.entry, ui.android, ui.androidBox, () => androidScreenSize()],
+  ].filter(([shown]) => shown);
+  if (!phones.length) return;
+  const outers = phones.map(([, , , size]) => {
+    const { width, height } = size();
+    return { width: width + 2 * bezel, height: height + 2 * bezel };
+  });
+  const gaps = 24 * (phones.length - 1);
   const stage = ui.stage.getBoundingClientRect();
   const below = ui.timeline.getBoundingClientRect().height + ui.deviceInfo.getBoundingClientRect().height + 16;
-  const scale = Math.min(1, (stage.width - 32) / outer.width, (stage.height - 32 - below) / outer.height);
-  ui.phone.style.setProperty("--fit", String(Math.max(scale, 0.2)));
-  ui.box.style.width = `${outer.width * scale}px`;
-  ui.box.style.height = `${outer.height * scale}px`;
+  const width = outers.reduce((sum, outer) => sum + outer.width, 0);
+  const height = Math.max(...outers.map((outer) => outer.height));
+  const scale = Math.min(1, (stage.width - 32 - gaps) / width, (stage.height - 32 - below) / height);
+  phones.forEach(([, phone, box], index) => {
+    phone.style.setProperty("--fit", String(Math.max(scale, 0.2)));
+    box.style.width = `${outers[index].width * scale}px`;
+    box.style.height = `${outers[index].height * scale}px`;
+  });
 }
 
 function keyboardKeyframe(frame, visible) {
@@ -757,6 +838,7 @@ function keyboardChanged() {
 /** A rotation: the session's device turned (a PATCH naming the orientation), then a new show if the keyboard is up. */
 async function rotate() {
   if (!entry) return start();
+  if (showsAndroid()) enqueueAndroid(resetAndroid);
   const offset = session ? domOffset() : 0;
   layoutScreen();
   resizeNotes();
@@ -789,26 +871,33 @@ function clientOptions() {
   return { token: ui.token.value || undefined, onExchange: logExchange };
 }
 
-/** Fills the picker from `GET /devices`: a group per iOS family, the devices in the catalogue's order. */
+/**
+ * Fills the pickers from `GET /devices`, a group per family, the devices in the catalogue's order: the iOS devices
+ * in the iPhone's, the Android ones in the Android phone's.
+ */
 async function loadDevices() {
   const listed = await listDevices(clientOptions());
-  const groups = new Map();
-  // The playground simulates iOS: the catalogue's Android devices are described, not simulated.
-  for (const { id, name, family, platform } of listed.devices) {
-    if (platform !== "ios") continue;
-    if (!groups.has(family)) {
-      const group = document.createElement("optgroup");
-      group.label = family;
-      groups.set(family, group);
-    }
-    const option = document.createElement("option");
-    option.value = id;
-    option.textContent = name;
-    groups.get(family).append(option);
-  }
   devices = listed.devices;
-  ui.device.replaceChildren(...groups.values());
-  ui.device.value = devices.some(({ id }) => id === DEFAULT_DEVICE) ? DEFAULT_DEVICE : (devices[0]?.id ?? "");
+  for (const [picker, platform, preferred] of [
+    [ui.device, "ios", DEFAULT_DEVICE],
+    [ui.androidDevice, "android", DEFAULT_ANDROID_DEVICE],
+  ]) {
+    const groups = new Map();
+    const listedHere = devices.filter((device) => device.platform === platform);
+    for (const { id, name, family } of listedHere) {
+      if (!groups.has(family)) {
+        const group = document.createElement("optgroup");
+        group.label = family;
+        groups.set(family, group);
+      }
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = name;
+      groups.get(family).append(option);
+    }
+    picker.replaceChildren(...groups.values());
+    picker.value = listedHere.some(({ id }) => id === preferred) ? preferred : (listedHere[0]?.id ?? "");
+  }
 }
 
 /** The device's entry, from `GET /devices/{id}` the first time it is picked. */
@@ -828,6 +917,7 @@ async function start() {
     throw error;
   }
   await resetSession();
+  if (showsAndroid()) enqueueAndroid(resetAndroid);
 }
 
 /** The timeline and the log panel's results, emptied for a new session. */
@@ -1066,6 +1156,8 @@ async function moveFocus(field, time) {
   const answer = await session.focus(field, { timestamp: time });
   focusControl(to);
   setFocus(to);
+  // A tap on a field is mirrored by its focus listener; the arrows' moves here.
+  if (field !== to) mirrorShow(time, to);
   const during = ui.phone.dataset.keyboardState === "showing" ? "showing" : "shown";
   play(answer, keyboardKeyframe(shownFrame ?? keyboardFrame(), true), during, "shown");
   const { previous, next } = answer.navigation ?? {};
@@ -1579,6 +1671,462 @@ function applySession(state) {
   }
 }
 
+// ---- The Android phone ----------------------------------------------------------------------------------------
+
+function showsIOS() {
+  return ui.platform.value !== "android";
+}
+
+function showsAndroid() {
+  return ui.platform.value !== "ios";
+}
+
+/** The Android screen in dp as held; the catalogue holds it in portrait. */
+function androidScreenSize() {
+  const { width, height } = android.entry.screen;
+  return ui.landscape.checked ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * The Android numbers this scene needs, from the catalogue, each the newest for the orientation (and the
+ * navigation mode): the status bar, the navigation bar and the IME; null where the catalogue has none.
+ */
+function androidMeasurements() {
+  const held = (list) => newest(list.filter((item) => item.orientation === orientation()));
+  const mode = ui.navigationMode.value;
+  return {
+    statusBar: held(android.entry.statusBars),
+    navigationBar: held(android.entry.navigationBars.filter((bar) => bar.mode === mode)),
+    ime: held(android.entry.imes),
+  };
+}
+
+/** The Android field that stands for the iPhone's `key` (`field`, `chat` or a form field's id), and back. */
+function androidControl(key) {
+  if (key === "chat") return ui.androidComposer.querySelector("input");
+  return ui.androidContent.querySelector(`[data-field="${key}"]`);
+}
+
+function androidKey(control) {
+  return control.dataset.field;
+}
+
+/** The iPhone's field for `key`. */
+function iosControl(key) {
+  if (key === "chat") return ui.chatField;
+  if (key === "field") return ui.field;
+  return formControls.find((control) => control.dataset.field === key) ?? null;
+}
+
+/**
+ * The Android phone's content: the iPhone's rows copied (the table, the messages, the form; ids become data
+ * attributes), and the chat's composer. Built once; the phone's CSS shows the screen's part.
+ */
+function buildAndroid() {
+  const rows = ui.rows.cloneNode(true);
+  rows.querySelector("#notes-mirror")?.remove();
+  for (const element of rows.querySelectorAll("[id]")) {
+    if (element.id === "sections") element.classList.add("sections");
+    if (element.id === "field") element.dataset.field = "field";
+    element.removeAttribute("id");
+  }
+  rows.removeAttribute("id");
+  rows.querySelector(".table-hint").textContent =
+    "Scroll to the end and tap the field: the IME shows, the window makes room.";
+  rows.querySelector(".form-hint").textContent = "Tap a field: the IME comes up, and the window makes room for it.";
+  ui.androidContent.append(rows);
+  const field = document.createElement("input");
+  Object.assign(field, { type: "text", placeholder: "Message", autocomplete: "off", spellcheck: false });
+  field.dataset.field = "chat";
+  ui.androidComposer.append(field, span("send", "➤"));
+  for (const control of androidControls()) control.tabIndex = -1;
+}
+
+/** The Android phone's text fields, the composer's included. */
+function androidControls() {
+  return [...ui.androidContent.querySelectorAll("input, textarea"), ui.androidComposer.querySelector("input")];
+}
+
+/**
+ * The window as laid out with the IME hidden, in dp and window coordinates: the app bar under the status bar, the
+ * list from there to the navigation bar (on the chat, to the composer above it). Null without the bars.
+ */
+function androidScene() {
+  const { statusBar, navigationBar, ime } = androidMeasurements();
+  if (!statusBar || !navigationBar) return null;
+  const { width, height } = androidScreenSize();
+  const top = statusBar.height + APP_BAR_HEIGHT;
+  const bottom = height - navigationBar.height - (chatMode() ? COMPOSER_HEIGHT : 0);
+  const frame = { x: 0, y: top, width, height: bottom - top };
+  const imeFrame = ime ? { x: 0, y: height - ime.height, width, height: ime.height } : null;
+  return { width, height, statusBar: statusBar.height, navigationBar: navigationBar.height, frame, imeFrame };
+}
+
+/** Lays the Android phone out for the device, orientation and settings: its size, bars, app bar and list. */
+function layoutAndroid() {
+  const { width, height } = androidScreenSize();
+  const { statusBar, navigationBar, ime } = androidMeasurements();
+  const scene = androidScene();
+  const style = ui.android.style;
+  style.setProperty("--w", `${width}px`);
+  style.setProperty("--h", `${height}px`);
+  style.setProperty("--status-bar", `${statusBar?.height ?? 0}px`);
+  style.setProperty("--navigation-bar", `${navigationBar?.height ?? 0}px`);
+  style.setProperty("--app-bar", `${APP_BAR_HEIGHT}px`);
+  Object.assign(ui.android.dataset, {
+    device: android.entry.id,
+    screen: ui.screenKind.value,
+    orientation: orientation(),
+    navigation: ui.navigationMode.value,
+    edgeToEdge: String(ui.edgeToEdge.checked),
+    bars: scene ? "published" : "absent",
+    ime: ime ? "published" : "absent",
+  });
+  ui.appBarTitle.textContent = chatMode() ? "Messages" : formMode() ? "New contact" : "Table";
+  if (scene) {
+    Object.assign(ui.androidList.style, { top: `${scene.frame.y}px`, left: `${scene.frame.x}px` });
+    ui.ime.style.height = `${scene.imeFrame?.height ?? 0}px`;
+  }
+  const area = scene ? `bars ${scene.statusBar}/${scene.navigationBar}` : "no bars published";
+  androidSummary({ screen: `${width}×${height}, ${area}` });
+  for (const control of androidControls()) control.disabled = !scene?.imeFrame;
+  showAndroidInfo();
+  fit();
+}
+
+/** Under the Android phone: who published its numbers, and what the catalogue lacks. */
+function showAndroidInfo() {
+  const { width, height } = androidScreenSize();
+  const { statusBar, navigationBar, ime } = androidMeasurements();
+  const shown = [["screen", `${width} × ${height} dp`, android.entry.screen]];
+  if (statusBar) shown.push(["status bar", `${statusBar.height} dp`, statusBar]);
+  const mode = ui.navigationMode.value === "gesture" ? "gesture" : "three-button";
+  if (navigationBar) shown.push([`${mode} navigation bar`, `${navigationBar.height} dp`, navigationBar]);
+  if (ime) shown.push(["IME", `${ime.height} dp`, ime]);
+  ui.androidSources.replaceChildren(...sourceLine(android.entry, shown, "Android"));
+  const lacking = [
+    !statusBar && "status bar",
+    !navigationBar && `${mode} navigation bar`,
+    !ime && "IME height",
+  ].filter(Boolean);
+  const consequence = !statusBar || !navigationBar ? "no session" : "the fields are off";
+  showAbsent(ui.androidAbsent, android.entry, lacking, consequence);
+}
+
+/** The Android summary in the side panel: the values given, by key. */
+function androidSummary(values) {
+  for (const [key, value] of Object.entries(values)) {
+    const shown = typeof value === "number" ? String(round(value)) : value;
+    ui.androidSummary.querySelector(`[data-key="${key}"]`).textContent = shown;
+  }
+}
+
+function androidSay(message, kind = "info") {
+  ui.androidStatus.textContent = message;
+  ui.androidStatus.dataset.kind = kind;
+}
+
+function setAndroidState(state) {
+  ui.android.dataset.imeState = state;
+  androidSummary({ state });
+}
+
+/** The Android phone's moving parts, as applyAndroidAnimation takes them; the chat's composer rides on the list. */
+function androidElements() {
+  const attached = chatMode() ? [ui.androidComposer] : [];
+  return { scrollView: ui.androidList, content: ui.androidContent, window: ui.androidWindow, ime: ui.ime, attached };
+}
+
+/** The window's members of an Android request: the bars, the modes, the list at rest. */
+function androidGeometry(scene, contentOffsetY) {
+  const body = {
+    platform: "android",
+    screen: { width: scene.width, height: scene.height },
+    systemBars: { top: scene.statusBar, bottom: scene.navigationBar },
+    navigationMode: ui.navigationMode.value,
+    windowSoftInputMode: ui.softInputMode.value,
+    edgeToEdge: ui.edgeToEdge.checked,
+    insetsAnimationCallback: ui.insetsCallback.checked,
+    scrollView: {
+      frame: scene.frame,
+      contentSize: { width: scene.width, height: ui.androidContent.offsetHeight },
+      contentOffset: { x: 0, y: contentOffsetY },
+    },
+  };
+  if (ui.edgeToEdge.checked) body.imeInsets = ui.imeInsets.value;
+  return body;
+}
+
+/** The rest state the page laid out, in the shape of an answer's `animation.from`. */
+function androidRestState(scene, contentOffsetY) {
+  return {
+    ime: { top: 0, left: 0, bottom: 0, right: 0 },
+    scrollView: { frame: scene.frame },
+    contentPadding: { bottom: 0 },
+    windowPan: { y: 0 },
+    contentOffset: { x: 0, y: contentOffsetY },
+  };
+}
+
+/** Options for the Android replay: the IME's top is measured from the window's bottom. */
+function androidReplayOptions() {
+  return { windowHeight: androidScreenSize().height };
+}
+
+/**
+ * A new Android session for the device, the orientation, the screen and the Android settings, the IME hidden (none
+ * when the catalogue lacks the bars): the window at rest, the chat opened on its newest message.
+ */
+async function resetAndroid() {
+  if (!showsAndroid()) return;
+  if (!android.entry) android.entry = await loadEntry(ui.androidDevice.value);
+  android.resetting = true;
+  for (const control of androidControls()) if (document.activeElement === control) control.blur();
+  android.resetting = false;
+  android.playback?.cancel();
+  Object.assign(android, { playback: null, answer: null, visible: false });
+  delete ui.android.dataset.focus;
+  ui.android.dataset.ready = "false";
+  const old = android.session;
+  android.session = null;
+  if (old) await old.delete().catch(() => {});
+  ui.imeInsets.disabled = !ui.edgeToEdge.checked;
+  layoutAndroid();
+  const scene = androidScene();
+  android.scene = scene;
+  android.imeFrame = scene?.imeFrame ?? null;
+  setAndroidState("hidden");
+  if (!scene) {
+    ui.android.dataset.ready = "unavailable";
+    delete ui.android.dataset.sessionId;
+    const none = "—";
+    androidSummary({ ime: none, layout: none, height: none, padding: none, pan: none, offset: none, animation: none });
+    androidSay(
+      `The catalogue has no status bar or ${ui.navigationMode.value} navigation bar for the ${android.entry.name} ` +
+        `in ${orientation()}: nothing to ask the service (GET /devices/${android.entry.id} lists what it has).`,
+      "error",
+    );
+    if (ui.platform.value === "android") clearPanels();
+    return;
+  }
+  // A chat opens on its newest message: the end of the content.
+  const offset = chatMode() ? androidContentEnd() : 0;
+  applyAndroidState(androidRestState(scene, offset), androidElements(), androidReplayOptions());
+  const created = await createSession(androidGeometry(scene, offset), clientOptions());
+  Object.assign(android, { session: created, restOffset: offset });
+  androidSummary({ ime: 0, layout: "—", height: scene.frame.height, padding: 0, pan: 0, offset, animation: "—" });
+  ui.android.dataset.sessionId = created.id;
+  ui.android.dataset.ready = "true";
+  if (ui.platform.value === "android") clearPanels();
+  androidSay(
+    android.imeFrame
+      ? "Tap a field: the IME comes up, and the window moves as the settings say."
+      : `The catalogue has no IME height for the ${android.entry.name} in ${orientation()}: the fields are off.`,
+  );
+}
+
+/**
+ * The list's last offset: its content's end. The DOM's scrollTop is whole px, so at the end of a list whose height
+ * is not it passes that end by the fraction, which the window cannot have.
+ */
+function androidContentEnd() {
+  return Math.max(0, ui.androidContent.offsetHeight - android.scene.frame.height);
+}
+
+/**
+ * The focused view's rect in window coordinates, the window at rest (not panned) and the list at `offset` (the
+ * session's): the composer's field below the list, or a field in it.
+ */
+function androidFocusedRect(control, offset) {
+  const { frame } = android.scene;
+  if (androidKey(control) === "chat") {
+    const { offsetLeft: x, offsetTop: y, offsetWidth: width, offsetHeight: height } = control;
+    return { x, y: frame.y + frame.height + y, width, height };
+  }
+  const rect = contentRect(control, ui.androidContent.firstElementChild);
+  return { ...rect, x: rect.x + frame.x, y: rect.y + frame.y - offset };
+}
+
+/**
+ * Scrolls the Android list, before a show the iPhone's field started, just enough that the same field shows whole
+ * (bottom edge at the list's bottom, or top at its top), as the user would have scrolled to tap it there.
+ */
+function revealInList(control) {
+  if (androidKey(control) === "chat") return;
+  const rect = contentRect(control, ui.androidContent.firstElementChild);
+  const list = ui.androidList;
+  const top = list.scrollTop;
+  if (rect.y >= top && rect.y + rect.height <= top + list.clientHeight) return;
+  list.scrollTop = rect.y < top ? rect.y : rect.y + rect.height - list.clientHeight;
+}
+
+/**
+ * The user's own scroll of the list while the IME is down, sent at `time` as the window's new offset at rest
+ * (`PATCH`): the next show starts from it.
+ */
+async function androidSyncScroll(time) {
+  if (!android.session || android.visible || android.playback) return;
+  const offset = Math.min(ui.androidList.scrollTop, androidContentEnd());
+  if (Math.abs(offset - android.restOffset) < 0.5) return;
+  await android.session.patch({ scrollView: { contentOffset: { x: 0, y: offset } } }, { timestamp: time });
+  android.restOffset = offset;
+}
+
+/**
+ * An IME show at `time` for the field `key` names: the IME's frame from the catalogue and the focused view's rect
+ * (at the session's offset at rest). With the IME up it is another field's focus: the service keeps the IME where
+ * it is and moves the pan and the scroll for the new rect.
+ */
+async function androidShow(time, key) {
+  const control = androidControl(key);
+  if (!android.session || !android.imeFrame || !control) return;
+  if (showsIOS() && !android.visible) revealInList(control);
+  await androidSyncScroll(time);
+  const focusedRect = androidFocusedRect(control, android.restOffset);
+  const body = { keyboard: { frameEnd: android.imeFrame }, focusedRect };
+  const during = android.visible && ui.android.dataset.imeState === "shown" ? "shown" : "showing";
+  const answer = await android.session.show(body, { timestamp: time });
+  android.visible = true;
+  ui.android.dataset.focus = key;
+  androidPlay(answer, during, "shown");
+}
+
+/** An IME hide at `time`. */
+async function androidHide(time) {
+  if (!android.session || !android.visible) return;
+  const answer = await android.session.hide({}, { timestamp: time });
+  android.visible = false;
+  delete ui.android.dataset.focus;
+  androidPlay(answer, "hiding", "hidden");
+}
+
+/** With the Android phone alone, the timeline under it is its session's (`GET /sessions/{id}/timeline.svg`). */
+async function drawAndroidTimeline() {
+  if (ui.platform.value !== "android" || !android.session) return;
+  const current = android.session;
+  try {
+    const svg = await current.timelineSVG({}, { onExchange: undefined });
+    if (android.session !== current || ui.platform.value !== "android") return;
+    ui.plot.innerHTML = svg;
+    ui.timeline.dataset.source = "android";
+    ui.timeline.dataset.ready = "true";
+  } catch (error) {
+    ui.timeline.dataset.ready = "error";
+  }
+}
+
+/**
+ * Replays an Android answer on the phone from its session's instant (the event's frame: the answer's delays count
+ * from it); `during` and `after` are the IME's states to show.
+ */
+function androidPlay(answer, during, after) {
+  android.answer = answer;
+  const { animation } = answer;
+  androidSummary({
+    ime: answer.windowInsets.ime.bottom,
+    layout: answer.layoutChange,
+    height: answer.scrollView.frame.height,
+    padding: answer.contentPadding.bottom,
+    pan: answer.windowPan.y,
+    offset: answer.contentOffset.y,
+    animation: `${animation.cssDuration} ms, ${animation.synced ? "synced" : "not synced"}, ${animation.layout}`,
+  });
+  Object.assign(ui.android.dataset, { layoutChange: answer.layoutChange, layout: animation.layout });
+  setAndroidState(during);
+  const startTime = answer.session.time;
+  const current = applyAndroidAnimation(answer, androidElements(), { ...androidReplayOptions(), startTime });
+  drawAndroidTimeline();
+  android.playback = current;
+  current.then((completed) => {
+    if (android.playback !== current) return;
+    android.playback = null;
+    if (completed) setAndroidState(after);
+  });
+  androidSay(explainAndroid(answer, answer.windowInsets.ime.bottom > 0));
+  return current;
+}
+
+/** One line on what the Android window did, in Android's terms. */
+function explainAndroid(answer, showing) {
+  const { animation } = answer;
+  const how = animation.synced
+    ? `the IME over ${animation.cssDuration} ms on ${animation.interpolator}, the layout following it`
+    : `the IME over ${animation.cssDuration} ms on ${animation.interpolator}, the layout at once`;
+  const moved = {
+    resize: `the list resized to ${round(answer.scrollView.frame.height)} dp`,
+    padding: `the list padded by ${round(answer.contentPadding.bottom)} dp`,
+    none: "the list unchanged",
+  }[answer.layoutChange];
+  const pan = answer.windowPan.y ? `, the window panned up ${round(answer.windowPan.y)} dp` : "";
+  const verb = showing ? `ime().bottom ${round(answer.windowInsets.ime.bottom)} dp` : "IME hidden";
+  return `${verb}: ${moved}${pan}, scroll ${round(answer.contentOffset.y)} (${how}).`;
+}
+
+/** Beside the iPhone, a focus on one of its fields (`key`) at `time` is the Android phone's too: its IME shows. */
+function mirrorShow(time, key) {
+  if (showsAndroid()) enqueueAndroid(() => androidShow(time, key));
+}
+
+/** Beside the iPhone, its keyboard's hide at `time` is the Android IME's too. */
+function mirrorHide(time) {
+  if (showsAndroid()) enqueueAndroid(() => androidHide(time));
+}
+
+/** Runs an Android task in the page's queue; a failure is said on the Android status line. */
+function enqueueAndroid(task) {
+  return enqueue(async () => {
+    try {
+      await task();
+    } catch (error) {
+      ui.android.dataset.ready = android.session ? "true" : "error";
+      const { status, problem, message } = error;
+      androidSay(error instanceof InsetError ? `${status} ${problem?.title ?? ""}: ${message}` : message, "error");
+    }
+  });
+}
+
+/**
+ * The Android phone's own fields. Alone on the stage, a focus is an IME show and a blur a hide (a focus moving to
+ * another field is that field's show). Beside the iPhone, a tap on one gives the iPhone's field the focus, which
+ * drives both phones.
+ */
+function listenForAndroid() {
+  for (const control of androidControls()) {
+    control.addEventListener("focus", () => {
+      if (android.resetting) return;
+      const key = androidKey(control);
+      if (showsIOS()) {
+        iosControl(key)?.focus({ preventScroll: true });
+        return;
+      }
+      const time = frameTime();
+      enqueueAndroid(() => androidShow(time, key));
+    });
+    control.addEventListener("blur", (event) => {
+      if (android.resetting || showsIOS() || androidControls().includes(event.relatedTarget)) return;
+      const time = frameTime();
+      enqueueAndroid(() => androidHide(time));
+    });
+  }
+  // A tap on the IME keeps the focus in the field.
+  ui.ime.addEventListener("mousedown", (event) => event.preventDefault());
+  ui.androidDevice.addEventListener("change", () =>
+    enqueueAndroid(async () => {
+      android.entry = await loadEntry(ui.androidDevice.value);
+      await resetAndroid();
+    }),
+  );
+  for (const control of [ui.softInputMode, ui.edgeToEdge, ui.imeInsets, ui.insetsCallback, ui.navigationMode]) {
+    control.addEventListener("change", () => enqueueAndroid(resetAndroid));
+  }
+  ui.platform.addEventListener("change", () => {
+    document.body.dataset.platform = ui.platform.value;
+    enqueue(resetSession);
+    enqueueAndroid(resetAndroid);
+    enqueue(async () => fit());
+  });
+}
+
 // ---- Events -------------------------------------------------------------------------------------------------
 
 function listenForForm() {
@@ -1589,6 +2137,7 @@ function listenForForm() {
       const id = control.dataset.field;
       // Decided when the request goes: a tap while the keyboard is up moves the focus, else it is a show.
       enqueue(() => (keyboardVisible ? moveFocus(id, time) : keyboardWillShow(time, id)));
+      mirrorShow(time, id);
     });
     control.addEventListener("blur", (event) => {
       // Focus going to another field is that field's focus move, not a hide.
@@ -1603,6 +2152,7 @@ function listenForForm() {
           return;
         }
         enqueue(() => keyboardWillHide(time));
+        mirrorHide(time);
       });
     });
   }
@@ -1651,7 +2201,10 @@ function listenForForm() {
     const time = frameTime();
     setTimeout(() => {
       // To another field: its focus move. Anywhere else with the keyboard up: the field's blur, late.
-      if (!formControls.includes(document.activeElement)) enqueue(() => keyboardWillHide(time));
+      if (!formControls.includes(document.activeElement)) {
+        enqueue(() => keyboardWillHide(time));
+        mirrorHide(time);
+      }
     });
   });
 }
@@ -1661,11 +2214,13 @@ function listen() {
     field.addEventListener("focus", () => {
       const time = frameTime();
       enqueue(() => keyboardWillShow(time));
+      mirrorShow(time, field === ui.chatField ? "chat" : "field");
     });
     field.addEventListener("blur", () => {
       if (resetting) return;
       const time = frameTime();
       enqueue(() => keyboardWillHide(time));
+      mirrorHide(time);
     });
   }
   listenForForm();
@@ -1689,6 +2244,7 @@ function listen() {
   for (const control of [ui.screenKind, ui.lift, ui.bottomSafeArea]) {
     control.addEventListener("change", () => enqueue(resetSession));
   }
+  ui.screenKind.addEventListener("change", () => enqueueAndroid(resetAndroid));
   ui.token.addEventListener("change", () => enqueue(start));
   $("token-form").addEventListener("submit", (event) => event.preventDefault());
   ui.table.addEventListener("scroll", () => {
@@ -1708,5 +2264,8 @@ function listen() {
 buildTable();
 buildMessages();
 buildKeys();
+buildAndroid();
 listen();
+listenForAndroid();
+document.body.dataset.platform = ui.platform.value;
 enqueue(start);
