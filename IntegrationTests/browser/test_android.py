@@ -277,12 +277,6 @@ def test_a_synced_resize_follows_the_ime_each_frame(page: Playground, artifacts,
     wait_for_ime(page, "shown")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="inset-server (main 8eed3a7 to 348d77d): a PATCH of scrollView.contentOffset on an Android session is not taken "
-    "(the target keeps the last transition's scroll, 0), so the show after a scroll places the field lower by the "
-    "scroll and neither scrolls nor pans for it",
-)
 def test_a_scroll_of_the_list_is_the_windows_before_the_show(page: Playground, artifacts, pixel: dict) -> None:
     use_platform(page, "android")
     scroll_android_to_end(page)
