@@ -49,29 +49,76 @@ enum AndroidAnswer {
         "PathInterpolator" + cubicBezier(curve).dropFirst("cubic-bezier".count)
     }
 
-    /// What the answer writes of one IME curve, worked out once.
+    /// What the answer writes of one IME curve, worked out once: its names and, written as members once, what
+    /// an animation on it says after its duration and delay (it never changes for the curve).
     struct Curve: Sendable {
         let interpolator: String
         let timingFunction: String
         let linearEasing: String
+        /// `"synced":…,"interpolator":…,"timingFunction":…,"cssDuration":…,"linearEasing":…,"layout":…`.
+        let members: [UInt8]
 
-        init(_ curve: CubicBezier) {
+        init(_ animation: ImeAnimation) {
+            let curve = animation.curve
             interpolator = AndroidAnswer.interpolator(curve)
             timingFunction = AndroidAnswer.cubicBezier(curve)
             linearEasing = LinearEasing.css(progress: curve.value(at:))
+            members = AndroidAnswer.members { [interpolator, timingFunction, linearEasing] writer in
+                writer.field("synced", animation.synced)
+                writer.field("interpolator", interpolator)
+                writer.field("timingFunction", timingFunction)
+                writer.field("cssDuration", (animation.duration * 1000).rounded())
+                writer.field("linearEasing", linearEasing)
+                writer.key(static: "layout")
+                writer.string(animation.synced ? "followsIme" : "atOnce")
+            }
         }
     }
 
-    static let synced = Curve(ImeAnimation.syncedCurve)
-    static let unsyncedShow = Curve(ImeAnimation.unsyncedShowCurve)
-    static let unsyncedHide = Curve(ImeAnimation.unsyncedHideCurve)
-    /// `Scroller`'s viscous fluid, which no cubic Bézier matches.
-    static let scrollerEasing = LinearEasing.css(progress: ViscousFluid.value(at:))
+    static let synced = Curve(ImeAnimation(showing: true, synced: true))
+    static let unsyncedShow = Curve(ImeAnimation(showing: true, synced: false))
+    static let unsyncedHide = Curve(ImeAnimation(showing: false, synced: false))
 
     /// The curve members of `animation`.
     static func curve(_ animation: ImeAnimation) -> Curve {
         if animation.synced { return synced }
         return animation.showing ? unsyncedShow : unsyncedHide
+    }
+
+    /// What an animation says after its zero duration and delay when the inset changes at once, by `synced`.
+    static let atOnce: (unsynced: [UInt8], synced: [UInt8]) = (
+        atOnceMembers(synced: false), atOnceMembers(synced: true)
+    )
+
+    private static func atOnceMembers(synced: Bool) -> [UInt8] {
+        members { writer in
+            writer.field("synced", synced)
+            writer.key(static: "interpolator")
+            writer.null()
+            writer.field("timingFunction", "linear")
+            writer.field("cssDuration", 0.0)
+            writer.field("linearEasing", "linear")
+            writer.key(static: "layout")
+            writer.string("atOnce")
+        }
+    }
+
+    /// The scroller's members before its motions: its duration, `cssDuration`, interpolator and the viscous fluid's
+    /// `linear()` (no cubic Bézier matches it).
+    static let scrollerMembers = members { writer in
+        writer.field("duration", ViscousFluid.duration)
+        writer.field("cssDuration", (ViscousFluid.duration * 1000).rounded())
+        writer.field("interpolator", "Scroller.ViscousFluidInterpolator")
+        writer.field("linearEasing", LinearEasing.css(progress: ViscousFluid.value(at:)))
+    }
+
+    /// The members `write` puts in an object, as bytes for `JSONWriter.rawMembers`.
+    static func members(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 1024)
+        writer.beginObject()
+        write(&writer)
+        writer.endObject()
+        return Array(writer.bytes.dropFirst().dropLast())
     }
 }
 
@@ -135,27 +182,14 @@ extension JSONWriter {
         let transition = outcome.transition
         beginObject()
         if let animation = transition.animation {
-            let curve = AndroidAnswer.curve(animation)
             field("duration", animation.duration)
             field("delay", (transition.startTime - time) / 1000)
-            field("synced", animation.synced)
-            field("interpolator", curve.interpolator)
-            field("timingFunction", curve.timingFunction)
-            field("cssDuration", (animation.duration * 1000).rounded())
-            field("linearEasing", curve.linearEasing)
-            key(static: "layout")
-            string(animation.synced ? "followsIme" : "atOnce")
+            rawMembers(AndroidAnswer.curve(animation).members)
         } else {
             field("duration", 0.0)
             field("delay", 0.0)
-            field("synced", transition.layout.insetsAnimationCallback)
-            key(static: "interpolator")
-            null()
-            field("timingFunction", "linear")
-            field("cssDuration", 0.0)
-            field("linearEasing", "linear")
-            key(static: "layout")
-            string("atOnce")
+            let atOnce = AndroidAnswer.atOnce
+            rawMembers(transition.layout.insetsAnimationCallback ? atOnce.synced : atOnce.unsynced)
         }
         key(static: "from")
         androidValues(outcome.from, outcome)
@@ -163,10 +197,7 @@ extension JSONWriter {
         androidValues(transition.values(atMilliseconds: transition.endTime), outcome)
         key(static: "scroller")
         beginObject()
-        field("duration", ViscousFluid.duration)
-        field("cssDuration", (ViscousFluid.duration * 1000).rounded())
-        field("interpolator", "Scroller.ViscousFluidInterpolator")
-        field("linearEasing", AndroidAnswer.scrollerEasing)
+        rawMembers(AndroidAnswer.scrollerMembers)
         key(static: "windowPan")
         scrollerMotion(transition.pan, at: time)
         key(static: "contentOffset")
