@@ -57,7 +57,8 @@ let documentedStatuses: Set<Int> = [200, 201, 204, 400, 401, 404, 405, 409, 413,
 /// `scripts/fuzz` fails when openapi.yaml lets a member be null that this set lacks.
 let nullableMembers: Set<String> = [
     "screen", "keyboard", "animation", "keyboardFrame", "replacedAt", "focus", "focusedRect", "previous", "next",
-    "reason", "lines", "frameEnd", "frameBegin", "isLocal", "device", "system", "predictive", "year",
+    "reason", "lines", "frameEnd", "frameBegin", "isLocal", "device", "system", "predictive", "year", "caretRect",
+    "interpolator",
 ]
 /// `INSET_FUZZ_VERBOSE=1` prints every request and answer (for replaying one input by hand).
 let verbose = getenv("INSET_FUZZ_VERBOSE") != nil
