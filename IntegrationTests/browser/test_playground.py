@@ -267,7 +267,10 @@ def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
         }
         rows.append({"after_ms": after, "dom": {k: dom[k] for k in expected}, "service": expected})
         for key, value in expected.items():
-            assert dom[key] == pytest.approx(value, abs=1), (mode, after, key, dom[key], value)
+            # The replay's linear() easings keep the sum of two additive animations within a pixel of the service's
+            # (LinearEasing.defaultMaxError); the DOM's scrollTop is a whole pixel besides, half a pixel more.
+            tolerance = 1.5 if key == "scrollTop" else 1
+            assert dom[key] == pytest.approx(value, abs=tolerance), (mode, after, key, dom[key], value)
         if after == 25:
             page.screenshot(artifacts, f"5-{mode}-25ms-after-the-hide")
     (artifacts / f"interruption-{mode}.json").write_text(json.dumps(rows, indent=2) + "\n")
