@@ -3,7 +3,7 @@ import InsetSession
 
 /// One Android device of the catalogue: its screen in dp, its density, its system bars and the soft keyboard's
 /// (IME's) height, each number with its source. A number nobody published is not here, and `absent` says what is
-/// missing and why. Requests do not name Android devices: the catalogue only describes them.
+/// missing and why. Requests with `platform: "android"` name it (`AndroidDeviceRequest`).
 public struct AndroidDevice: Sendable {
     /// The catalogue's id: lowercase words joined by hyphens (`pixel-9`).
     public var id: String

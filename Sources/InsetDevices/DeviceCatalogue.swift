@@ -10,7 +10,7 @@ public struct DeviceCatalogue: Sendable {
     public let sources: [CatalogueSource]
     /// The iOS devices, in the file's order (families together, oldest first): those a request can name.
     public let devices: [Device]
-    /// The Android devices, in the file's order: described, not yet named by requests.
+    /// The Android devices, in the file's order, which `platform: "android"` requests name.
     public let androidDevices: [AndroidDevice]
     private let index: [String: Int]
 

@@ -3,7 +3,7 @@ import InsetService
 import InsetServiceTestSupport
 import Testing
 
-/// `GET /devices` and `GET /devices/{id}` for the catalogue's Android devices, which requests do not name yet.
+/// `GET /devices` and `GET /devices/{id}` for the catalogue's Android devices (requests by them: `AndroidRouteTests`).
 @Suite("Android devices in the catalogue")
 struct AndroidDeviceRouteTests {
     let app = makeApp()

@@ -8,13 +8,7 @@ extension Timeline {
         writer.beginObject()
         writer.field("id", sessionId)
         writer.field("interruption", interruption.rawValue)
-        writer.field("from", from)
-        writer.field("to", to)
-        writer.field("step", step)
-        writer.key(static: "times")
-        writer.beginArray()
-        for time in times { writer.number(time) }
-        writer.endArray()
+        writer.timelineSpan(from: from, to: to, step: step, times: times)
         writer.key(static: "values")
         writer.beginArray()
         for lane in 0..<AnimatedValues.count {
@@ -62,5 +56,18 @@ extension Timeline {
         }
         writer.endArray()
         writer.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// A timeline's span, either platform's: `from`, `to`, `step` and the sampled `times`.
+    mutating func timelineSpan(from: Double, to: Double, step: Double, times: [Double]) {
+        field("from", from)
+        field("to", to)
+        field("step", step)
+        key(static: "times")
+        beginArray()
+        for time in times { number(time) }
+        endArray()
     }
 }
