@@ -267,26 +267,30 @@ public struct JSONCursor {
         return Self.decimal(mantissa, scale: scale, negative: negative)
     }
 
-    /// A `true` or `false` value, or nil if the value is something else.
+    /// A `true` or `false` value, or nil if the value is something else. Compared in place: only what follows
+    /// the literal tells it from a longer token, and that is the next read's to judge, as it is the parser's.
+    @inlinable
     public mutating func bool() -> Bool? {
         skipSpace()
-        var parser = Parser(input: input, maxDepth: JSONParser.defaultMaxDepth, nesting: false)
-        parser.index = index
-        defer { index = parser.index }
-        do {
-            switch parser.peek() {
-            case ASCII.lowerT:
-                try parser.expectLiteral("true")
-                return true
-            case ASCII.lowerF:
-                try parser.expectLiteral("false")
-                return false
-            default:
-                return nil
-            }
-        } catch {
-            return nil
+        if holds("true", at: index) {
+            index &+= 4
+            return true
         }
+        if holds("false", at: index) {
+            index &+= 5
+            return false
+        }
+        return nil
+    }
+
+    /// Whether `literal`'s bytes are the input's at `position`.
+    @inlinable @inline(__always)
+    func holds(_ literal: StaticString, at position: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position &+ count <= input.count else { return false }
+        let bytes = literal.utf8Start
+        for offset in 0..<count where input[position &+ offset] != bytes[offset] { return false }
+        return true
     }
 
     /// A string value (escapes decoded), or nil if the value is not a well-formed string.
@@ -308,6 +312,13 @@ public struct JSONCursor {
     /// look for one, and it is built straight from the bytes, with no parser set up for escapes.
     @inlinable
     public mutating func plainString() -> String? {
+        plainStringBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes between the quotes of a string value of printable ASCII alone, as `plainString` takes it, or
+    /// nil, consuming nothing: a value compared with known names (`spells`) without building a string.
+    @inlinable
+    public mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
         let input = input
         let start = Self.skippingSpace(input, from: index)
         guard start < input.count, input[start] == ASCII.quote else { return nil }
@@ -316,7 +327,7 @@ public struct JSONCursor {
             let byte = input[cursor]
             if byte == ASCII.quote {
                 index = cursor &+ 1
-                return String(decoding: UnsafeBufferPointer(rebasing: input[(start &+ 1)..<cursor]), as: UTF8.self)
+                return UnsafeBufferPointer(rebasing: input[(start &+ 1)..<cursor])
             }
             // One compare keeps to U+0020...U+007E.
             guard byte &- ASCII.space < 0x5F, byte != ASCII.backslash else { return nil }

@@ -155,3 +155,25 @@ func cursorNumbersAgreeWithTheParser(trailingSpaces: Int, short: Bool) {
     }
     #expect(failures.isEmpty)
 }
+
+/// `bool` reads `true` and `false` where the parser reads them, ending where the parser's literal ends, and nil
+/// for anything else; what follows the literal is the next read's to judge, as it is for the parser.
+@Test func boolsAreTheParsersLiterals() {
+    let texts = [
+        "true", "false", " true", "\n\tfalse", "true,", "false}", "truex", "tru", "fals", "falsy", "True", "FALSE",
+        "null", "\"true\"", "1", "", " ", "t", "f",
+    ]
+    for text in texts {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer)
+            let read = cursor.bool()
+            let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+            let expected: Bool? = trimmed.hasPrefix("true") ? true : trimmed.hasPrefix("false") ? false : nil
+            #expect(read == expected, "\(text)")
+            if let expected {
+                #expect(cursor.offset == text.count - trimmed.count + (expected ? 4 : 5), "\(text)")
+            }
+        }
+    }
+}

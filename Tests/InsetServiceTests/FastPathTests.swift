@@ -73,6 +73,25 @@ struct FastPathTests {
             ])
         ),
         (
+            .show,
+            .object([
+                ("platform", .raw("\"android\"")),
+                ("screen", .object([("width", .raw("412")), ("height", .raw("915"))])),
+                ("systemBars", .object([("top", .raw("24")), ("bottom", .raw("48"))])),
+                ("navigationMode", .raw("\"threeButton\"")), ("windowSoftInputMode", .raw("\"adjustPan\"")),
+                ("edgeToEdge", .raw("true")), ("imeInsets", .raw("\"padding\"")),
+                ("insetsAnimationCallback", .raw("false")),
+                (
+                    "scrollView",
+                    .object([
+                        ("frame", rect), ("contentSize", .object([("width", .raw("412")), ("height", .raw("2000"))])),
+                        ("contentOffset", .object([("x", .raw("0")), ("y", .raw("40"))])),
+                    ])
+                ),
+                ("focusedRect", rect), ("caretRect", rect), ("keyboard", .object([("frameEnd", rect)])),
+            ])
+        ),
+        (
             .hide,
             .object([
                 ("sessionId", .raw("\"CbuU4KaY_tIrhsQGEICoPi\"")),
@@ -118,7 +137,8 @@ struct FastPathTests {
         "\"automatic\"", "\"never\"", "\"Automatic\"", "\"max\"", "\"additive\"", "\"\\u0061utomatic\"", "\"\"",
         "\"" + String(repeating: "a", count: 64) + "\"", "\"" + String(repeating: "a", count: 65) + "\"",
         "\"CbuU4KaY_tIrhsQGEICoPi\"", "\"\\u00e9\"", "7", "7.0", "7e0", "-7", "2.5e-1", "1e5", "-100000",
-        "100000.5", "\"next\"", "\"previous\"",
+        "100000.5", "\"next\"", "\"previous\"", "\"android\"", "\"ios\"", "\"adjustNothing\"", "\"gesture\"",
+        "\"resize\"", "\"\\u0061ndroid\"", "false",
     ]
 
     /// Names a mutation adds as a member: unknown, misplaced, or another kind's (a gesture's or a focus move's).
@@ -205,6 +225,28 @@ struct FastPathTests {
         #expect(fast?.event.keyboard.frameEnd == Rect(x: 0, y: 508, width: 390, height: 336))
         #expect(fast?.event.keyboard.animationDuration == 0.25)
         #expect(fast?.event.scene.values.scrollView.contentSize == Size(width: 390, height: 2000))
+        #expect(String(describing: fast) == String(describing: Self.slow(bytes, .show)))
+    }
+
+    /// The body `bench/android-show.lua` sends, Android's members first as the docs write them, takes the fast
+    /// path and decodes as the general path does.
+    @Test func theBenchmarksAndroidShowTakesTheFastPathAndAgrees() {
+        let body = """
+            {"platform": "android", "screen": {"width": 412, "height": 915}, \
+            "systemBars": {"top": 24, "bottom": 48}, "navigationMode": "threeButton", \
+            "windowSoftInputMode": "adjustResize", "insetsAnimationCallback": true, \
+            "scrollView": {"frame": {"x": 0, "y": 80, "width": 412, "height": 787}, \
+            "contentSize": {"width": 412, "height": 2000}}, \
+            "focusedRect": {"x": 16, "y": 700, "width": 380, "height": 56}, \
+            "keyboard": {"frameEnd": {"x": 0, "y": 515, "width": 412, "height": 400}}}
+            """
+        let bytes = Array(body.utf8)
+        let fast = Self.fast(bytes, .show)
+        #expect(fast?.event.scene.values.platform == .android)
+        #expect(fast?.event.scene.values.android.navigationBar == 48)
+        #expect(fast?.event.scene.values.android.navigationMode == .threeButton)
+        #expect(fast?.event.scene.values.android.insetsAnimationCallback == true)
+        #expect(fast?.event.keyboard.frameEnd == Rect(x: 0, y: 515, width: 412, height: 400))
         #expect(String(describing: fast) == String(describing: Self.slow(bytes, .show)))
     }
 

@@ -144,4 +144,92 @@ struct UsualMemberTests {
             #expect(bytes.withUnsafeBufferPointer { FastPathAgreement.holds(for: $0) }, "\(body)")
         }
     }
+
+    @Test func androidPositionsBitsAndKindsAreTheSchemas() {
+        let top = RequestSchema.top
+        let cases: [(ObjectSchema, Int, SceneValue)] = [
+            (top, UsualAndroidMember.platform, .platform),
+            (top, UsualAndroidMember.navigationMode, .navigationMode),
+            (top, UsualAndroidMember.windowSoftInputMode, .windowSoftInputMode),
+            (top, UsualAndroidMember.edgeToEdge, .edgeToEdge),
+            (top, UsualAndroidMember.imeInsets, .imeInsets),
+            (top, UsualAndroidMember.insetsAnimationCallback, .insetsAnimationCallback),
+            (top, UsualAndroidMember.caretRect, .caretRect),
+            (RequestSchema.systemBars, UsualAndroidMember.top, .top),
+            (RequestSchema.systemBars, UsualAndroidMember.bottom, .bottom),
+        ]
+        for (schema, index, value) in cases {
+            #expect(schema.names[index].description == "\(value)")
+            guard case .geometry(let field, let bit) = schema.slots[index] else {
+                Issue.record("\(value) is not a scene value in the schema")
+                continue
+            }
+            #expect(bit == UsualAndroidMember.bit(value), "\(value)")
+            switch (value, field.kind) {
+            case (.platform, .choice(let names, _, _)): #expect(names == Platform.allCases.map(\.rawValue))
+            case (.navigationMode, .choice(let names, _, _)):
+                #expect(names == NavigationMode.allCases.map(\.rawValue))
+            case (.windowSoftInputMode, .choice(let names, _, _)):
+                #expect(names == SoftInputMode.allCases.map(\.rawValue))
+            case (.imeInsets, .choice(let names, _, _)): #expect(names == ImeInsetsHandling.allCases.map(\.rawValue))
+            case (.edgeToEdge, .bool), (.insetsAnimationCallback, .bool), (.caretRect, .rect): break
+            case (.top, .number(let range, _, _)), (.bottom, .number(let range, _, _)): #expect(range == Limits.length)
+            default: Issue.record("\(value) is read as another kind")
+            }
+        }
+        #expect(top.names[UsualAndroidMember.systemBars].description == "systemBars")
+    }
+
+    /// Each choice's reader knows every name of its enum, and no other.
+    @Test func androidChoicesSpellTheirEnums() {
+        func check<T: RawRepresentable & CaseIterable & Equatable>(
+            _ type: T.Type, _ match: (UnsafeBufferPointer<UInt8>) -> T?
+        ) where T.RawValue == String {
+            for value in T.allCases {
+                #expect(Array(value.rawValue.utf8).withUnsafeBufferPointer(match) == value, "\(value)")
+                for other in [value.rawValue.uppercased(), value.rawValue + "s", String(value.rawValue.dropLast())] {
+                    #expect(Array(other.utf8).withUnsafeBufferPointer(match) == nil, "\(other)")
+                }
+            }
+            #expect(Array("".utf8).withUnsafeBufferPointer(match) == nil)
+        }
+        check(Platform.self, UsualAndroidMember.platform)
+        check(NavigationMode.self, UsualAndroidMember.navigationMode)
+        check(SoftInputMode.self, UsualAndroidMember.softInputMode)
+        check(ImeInsetsHandling.self, UsualAndroidMember.imeInsets)
+    }
+
+    /// Android bodies in the order the docs write them, with members skipped, out of order, repeated, escaped,
+    /// unknown or of the wrong kind: the Android readers and the table alone agree on each, for every kind.
+    @Test func theAndroidReadersAgreeWithTheTable() {
+        let rect = #"{"x": 0, "y": 515, "width": 412, "height": 400}"#
+        let window = #""screen": {"width": 412, "height": 915}, "systemBars": {"top": 24, "bottom": 48}"#
+        let bodies = [
+            #"{"platform": "android", \#(window), "navigationMode": "threeButton", "#
+                + #""windowSoftInputMode": "adjustPan", "edgeToEdge": true, "imeInsets": "padding", "#
+                + #""insetsAnimationCallback": false, "scrollView": {"frame": \#(rect), "contentSize": "#
+                + #"{"width": 412, "height": 2000}, "contentOffset": {"x": 0, "y": 10}}, "focusedRect": \#(rect), "#
+                + #""caretRect": \#(rect), "keyboard": {"frameEnd": \#(rect)}, "device": {"id": "pixel-9"}}"#,
+            #"{"sessionId": "a", "timestamp": 2, "platform": "android", "keyboard": {"frameBegin": \#(rect)}}"#,
+            #"{"platform": "ios", \#(window)}"#, #"{"platform": "windows"}"#, #"{"platform": "\u0061ndroid"}"#,
+            #"{"platform": "android", "navigationMode": "gesture", "screen": {"width": 1, "height": 2}}"#,
+            #"{"platform": "android", "systemBars": {"bottom": 48, "top": 24}}"#,
+            #"{"platform": "android", "systemBars": {"top": 24, "top": 24}}"#,
+            #"{"platform": "android", "systemBars": {"top": -1}}"#,
+            #"{"platform": "android", "systemBars": {"top": 1, "bottom": 2, "left": 3}}"#,
+            #"{"platform": "android", "windowSoftInputMode": "adjustNothing", "platform": "android"}"#,
+            #"{"platform": "android", "windowSoftInputMode": "adjustResize ", "edgeToEdge": 1}"#,
+            #"{"platform": "android", "imeInsets": "resize", "edgeToEdge": false, "imeInsets": "none"}"#,
+            #"{"platform": "android", "insetsAnimationCallback": truex}"#,
+            #"{"platform": "android", "caretRect": \#(rect), "focusedRect": \#(rect), "scrollPosition": "top"}"#,
+            #"{"platform": "android", "keyboard": {"frameEnd": \#(rect), "animationDuration": 0.25}}"#,
+            #"{"platform": "android", "navigationMode": "\u0067esture", "imeInsets": "n\u006fne"}"#,
+            #"{"platform":"android","screen":{"width":1,"height":2},"edgeToEdge":true,"caretRect":\#(rect)}"#,
+            #"{"platform": "android", "velocity": {"y": 1}, "sessionId": "a"}"#, #"{"platform": "android", }"#,
+        ]
+        for body in bodies {
+            let bytes = Array(body.utf8)
+            #expect(bytes.withUnsafeBufferPointer { FastPathAgreement.holds(for: $0) }, "\(body)")
+        }
+    }
 }

@@ -50,7 +50,7 @@ extension RequestSchema {
 extension FastDecoder {
     /// Whether a body of this decoder's kind may send the member at `index` of `schema`.
     @inline(__always)
-    private func allows(_ schema: ObjectSchema, _ index: Int) -> Bool {
+    func allows(_ schema: ObjectSchema, _ index: Int) -> Bool {
         schema.allowed(kind) & 1 &<< UInt32(truncatingIfNeeded: index) != 0
     }
 
@@ -73,6 +73,8 @@ extension FastDecoder {
             body.event.timestamp = timestamp
             progress.read(UsualMember.timestamp)
         }
+        // An Android body names its platform first (`FastDecoder+Android.swift`).
+        if cursor.member("platform", first: progress.first) { return usualAndroid(into: &body, after: progress) }
         if cursor.member("scrollView", first: progress.first) {
             guard allows(top, UsualMember.scrollView), usualScrollView(into: &body) else { return false }
             progress.read(UsualMember.scrollView)
@@ -97,7 +99,7 @@ extension FastDecoder {
     }
 
     /// Reads `scrollView`'s object: frame, safe area, content size and offset here, the rest through the table.
-    private mutating func usualScrollView(into body: inout RequestBody) -> Bool {
+    mutating func usualScrollView(into body: inout RequestBody) -> Bool {
         let schema = RequestSchema.scrollView
         guard cursor.beginObject() else { return false }
         var progress = Progress()
@@ -131,7 +133,7 @@ extension FastDecoder {
     }
 
     /// Reads `keyboard`'s object: frames, duration and curve here, the rest through the table.
-    private mutating func usualKeyboard(into body: inout RequestBody) -> Bool {
+    mutating func usualKeyboard(into body: inout RequestBody) -> Bool {
         let schema = RequestSchema.keyboardObject
         guard cursor.beginObject() else { return false }
         var progress = Progress()
