@@ -14,7 +14,9 @@ enum AndroidAnswer {
     {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.beginObject()
-        writer.field("platform", "android")
+        writer.key(static: "platform")
+        writer.piece("\"android\"")
+        writer.endReserved(afterKey: false)
         writer.androidResult(outcome.result, layout: outcome.transition.layout)
         writer.key(static: "animation")
         writer.androidAnimation(outcome, at: time)
@@ -24,15 +26,6 @@ enum AndroidAnswer {
         }
         writer.endObject()
         return .json(writer)
-    }
-
-    /// `layoutChange`'s name for how the container makes room.
-    static func layoutChange(_ layout: AndroidLayout) -> StaticString {
-        switch AndroidAvoidance.adjustment(layout) {
-        case .resize: "resize"
-        case .padding: "padding"
-        case .none: "none"
-        }
     }
 
     /// A curve as CSS writes it.
@@ -122,98 +115,138 @@ enum AndroidAnswer {
     }
 }
 
+// An Android answer is geometry of a fixed shape around the curve's pre-rendered members: each writer below puts
+// its whole block in room reserved once, sizing its text in `…Text` (counted from the literals), as the iOS answer
+// does (`JSONWriter+Geometry.swift`). Debug builds check every reserved append, and `AndroidAnswerWriterTests`
+// holds the bytes to a writer that goes member by member, with the longest numbers.
 extension JSONWriter {
     /// The settled members: `windowInsets`, `layoutChange`, `scrollView.frame`, `contentPadding`, `windowPan` and
     /// `contentOffset`.
     mutating func androidResult(_ result: AndroidInsetResult, layout: AndroidLayout) {
         let insets = result.windowInsets
-        key(static: "windowInsets")
-        beginObject()
-        key(static: "ime")
-        self.insets(insets.ime)
-        key(static: "navigationBars")
-        self.insets(insets.navigationBars)
-        key(static: "statusBars")
-        self.insets(insets.statusBars)
-        key(static: "systemBars")
-        self.insets(
-            EdgeInsets(
-                top: insets.statusBars.top, left: 0, bottom: insets.navigationBars.bottom, right: 0))
-        endObject()
-        key(static: "layoutChange")
-        string(AndroidAnswer.layoutChange(layout).description)
-        androidState(
+        beginPieces()
+        reserve(text: Self.androidResultText, numbers: 24)
+        reservedText("\"windowInsets\":{\"ime\":")
+        reservedInsets(insets.ime)
+        reservedText(",\"navigationBars\":")
+        reservedInsets(insets.navigationBars)
+        reservedText(",\"statusBars\":")
+        reservedInsets(insets.statusBars)
+        reservedText(",\"systemBars\":")
+        reservedInsets(
+            EdgeInsets(top: insets.statusBars.top, left: 0, bottom: insets.navigationBars.bottom, right: 0))
+        switch AndroidAvoidance.adjustment(layout) {
+        case .resize: reservedText("},\"layoutChange\":\"resize\",")
+        case .padding: reservedText("},\"layoutChange\":\"padding\",")
+        case .none: reservedText("},\"layoutChange\":\"none\",")
+        }
+        reservedAndroidState(
             frame: result.containerFrame, padding: result.contentPaddingBottom, panY: result.windowPanY,
             offset: result.contentOffset)
+        endReserved(afterKey: false)
     }
 
-    /// `scrollView.frame`, `contentPadding`, `windowPan` and `contentOffset`, members of the object being written.
-    mutating func androidState(frame: Rect, padding: Double, panY: Double, offset: Point) {
-        key(static: "scrollView")
-        beginObject()
-        key(static: "frame")
-        rect(frame)
-        endObject()
-        key(static: "contentPadding")
-        beginObject()
-        field("bottom", padding)
-        endObject()
-        key(static: "windowPan")
-        beginObject()
-        field("y", panY)
-        endObject()
-        key(static: "contentOffset")
-        point(offset)
+    /// `androidResult`'s text: the four insets' names and the longest `layoutChange`.
+    static var androidResultText: Int { 22 + 18 + 14 + 14 + 4 * insetsText + 27 + androidStateText }
+
+    /// `"scrollView":{"frame":…},"contentPadding":{"bottom":…},"windowPan":{"y":…},"contentOffset":{"x":…,"y":…}`
+    /// into reserved room: `androidStateText` bytes, 8 numbers.
+    @inline(__always)
+    mutating func reservedAndroidState(frame: Rect, padding: Double, panY: Double, offset: Point) {
+        reservedText("\"scrollView\":{\"frame\":")
+        reservedRect(frame)
+        reservedText("},\"contentPadding\":{\"bottom\":")
+        reservedNumber(padding)
+        reservedText("},\"windowPan\":{\"y\":")
+        reservedNumber(panY)
+        reservedText("},\"contentOffset\":{\"x\":")
+        reservedNumber(offset.x)
+        reservedText(",\"y\":")
+        reservedNumber(offset.y)
+        reservedText("}")
     }
 
-    /// One moment's values: the IME's inset and the state members.
-    mutating func androidValues(_ values: AndroidValues, _ outcome: AndroidOutcome) {
-        beginObject()
-        key(static: "ime")
-        insets(EdgeInsets(top: 0, left: 0, bottom: values.ime, right: 0))
-        androidState(
+    static var androidStateText: Int { 22 + rectText + 29 + 19 + 23 + 5 + 1 }
+
+    /// One moment's values, `{ime, scrollView.frame, contentPadding, windowPan, contentOffset}`, into reserved
+    /// room: `androidValuesText` bytes, 9 numbers.
+    @inline(__always)
+    mutating func reservedAndroidValues(_ values: AndroidValues, _ outcome: AndroidOutcome) {
+        reservedText("{\"ime\":{\"top\":0,\"left\":0,\"bottom\":")
+        reservedNumber(values.ime)
+        reservedText(",\"right\":0},")
+        reservedAndroidState(
             frame: outcome.containerFrame(values), padding: values.contentPaddingBottom, panY: values.windowPanY,
             offset: Point(x: outcome.result.contentOffset.x, y: values.contentOffsetY))
-        endObject()
+        reservedText("}")
+    }
+
+    static var androidValuesText: Int { 34 + 12 + androidStateText + 1 }
+
+    /// One moment's values as a value of its own (a session's `presentation`).
+    mutating func androidValues(_ values: AndroidValues, _ outcome: AndroidOutcome) {
+        beginPieces()
+        reserve(text: Self.androidValuesText, numbers: 9)
+        reservedAndroidValues(values, outcome)
+        endReserved(afterKey: false)
     }
 
     /// The `animation` object of an Android answer at `time` (milliseconds on the transition's clock).
     mutating func androidAnimation(_ outcome: AndroidOutcome, at time: Double) {
         let transition = outcome.transition
-        beginObject()
+        let curve: [UInt8]
         if let animation = transition.animation {
-            field("duration", animation.duration)
-            field("delay", (transition.startTime - time) / 1000)
-            rawMembers(AndroidAnswer.curve(animation).members)
+            curve = AndroidAnswer.curve(animation).members
         } else {
-            field("duration", 0.0)
-            field("delay", 0.0)
             let atOnce = AndroidAnswer.atOnce
-            rawMembers(transition.layout.insetsAnimationCallback ? atOnce.synced : atOnce.unsynced)
+            curve = transition.layout.insetsAnimationCallback ? atOnce.synced : atOnce.unsynced
         }
-        key(static: "from")
-        androidValues(outcome.from, outcome)
-        key(static: "to")
-        androidValues(transition.values(atMilliseconds: transition.endTime), outcome)
-        key(static: "scroller")
-        beginObject()
-        rawMembers(AndroidAnswer.scrollerMembers)
-        key(static: "windowPan")
-        scrollerMotion(transition.pan, at: time)
-        key(static: "contentOffset")
-        scrollerMotion(transition.scroll, at: time)
-        endObject()
-        endObject()
+        let scroller = AndroidAnswer.scrollerMembers
+        beginPieces()
+        reserve(
+            text: Self.androidAnimationText + curve.count + scroller.count, numbers: 2 + 2 * 9 + 2 * 3)
+        reservedText("{\"duration\":")
+        if let animation = transition.animation {
+            reservedNumber(animation.duration)
+            reservedText(",\"delay\":")
+            reservedNumber((transition.startTime - time) / 1000)
+        } else {
+            reservedText("0,\"delay\":0")
+        }
+        reservedText(",")
+        curve.withUnsafeBufferPointer { reservedBytes($0) }
+        reservedText(",\"from\":")
+        reservedAndroidValues(outcome.from, outcome)
+        reservedText(",\"to\":")
+        reservedAndroidValues(transition.values(atMilliseconds: transition.endTime), outcome)
+        reservedText(",\"scroller\":{")
+        scroller.withUnsafeBufferPointer { reservedBytes($0) }
+        reservedText(",\"windowPan\":")
+        reservedScrollerMotion(transition.pan, at: time)
+        reservedText(",\"contentOffset\":")
+        reservedScrollerMotion(transition.scroll, at: time)
+        reservedText("}}")
+        endReserved(afterKey: false)
+    }
+
+    /// `androidAnimation`'s text beside the curve's and the scroller's members.
+    static var androidAnimationText: Int {
+        12 + 9 + 1 + 8 + 6 + 2 * androidValuesText + 13 + 13 + 17 + 2 * scrollerMotionText + 2
     }
 
     /// `{from, to, delay}`: a scroll's ends and its start in seconds from `time` (negative: already running); one
-    /// that has ended by `time` is still at its end.
-    mutating func scrollerMotion(_ motion: ScrollerMotion, at time: Double) {
+    /// that has ended by `time` is still at its end. Into reserved room: `scrollerMotionText` bytes, 3 numbers.
+    @inline(__always)
+    mutating func reservedScrollerMotion(_ motion: ScrollerMotion, at time: Double) {
         let moving = motion.isRunning(atMilliseconds: time)
-        beginObject()
-        field("from", moving ? motion.from : motion.to)
-        field("to", motion.to)
-        field("delay", moving ? (motion.startTime - time) / 1000 : 0)
-        endObject()
+        reservedText("{\"from\":")
+        reservedNumber(moving ? motion.from : motion.to)
+        reservedText(",\"to\":")
+        reservedNumber(motion.to)
+        reservedText(",\"delay\":")
+        reservedNumber(moving ? (motion.startTime - time) / 1000 : 0)
+        reservedText("}")
     }
+
+    static var scrollerMotionText: Int { 8 + 6 + 9 + 1 }
 }
