@@ -30,6 +30,9 @@ struct AndroidAnswerWriterTests {
                         focusedRect: Rect(x: 16, y: 700, width: 380, height: 56))
                     let ime = Rect(x: 0, y: 515, width: 412, height: 400)
                     let rest = AndroidTransition.rest(layout, at: 0)
+                    // A hide with no IME shown: nothing moves, and the animation is written at once.
+                    let (still, stillResult) = rest.next(imeFrame: nil, layout: layout, at: 0)
+                    outcomes.append(AndroidOutcome(still, at: 0, result: stillResult))
                     let (shown, showResult) = rest.next(imeFrame: ime, layout: layout, at: 0)
                     outcomes.append(AndroidOutcome(shown, at: 0, result: showResult))
                     // A hide 100 ms into the show, and one from the shown window at rest.
@@ -44,7 +47,11 @@ struct AndroidAnswerWriterTests {
     }
 
     @Test func answersAreTheReferences() {
-        for outcome in Self.outcomes() {
+        let outcomes = Self.outcomes()
+        // Both ways of writing the animation are reached: on a curve, and at once.
+        #expect(outcomes.contains { $0.transition.animation == nil })
+        #expect(outcomes.contains { $0.transition.animation != nil })
+        for outcome in outcomes {
             let start = outcome.transition.startTime
             for time in [start, start + 40, start + 150, start + 260, start + 1_000] {
                 let fast = AndroidAnswer.response(outcome, at: time).body
