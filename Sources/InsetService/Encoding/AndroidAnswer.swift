@@ -193,23 +193,22 @@ extension JSONWriter {
 
     /// The `animation` object of an Android answer at `time` (milliseconds on the transition's clock).
     mutating func androidAnimation(_ outcome: AndroidOutcome, at time: Double) {
-        let transition = outcome.transition
         let curve: [UInt8]
-        if let animation = transition.animation {
+        if let animation = outcome.transition.animation {
             curve = AndroidAnswer.curve(animation).members
         } else {
             let atOnce = AndroidAnswer.atOnce
-            curve = transition.layout.insetsAnimationCallback ? atOnce.synced : atOnce.unsynced
+            curve = outcome.transition.layout.insetsAnimationCallback ? atOnce.synced : atOnce.unsynced
         }
         let scroller = AndroidAnswer.scrollerMembers
         beginPieces()
         reserve(
             text: Self.androidAnimationText + curve.count + scroller.count, numbers: 2 + 2 * 9 + 2 * 3)
         reservedText("{\"duration\":")
-        if let animation = transition.animation {
+        if let animation = outcome.transition.animation {
             reservedNumber(animation.duration)
             reservedText(",\"delay\":")
-            reservedNumber((transition.startTime - time) / 1000)
+            reservedNumber((outcome.transition.startTime - time) / 1000)
         } else {
             reservedText("0,\"delay\":0")
         }
@@ -218,13 +217,13 @@ extension JSONWriter {
         reservedText(",\"from\":")
         reservedAndroidValues(outcome.from, outcome)
         reservedText(",\"to\":")
-        reservedAndroidValues(transition.values(atMilliseconds: transition.endTime), outcome)
+        reservedAndroidValues(outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome)
         reservedText(",\"scroller\":{")
         scroller.withUnsafeBufferPointer { reservedBytes($0) }
         reservedText(",\"windowPan\":")
-        reservedScrollerMotion(transition.pan, at: time)
+        reservedScrollerMotion(outcome.transition.pan, at: time)
         reservedText(",\"contentOffset\":")
-        reservedScrollerMotion(transition.scroll, at: time)
+        reservedScrollerMotion(outcome.transition.scroll, at: time)
         reservedText("}}")
         endReserved(afterKey: false)
     }

@@ -30,6 +30,10 @@ enum AndroidDeviceRequest {
         }
     }
 
+    /// The members that name a device or how it is held: without a session, `resolve` changes nothing and
+    /// refuses nothing unless the event gives one of them.
+    static let naming: SceneValues = [SceneValues(.id), SceneValues(.orientation)]
+
     /// Fills `event` from the device its scene names, or `base`'s (a session's); nothing when neither names one.
     /// `showing`: a show, or a change while the IME shows, needs the IME's frame. Answers the IME's frame the
     /// catalogue gave, if it gave one.

@@ -5,14 +5,36 @@ import InsetSession
 
 /// Android IME shows and hides (`platform: "android"`), stateless; a session's go through `AndroidEventChange`.
 enum AndroidEvents {
-    /// A stateless show or hide on the window the body describes at rest.
+    /// A stateless show or hide on the window the body describes at rest. Without a device, the body's event is
+    /// answered where it lies: the copies a device's numbers need are made only for them.
     static func stateless(
         _ kind: KeyboardEvent.Kind, _ body: consuming RequestBody, devices: DeviceCatalogue
     ) throws(Problem) -> HTTPResponse {
+        if !body.event.scene.given.isDisjoint(with: AndroidDeviceRequest.naming) {
+            return try byDevice(kind, body, devices: devices)
+        }
+        return try answer(kind, body.event)
+    }
+
+    /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
+    private static func byDevice(
+        _ kind: KeyboardEvent.Kind, _ body: consuming RequestBody, devices: DeviceCatalogue
+    ) throws(Problem) -> HTTPResponse {
         var event = body.event
-        let scene: Scene
         do {
             try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: nil, in: devices)
+        } catch {
+            throw Problem(error)
+        }
+        return try answer(kind, event)
+    }
+
+    /// The stateless answer to `event`, its device's numbers written in if it names one.
+    private static func answer(_ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent) throws(Problem)
+        -> HTTPResponse
+    {
+        let scene: Scene
+        do {
             try requireWindow(event, kind: kind, over: nil)
         } catch {
             throw Problem(error)
