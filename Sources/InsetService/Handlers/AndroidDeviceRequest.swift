@@ -42,7 +42,7 @@ enum AndroidDeviceRequest {
         _ event: inout KeyboardEvent, showing: Bool, over base: Scene?, in catalogue: DeviceCatalogue
     ) throws(SessionError) -> Rect? {
         let patch = event.scene
-        if patch.given.contains(SceneValues(.orientation)) || patch.given.contains(SceneValues(.id)),
+        if !patch.given.isDisjoint(with: naming),
             (patch.given.contains(SceneValues(.id)) ? patch.values.device.id : base?.device.id) == nil
         {
             throw .invalidMembers([
