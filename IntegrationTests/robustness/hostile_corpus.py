@@ -147,6 +147,7 @@ class Case:
 
 MALFORMED = "/problems/malformed-json"
 URI_TOO_LONG = "/problems/uri-too-long"
+HEADER_TOO_LARGE = "/problems/header-too-large"
 INVALID = "/problems/validation-failed"
 TOO_LARGE = "/problems/body-too-large"
 MEDIA = "/problems/unsupported-media-type"
@@ -483,6 +484,12 @@ CASES: list[Case] = [
         414,
         URI_TOO_LONG,
     ),
+    # Arguments that do not fit the pool beside a long target: libmicrohttpd refuses the query with 431 while
+    # splitting it. Told its answer could not be queued, it freed the pool and went on parsing in it, and the
+    # worker thread answered nobody after that (fixed 2026-12-05; docs/reliability.md, section 10).
+    Case("url-query-20-params-in-31kb", req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 1_570}" for i in range(20))), 431, HEADER_TOO_LARGE),
+    Case("url-query-50-params-in-30kb", req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 606}" for i in range(50))), 431, HEADER_TOO_LARGE),
+    Case("url-query-100-params-in-30kb", req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 300}" for i in range(100))), 431, HEADER_TOO_LARGE),
     Case("url-session-id-8kb", req("GET", "/sessions/" + "A" * 8000), 404, NO_SESSION),
     Case("query-at-not-a-number", req("GET", f"/sessions/{MISSING_ID}?at=NaN"), 400, QUERY),
     Case("query-at-1e400", req("GET", f"/sessions/{MISSING_ID}?at=1e400"), 400, QUERY),

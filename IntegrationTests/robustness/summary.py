@@ -47,6 +47,12 @@ def rows(r: dict[str, dict]) -> list[tuple[str, str, str]]:
             f"all 400 problem+json, slowest {max(b['ms'].values())} ms (1 000 000-deep nesting: "
             f"{b['ms'].get('nesting-1000000-arrays')} ms)",
         ))
+    if p := r.get("pool_sweep"):
+        out.append((
+            "1 pool sweep",
+            f"{p['requests']} requests around the 32 KiB pool",
+            "each answered, /healthz after each: " + ", ".join(f"{n} × {s}" for s, n in sorted(p["statuses"].items())),
+        ))
     if s := r.get("slowloris"):
         out.append((
             "2 slowloris",

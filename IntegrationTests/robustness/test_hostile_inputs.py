@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from hostile_corpus import CASES, Case
-from robust_http import ConnectionClosed, Reader, _stream_until_answered, connect
+from hostile_corpus import CASES, Case, req
+from robust_http import ConnectionClosed, Reader, _stream_until_answered, connect, exchange
 from robust_server import Server, assert_clean_error_body, assert_normal_show, check_show_numbers, record
 
 STATS: dict = {"sent": 0, "answered_by_service": 0, "answered_by_mhd": 0, "closed_without_answer": 0,
@@ -155,6 +155,46 @@ def test_server_survived_every_case(server: Server) -> None:
         rss_kb_after=rss,
         statuses=RESULTS,
     )
+
+
+def pool_sweep() -> list[tuple[str, bytes]]:
+    """Requests around libmicrohttpd's 32 KiB connection pool: query arguments beside long targets (the pool holds
+    the target and a record for each argument), header blocks, cookies, one long argument, long paths."""
+    shapes = []
+    for arguments in (1, 20, 50, 100, 127, 128, 129, 600):
+        for value in (100, 300, 1_000):
+            for headers in (0, 60, 200):
+                query = "&".join(f"a{i}={'v' * value}" for i in range(arguments))
+                extra = [(f"X-Extra-{i}", "h" * 20) for i in range(headers)]
+                shapes.append((f"{arguments}x{value}+{headers}h", req("GET", f"/healthz?{query}", headers=extra)))
+    for count in (100, 200, 400, 800):
+        for size in (20, 60, 150, 300):
+            extra = [(f"X-H{i}", "h" * size) for i in range(count)]
+            shapes.append((f"{count} headers of {size}", req("GET", "/healthz", headers=extra)))
+    for size in (8_000, 16_000, 24_000, 28_000, 31_000):
+        cookie = "; ".join(f"c{i}=v" for i in range(size // 7))
+        shapes.append((f"cookie {size}", req("GET", "/healthz", headers=[("Cookie", cookie)])))
+        shapes.append((f"one argument of {size}", req("GET", f"/healthz?a={'v' * size}")))
+        shapes.append((f"path of {size}", req("GET", "/healthz" + "p" * size)))
+    return shapes
+
+
+def test_every_request_around_the_pool_size_is_answered_and_the_server_answers_on() -> None:
+    """One worker thread, so that a request that wedged it (a query filling the pool did, until 2026-12-05) shows
+    at once: each request gets the service's answer, and /healthz is answered after it."""
+    statuses: dict[int, int] = {}
+    shapes = pool_sweep()
+    with Server("--threads", "1", "--connection-timeout", "5") as started:
+        for name, data in shapes:
+            response = exchange(started.port, data, timeout=3.0)
+            assert response.status in (200, 404, 414, 431) and response.header("X-Request-Id"), (name, response)
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+            after = exchange(started.port, req("GET", "/healthz"), timeout=3.0)
+            assert after.status == 200, f"/healthz after {name}: {after}"
+        assert started.alive()
+        code, _ = started.terminate()
+        assert code == 0, started.stderr()
+    record("pool_sweep", requests=len(shapes), statuses=statuses)
 
 
 def test_deep_and_big_bodies_within_a_raised_limit() -> None:

@@ -257,8 +257,11 @@ int inset_queue_response(struct MHD_Connection *connection, unsigned int status,
 enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status,
                                    struct MHD_Response *response) {
     inset_error_answerer answerer = atomic_load_explicit(&error_answerer, memory_order_acquire);
-    // Answered by the service: libmicrohttpd, told the queueing failed, closes the connection and sends nothing.
-    if (answerer != NULL && answerer(connection, status) == 0) return MHD_NO;
+    // The service's answer goes first, and the socket is shut down behind it; the library's own is then queued
+    // as usual and meets the shut socket, so it is never sent. Queueing it must succeed: told it failed, 0.9.75
+    // closes the connection and frees its memory pool at once, even where its caller goes on with the request
+    // (splitting a query that filled the pool), and the worker thread then read freed memory.
+    if (answerer != NULL) answerer(connection, status);
     return inset_queue_response(connection, status, response) == MHD_YES ? MHD_YES : MHD_NO;
 }
 

@@ -8,14 +8,15 @@ import CMicroHTTPDShim
 /// Answers a request that libmicrohttpd refused by itself (the shim's `MHD_queue_response` calls this for each
 /// of the library's own error answers) with the responder's refusal, written whole to the socket, so that the
 /// client gets one answer in the service's words, with its request id, instead of an HTML page (sent with its
-/// head twice for a bad `Content-Length` or a missing `Host`). Returns 0 once written; -1 leaves the answer to
-/// libmicrohttpd. libmicrohttpd closes the connection after either.
+/// head twice for a bad `Content-Length` or a missing `Host`). The socket is then shut down both ways: the
+/// library's own answer, which the shim queues next, is never sent, and the library closes the connection on its
+/// own path once it finds the socket shut. Does nothing when the connection has no state to answer from.
 ///
 /// Runs on the connection's worker thread, in a state where libmicrohttpd has nothing of its own to send.
-func mhdLibraryRefused(connection: OpaquePointer?, status: UInt32) -> Int32 {
-    guard let connection, let announced = inset_connection_socket_context(connection) else { return -1 }
-    return Unmanaged<ConnectionState>.fromOpaque(announced)._withUnsafeGuaranteedRef { state in
-        guard let server = state.server, state.socket >= 0 else { return -1 }
+func mhdLibraryRefused(connection: OpaquePointer?, status: UInt32) {
+    guard let connection, let announced = inset_connection_socket_context(connection) else { return }
+    Unmanaged<ConnectionState>.fromOpaque(announced)._withUnsafeGuaranteedRef { state in
+        guard let server = state.server, state.socket >= 0, !state.refusedByLibrary else { return }
         // Its only 500 is a chunk-size line that outgrew the read buffer: what libmicrohttpd 1.0 answers 413.
         let refusal = HTTPRefusal.unreadable(status: status == 500 ? 413 : Int(status))
         // What is known of the request: its head, when the handler has seen it (a refusal inside the body).
@@ -24,7 +25,8 @@ func mhdLibraryRefused(connection: OpaquePointer?, status: UInt32) -> Int32 {
         let response = server.responder.refuse(refusal, to: request)
         let bytes = serialized(response, withBody: request.method != "HEAD")
         send(bytes, to: state.socket)
-        return 0
+        state.refusedByLibrary = true
+        shutdown(state.socket, Int32(SHUT_RDWR))
     }
 }
 

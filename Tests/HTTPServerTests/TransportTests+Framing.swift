@@ -85,6 +85,27 @@ extension TransportTests {
         #expect(after.isEmpty)
     }
 
+    /// A query whose arguments do not fit libmicrohttpd's memory pool beside a long target: 0.9.75 refuses it
+    /// with 431 while splitting the query. Told that its answer could not be queued, it freed the pool and went
+    /// on parsing the request in it, and its worker thread never answered anyone again (the server crashed when
+    /// stopped). Each case answered 431 and then wedged the server before the fix.
+    @Test(arguments: [(20, 1_570), (50, 606), (100, 300)])
+    func aQueryThatFillsThePoolIsOne431AndTheServerAnswersOn(arguments: Int, valueBytes: Int) throws {
+        let responder = EchoResponder()
+        let server = try startEchoServer(threads: 1, responder: responder)
+        defer { server.stop() }
+        let value = String(repeating: "v", count: valueBytes)
+        let query = (0..<arguments).map { "a\($0)=\(value)" }.joined(separator: "&")
+        let client = try RawHTTPClient(port: server.port, timeoutSeconds: 3)
+        try client.send(Array("GET /q?\(query) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let response = try client.readResponse()
+        #expect(response.status == 431 && response.header("X-Refused") == "431")
+        #expect(client.readToEnd().isEmpty && responder.responded.load(ordering: .relaxed) == 0)
+        let next = try RawHTTPClient(port: server.port, timeoutSeconds: 3)
+        try next.send(Array("GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        #expect(try next.readResponse().status == 200)
+    }
+
     @Test(arguments: [
         ("GET /v HTTP/2.0\r\nHost: x\r\n\r\n", 505), ("GET /v HTTP/1.1\r\n\r\n", 400),
         ("GET /\(String(repeating: "u", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n", 414),

@@ -78,8 +78,8 @@ size_t inset_hide_long_query(const char *uri, size_t max_arguments);
 int inset_target_has_encoded_nul(const char *uri);
 
 /// Answers a request libmicrohttpd refuses by itself with `status` (400, 413, 414, 431, 500 or 505), writing the
-/// whole response to the connection's socket; returns 0 when it did, -1 to leave the answer to libmicrohttpd.
-typedef int (*inset_error_answerer)(struct MHD_Connection *connection, unsigned int status);
+/// whole response to the connection's socket and shutting the socket down, or does nothing when it cannot.
+typedef void (*inset_error_answerer)(struct MHD_Connection *connection, unsigned int status);
 
 /// Routes libmicrohttpd's own error answers to `answerer` (process-wide; NULL restores the library's pages).
 void inset_set_error_answerer(inset_error_answerer answerer);
