@@ -53,6 +53,8 @@ def rows(r: dict[str, dict]) -> list[tuple[str, str, str]]:
             f"{p['requests']} requests around the 32 KiB pool",
             "each answered, /healthz after each: " + ", ".join(f"{n} × {s}" for s, n in sorted(p["statuses"].items())),
         ))
+    if q := r.get("random_around_pool"):
+        out.append(("1 random shapes", f"{q['requests']} requests of random shape", "/healthz answered after each"))
     if s := r.get("slowloris"):
         out.append((
             "2 slowloris",

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from hostile_corpus import CASES, Case, req
 from robust_http import ConnectionClosed, Reader, _stream_until_answered, connect, exchange
-from robust_server import Server, assert_clean_error_body, assert_normal_show, check_show_numbers, record
+from robust_server import Server, assert_clean_error_body, assert_normal_show, check_show_numbers, is_short, record
 
 STATS: dict = {"sent": 0, "answered_by_service": 0, "answered_by_mhd": 0, "closed_without_answer": 0,
                "silent": 0, "bytes_sent": 0, "after_checks": 0, "max_after_show_ms": 0.0}
@@ -195,6 +196,62 @@ def test_every_request_around_the_pool_size_is_answered_and_the_server_answers_o
         code, _ = started.terminate()
         assert code == 0, started.stderr()
     record("pool_sweep", requests=len(shapes), statuses=statuses)
+
+
+def random_request(rnd: random.Random) -> bytes:
+    """A request of random shape around the pool: method, route, query arguments, header fields, a cookie, a body
+    declared or chunked (with a chunk extension), and sometimes a request pipelined behind it."""
+    method = rnd.choice(["GET", "POST", "PATCH", "HEAD"])
+    target = rnd.choice(["/healthz", "/keyboard/show", "/sessions", "/sessions/AAAAAAAAAAAAAAAAAAAAAA", "/x"])
+    arguments, value = rnd.choice([0, 0, 1, 5, 20, 50, 100, 127, 128, 129, 300]), rnd.choice([1, 10, 100, 300, 1_500])
+    if arguments:
+        target += "?" + "&".join(f"a{i}={'v' * rnd.randint(1, value)}" for i in range(arguments))
+    head = "".join(f"X-{i}: {'h' * rnd.randint(1, rnd.choice([10, 100, 1_000, 8_000]))}\r\n"
+                   for i in range(rnd.choice([0, 1, 10, 60, 200])))
+    if rnd.random() < 0.2:
+        head += "Cookie: " + "; ".join(f"c{i}=v" for i in range(rnd.randint(1, 4_000))) + "\r\n"
+    body = b""
+    if method in ("POST", "PATCH"):
+        body = b'{"screen": {"width": 390, "height": 844}}' if rnd.random() < 0.5 else b"x" * rnd.choice([0, 10, 5_000, 70_000])
+        if rnd.random() < 0.3:
+            body = b"%x;%s\r\n" % (len(body), b"e" * rnd.choice([0, 100, 20_000])) + body + b"\r\n0\r\n\r\n"
+            head += "Transfer-Encoding: chunked\r\n"
+        else:
+            head += f"Content-Length: {len(body)}\r\n"
+        head += "Content-Type: application/json\r\n"
+    behind = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n" if rnd.random() < 0.3 else b""
+    return f"{method} {target} HTTP/1.1\r\nHost: x\r\n{head}\r\n".encode() + body + behind
+
+
+def test_random_requests_around_the_pool_size_never_stop_the_server() -> None:
+    """Requests of random shape (a fixed seed), each on its own connection to one worker thread and each followed
+    by /healthz; at most `count` of them and at most `seconds`. Before 2026-12-05 one of them wedged the thread."""
+    count, seconds = (3_000, 20.0) if is_short() else (20_000, 120.0)
+    rnd = random.Random(32)
+    sent = 0
+    end = time.monotonic() + seconds
+    with Server("--threads", "1", "--connection-timeout", "5") as started:
+        while sent < count and time.monotonic() < end:
+            data = random_request(rnd)
+            sock = connect(started.port, timeout=3.0)
+            try:
+                try:
+                    sock.sendall(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                try:
+                    sock.recv(64)
+                except (ConnectionResetError, TimeoutError):
+                    pass
+            finally:
+                sock.close()
+            sent += 1
+            after = exchange(started.port, req("GET", "/healthz"), timeout=3.0)
+            assert after.status == 200, f"/healthz after random request {sent}: {after}"
+        assert started.alive()
+        code, _ = started.terminate()
+        assert code == 0, started.stderr()
+    record("random_around_pool", requests=sent, seconds_limit=seconds)
 
 
 def test_deep_and_big_bodies_within_a_raised_limit() -> None:
