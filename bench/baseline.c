@@ -1,6 +1,7 @@
 /* Baseline for bench/run: libmicrohttpd with the same daemon flags and options as
  * Sources/HTTPServer/HTTPServer.swift, answering every request with a constant JSON body
- * the size of a real stateless show response. Usage: baseline [--port N] [--threads N] [--body-bytes N] */
+ * the size of a real stateless show response. Usage: baseline [--port N] [--threads N] [--body-bytes N]
+ * [--pool-bytes N] (libmicrohttpd's connection memory; its own default, 32 KiB, as the service's, unless given) */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdint.h>
@@ -51,10 +52,12 @@ int main(int argc, char **argv) {
     unsigned port = 8081;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
     size_t bytes = 1200;
+    size_t pool_bytes = 32 * 1024;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--port") == 0) port = (unsigned)atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--threads") == 0) threads = atol(argv[i + 1]);
         else if (strcmp(argv[i], "--body-bytes") == 0) bytes = (size_t)atol(argv[i + 1]);
+        else if (strcmp(argv[i], "--pool-bytes") == 0) pool_bytes = (size_t)atol(argv[i + 1]);
         else { fprintf(stderr, "unknown flag %s\n", argv[i]); return 2; }
     }
     if (threads < 1) threads = 1;
@@ -90,6 +93,7 @@ int main(int argc, char **argv) {
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)15,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)1000,
         MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool_bytes,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
         MHD_OPTION_END);
