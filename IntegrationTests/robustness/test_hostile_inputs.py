@@ -237,7 +237,7 @@ def test_random_requests_around_the_pool_size_never_stop_the_server() -> None:
             try:
                 try:
                     sock.sendall(data)
-                except (BrokenPipeError, ConnectionResetError):
+                except (BrokenPipeError, ConnectionResetError, TimeoutError):
                     pass
                 try:
                     sock.recv(64)

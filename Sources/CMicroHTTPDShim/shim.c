@@ -262,7 +262,10 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
     // closes the connection and frees its memory pool at once, even where its caller goes on with the request
     // (splitting a query that filled the pool), and the worker thread then read freed memory.
     if (answerer != NULL) answerer(connection, status);
-    return inset_queue_response(connection, status, response) == MHD_YES ? MHD_YES : MHD_NO;
+    if (inset_queue_response(connection, status, response) != MHD_YES) return MHD_NO;
+    // While the daemon stops, 0.9.75 says yes without queueing anything, and its error path would then build a
+    // head for no response (a NULL dereference); told no, it closes the connection, which is all a stop needs.
+    return MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS) != NULL ? MHD_YES : MHD_NO;
 }
 
 size_t inset_http_date(char *buffer, size_t capacity) {

@@ -23,7 +23,7 @@ final class ConnectionState {
     /// Whether the current request has been answered.
     var responded = false
     /// Whether libmicrohttpd refused a request of this connection by itself and the service answered it and shut
-    /// the socket down: nothing more is routed or answered on the connection.
+    /// the socket down: the connection is closing, and the handler, should libmicrohttpd call it, routes nothing.
     var refusedByLibrary = false
     /// The answer still to come while the connection is suspended for it.
     var pending: HTTPPendingResponse?

@@ -28,7 +28,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// response head (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`; this is 0.9.75's own default, stated here).
     public static let connectionMemory = 32 * 1024
     /// The default `maxQueryArguments`: each argument costs libmicrohttpd a 56-byte record in the pool, so this
-    /// many take under a quarter of it even with the request line filling the read buffer.
+    /// many take under a quarter of it. A long target can still leave too little room for fewer (the read buffer
+    /// grows to nearly the whole pool): libmicrohttpd then refuses the request with 431, which the transport
+    /// answers (`mhdLibraryRefused`).
     public static let defaultMaxQueryArguments = 128
     /// The default `minBodyRate`: a 64 KiB body, the default limit, at this rate would take over four minutes,
     /// so no client on a working network comes near it, while a trickle of a byte a second is cut after about

@@ -10,7 +10,7 @@ import CMicroHTTPDShim
 /// client gets one answer in the service's words, with its request id, instead of an HTML page (sent with its
 /// head twice for a bad `Content-Length` or a missing `Host`). The socket is then shut down both ways: the
 /// library's own answer, which the shim queues next, is never sent, and the library closes the connection on its
-/// own path once it finds the socket shut. Does nothing when the connection has no state to answer from.
+/// own path once sending it fails. Does nothing when the connection has no state to answer from.
 ///
 /// Runs on the connection's worker thread, in a state where libmicrohttpd has nothing of its own to send.
 func mhdLibraryRefused(connection: OpaquePointer?, status: UInt32) {

@@ -91,8 +91,8 @@ private func startRequest(
     _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
     url: UnsafePointer<CChar>?, slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
-    // libmicrohttpd may still pass on a request it refused itself (a query that filled its memory pool leaves
-    // the request's parsing half done); its refusal was answered and the connection is closing.
+    // libmicrohttpd 0.9.75 never calls the handler once its own refusal is queued; should a later version do
+    // so, the refusal was answered and the connection is closing.
     if state.refusedByLibrary { return MHD_Result.NO }
     // Before the phase turns odd, so the watchdog never sees the previous request's -1 for this one's body.
     state.bodyReceived.store(0, ordering: .relaxed)
