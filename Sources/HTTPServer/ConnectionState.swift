@@ -22,9 +22,6 @@ final class ConnectionState {
     var discarded = 0
     /// Whether the current request has been answered.
     var responded = false
-    /// Whether libmicrohttpd refused a request of this connection by itself and the service answered it and shut
-    /// the socket down: the connection is closing, and the handler, should libmicrohttpd call it, routes nothing.
-    var refusedByLibrary = false
     /// The answer still to come while the connection is suspended for it.
     var pending: HTTPPendingResponse?
     /// That answer once queued, until libmicrohttpd has sent it (or the request ended otherwise): `stop()` waits

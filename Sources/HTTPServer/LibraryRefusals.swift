@@ -10,13 +10,15 @@ import CMicroHTTPDShim
 /// client gets one answer in the service's words, with its request id, instead of an HTML page (sent with its
 /// head twice for a bad `Content-Length` or a missing `Host`). The socket is then shut down both ways: the
 /// library's own answer, which the shim queues next, is never sent, and the library closes the connection on its
-/// own path once sending it fails. Does nothing when the connection has no state to answer from.
+/// own path once sending it fails, and never calls the access handler again: 0.9.75 calls it only while no
+/// response is queued, and refuses a second error of its own before queueing it. Does nothing when the
+/// connection has no state to answer from.
 ///
 /// Runs on the connection's worker thread, in a state where libmicrohttpd has nothing of its own to send.
 func mhdLibraryRefused(connection: OpaquePointer?, status: UInt32) {
     guard let connection, let announced = inset_connection_socket_context(connection) else { return }
     Unmanaged<ConnectionState>.fromOpaque(announced)._withUnsafeGuaranteedRef { state in
-        guard let server = state.server, state.socket >= 0, !state.refusedByLibrary else { return }
+        guard let server = state.server, state.socket >= 0 else { return }
         // Its only 500 is a chunk-size line that outgrew the read buffer: what libmicrohttpd 1.0 answers 413.
         let refusal = HTTPRefusal.unreadable(status: status == 500 ? 413 : Int(status))
         // What is known of the request: its head, when the handler has seen it (a refusal inside the body).
@@ -25,7 +27,6 @@ func mhdLibraryRefused(connection: OpaquePointer?, status: UInt32) {
         let response = server.responder.refuse(refusal, to: request)
         let bytes = serialized(response, withBody: request.method != "HEAD")
         send(bytes, to: state.socket)
-        state.refusedByLibrary = true
         shutdown(state.socket, Int32(SHUT_RDWR))
     }
 }

@@ -91,9 +91,6 @@ private func startRequest(
     _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
     url: UnsafePointer<CChar>?, slot requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
-    // libmicrohttpd 0.9.75 never calls the handler once its own refusal is queued; should a later version do
-    // so, the refusal was answered and the connection is closing.
-    if state.refusedByLibrary { return MHD_Result.NO }
     // Before the phase turns odd, so the watchdog never sees the previous request's -1 for this one's body.
     state.bodyReceived.store(0, ordering: .relaxed)
     state.phase.add(1, ordering: .releasing)
@@ -146,7 +143,6 @@ private func continueRequest(
     _ state: ConnectionState, server: ServerContext, connection: OpaquePointer, uploadData: UnsafePointer<CChar>?,
     uploadDataSize: UnsafeMutablePointer<Int>
 ) -> MHD_Result {
-    if state.refusedByLibrary { return MHD_Result.NO }
     let size = uploadDataSize.pointee
     if size > 0 {
         if state.refusal == nil, let uploadData {

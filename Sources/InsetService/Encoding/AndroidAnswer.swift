@@ -193,6 +193,7 @@ extension JSONWriter {
 
     /// The `animation` object of an Android answer at `time` (milliseconds on the transition's clock).
     mutating func androidAnimation(_ outcome: AndroidOutcome, at time: Double) {
+        // `outcome.transition` is read in place: held in a local, the transition was copied for every answer.
         let curve: [UInt8]
         if let animation = outcome.transition.animation {
             curve = AndroidAnswer.curve(animation).members
