@@ -196,8 +196,8 @@ public struct Session: Equatable, Sendable {
 
     /// Finishes a show or a hide: its curve and duration are the notification's.
     mutating func finish(
-        _ result: InsetResult, _ event: KeyboardEvent, keyboardFrom: Rect?, keyboardTo: Rect?, visible: Bool,
-        at time: Double
+        _ result: consuming InsetResult, _ event: KeyboardEvent, keyboardFrom: Rect?, keyboardTo: Rect?,
+        visible: Bool, at time: Double
     ) -> EventAnimation {
         finish(
             result, info: event.keyboard, curve: AnimationCurve(rawValue: event.keyboard.animationCurve),
@@ -206,10 +206,11 @@ public struct Session: Equatable, Sendable {
     }
 
     /// Composes the event's animation (`curve` over `duration` seconds) and makes `result` the target; `info`
-    /// becomes the session's last keyboard notification.
+    /// becomes the session's last keyboard notification. `result` is moved into the target, and read there after:
+    /// copied, its pinned views were retained and released again on every event.
     mutating func finish(
-        _ result: InsetResult, info: KeyboardInfo, curve: AnimationCurve, duration: Double, scrolledOffset: Point?,
-        keyboardFrom: Rect?, keyboardTo: Rect?, visible: Bool, at time: Double
+        _ result: consuming InsetResult, info: KeyboardInfo, curve: AnimationCurve, duration: Double,
+        scrolledOffset: Point?, keyboardFrom: Rect?, keyboardTo: Rect?, visible: Bool, at time: Double
     ) -> EventAnimation {
         let previous = AnimatedValues(
             target.state, keyboardFrame: keyboardFrom ?? .zero, guide: target.keyboardLayoutGuide)
@@ -219,7 +220,7 @@ public struct Session: Equatable, Sendable {
             from: previous, to: next, curve: curve, duration: duration, at: time,
             interruption: scene.interruption, scrolledOffset: scrolledOffset)
         target = result
-        scene.scrollView.contentOffset = result.contentOffset
+        scene.scrollView.contentOffset = target.contentOffset
         keyboard = info
         keyboardVisible = visible
         if let keyboardTo { keyboardFrame = keyboardTo }
@@ -227,10 +228,10 @@ public struct Session: Equatable, Sendable {
         // from the animations and the model alone: `presentation(at:)`, `velocity(at:)` and
         // `layoutMotion(since:)` would each copy the whole session, and between them sum the presentation twice
         // (docs/performance.md, "Where an event's answer is written").
-        let guide = result.keyboardLayoutGuide
-        let onScreen = animations.presentation(model: Self.model(result, keyboardFrame: keyboardFrame), at: time)
+        let guide = target.keyboardLayoutGuide
+        let onScreen = animations.presentation(model: Self.model(target, keyboardFrame: keyboardFrame), at: time)
         let animation = KeyboardAnimation(
-            from: onScreen.scroll, to: result.state, curve: curve, duration: duration, startTime: time)
+            from: onScreen.scroll, to: target.state, curve: curve, duration: duration, startTime: time)
         return EventAnimation(
             animation: animation, composition: composition, delta: added.delta,
             velocity: Self.shown(velocity: animations.velocity(at: time)),

@@ -37,11 +37,24 @@ extension ScenePatch {
     /// The scene of a stateless call or a new session (`created`); fails when a value required to create one
     /// was not sent, or the focus sent is none of the fields sent.
     func sceneToCreate() throws(RequestError) -> Scene {
+        try checkToCreate()
+        return created
+    }
+
+    /// `sceneToCreate` in place: the patch's values become that scene, and no copy of it is made (a scene is
+    /// several hundred bytes, with arrays and strings to retain). For a patch that is read no further as a patch.
+    mutating func settleToCreate() throws(RequestError) {
+        try checkToCreate()
+        values.settleWindow()
+    }
+
+    /// Whether the patch can create a scene: every value required was sent, and the focus is one of the fields.
+    private func checkToCreate() throws(RequestError) {
         let required = RequestSchema.requiredToCreate
         guard given.isSuperset(of: required) else { throw .invalid(missing()) }
-        // Over the values themselves: creating settles only the window, which holds no field.
-        if let focus = strayFocus(over: values) { throw .invalid([.strayFocus(focus)]) }
-        return created
+        // Over the values themselves: creating settles only the window, which holds no field. Asked only when a
+        // focus was sent: handed the scene, the call copies it.
+        if given.contains(.focus), let focus = strayFocus(over: values) { throw .invalid([.strayFocus(focus)]) }
     }
 
     /// A problem for each value required to create a scene that was not sent.

@@ -13,7 +13,7 @@ enum AndroidEvents {
         if !body.event.scene.given.isDisjoint(with: AndroidDeviceRequest.naming) {
             return try byDevice(kind, body, devices: devices)
         }
-        return try answer(kind, body.event)
+        return try answer(kind, &body.event)
     }
 
     /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
@@ -26,25 +26,25 @@ enum AndroidEvents {
         } catch {
             throw Problem(error)
         }
-        return try answer(kind, event)
+        return try answer(kind, &event)
     }
 
-    /// The stateless answer to `event`, its device's numbers written in if it names one.
-    private static func answer(_ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent) throws(Problem)
+    /// The stateless answer to `event`, its device's numbers written in if it names one. Its scene values become
+    /// the scene where they lie (`settleToCreate`), so the event is this call's to change.
+    private static func answer(_ kind: KeyboardEvent.Kind, _ event: inout KeyboardEvent) throws(Problem)
         -> HTTPResponse
     {
-        let scene: Scene
         do {
             try requireWindow(event, kind: kind, over: nil)
         } catch {
             throw Problem(error)
         }
         do {
-            scene = try event.scene.sceneToCreate()
+            try event.scene.settleToCreate()
         } catch {
             throw Problem(error)
         }
-        return AndroidAnswer.response(event.androidStateless(kind, in: scene))
+        return AndroidAnswer.response(event.androidStateless(kind, in: event.scene.values))
     }
 
     /// An Android window needs its screen (the IME's inset is measured from its bottom), and a show the IME's

@@ -25,19 +25,18 @@ final class KeyboardEventHandler: BodyOperationHandler {
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
             if platform == .android { return try AndroidEvents.stateless(kind, body, devices: devices) }
             if !body.event.scene.given.isDisjoint(with: DeviceRequest.values) { return try byDevice(body) }
-            let scene: Scene
+            // The body's scene values become the scene where they lie: the body is this call's to change.
             do {
-                scene = try body.event.scene.sceneToCreate()
+                try body.event.scene.settleToCreate()
             } catch {
                 throw Problem(error)
             }
             if kind == .show, body.event.keyboard.frameEnd == nil { throw Problem(DeviceRequest.noFrameEnd) }
-            let outcome = body.event.stateless(kind, in: scene)
-            return EventAnswer.response(outcome)
+            return EventAnswer.response(body.event.stateless(kind, in: body.event.scene.values))
         }
         let serverTime = sessions.now
         return sessions.store.answer(
-            KeyboardEventChange(kind: kind, event: consume body, serverTime: serverTime, devices: devices),
+            KeyboardEventChange(handler: self, event: consume body, serverTime: serverTime),
             to: sessionId, now: serverTime)
     }
 
@@ -45,27 +44,29 @@ final class KeyboardEventHandler: BodyOperationHandler {
     private func byDevice(_ body: consuming RequestBody) throws(Problem) -> HTTPResponse {
         var event = body.event
         let resolution: DeviceResolution?
-        let scene: Scene
         do {
             resolution = try DeviceRequest.resolve(&event, for: kind.deviceUse, over: nil, in: devices)
         } catch {
             throw Problem(error)
         }
         do {
-            scene = try event.scene.sceneToCreate()
+            try event.scene.settleToCreate()
         } catch {
             throw Problem(error)
         }
-        return EventAnswer.response(event.stateless(kind, in: scene), catalogue: resolution)
+        return EventAnswer.response(event.stateless(kind, in: event.scene.values), catalogue: resolution)
     }
 }
 
 /// A show or a hide on a session at `serverTime`, answered as `EventAnswer` writes it.
 struct KeyboardEventChange: SessionChange {
-    let kind: KeyboardEvent.Kind
+    /// The handler it came from, for its kind and its catalogue: one reference, where the catalogue itself is four,
+    /// each retained when the change is made and released when it is dropped, on every event.
+    let handler: KeyboardEventHandler
     let event: RequestBody
     let serverTime: Double
-    let devices: DeviceCatalogue
+
+    var kind: KeyboardEvent.Kind { handler.kind }
 
     func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
         if try RequestSchema.checkPlatform(event, session: session.scene.platform) == .android {
@@ -82,7 +83,7 @@ struct KeyboardEventChange: SessionChange {
     /// An IME event on an Android session, by device when the session or the event names one.
     private func android(_ session: inout Session) throws(SessionError) -> HTTPResponse {
         var event = event.event
-        try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: session.scene, in: devices)
+        try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: session.scene, in: handler.devices)
         try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
         let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
         return AndroidAnswer.response(outcome, at: time, session: session.reference(at: time))
@@ -91,7 +92,8 @@ struct KeyboardEventChange: SessionChange {
     /// The event on a session on a device: the catalogue's numbers written in over the session's scene.
     private func byDevice(_ session: inout Session) throws(SessionError) -> HTTPResponse {
         var event = event.event
-        let resolution = try DeviceRequest.resolve(&event, for: kind.deviceUse, over: session.scene, in: devices)
+        let resolution = try DeviceRequest.resolve(
+            &event, for: kind.deviceUse, over: session.scene, in: handler.devices)
         let (composed, time) = try session.receive(kind, event, serverTime: serverTime)
         return EventAnswer.response(session, composed: composed, at: time, catalogue: resolution)
     }
