@@ -48,7 +48,7 @@ extension ScenePatch {
         values.settleWindow()
     }
 
-    /// Whether the patch can create a scene: every value required was sent, and the focus is one of the fields.
+    /// Fails unless the patch can create a scene: every value required was sent, and the focus is one of the fields.
     private func checkToCreate() throws(RequestError) {
         let required = RequestSchema.requiredToCreate
         guard given.isSuperset(of: required) else { throw .invalid(missing()) }
