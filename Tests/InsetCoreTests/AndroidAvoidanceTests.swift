@@ -212,6 +212,145 @@ struct AndroidAvoidanceTests {
     }
 }
 
+/// Where a list's frame ends at rest, on the 412 × 915-dp phone with the issue's 328-dp IME (top at y 587).
+enum AndroidListBottom: String, CaseIterable, Sendable {
+    /// At the screen's bottom, under the navigation bar (edge to edge, nothing keeps the bar clear).
+    case screen
+    /// Half-way into the navigation bar.
+    case inBar
+    /// At the navigation bar's top.
+    case barTop
+    /// 56 dp above the bar: a composer lies between.
+    case aboveComposer
+
+    func maxY(bar: Double) -> Double {
+        switch self {
+        case .screen: return 915
+        case .inBar: return 915 - bar / 2
+        case .barTop: return 915 - bar
+        case .aboveComposer: return 915 - bar - 56
+        }
+    }
+}
+
+/// One list bottom and navigation with what a resize and a padding must give, worked by hand: a list that reaches
+/// into the bar's area loses the IME's overlap with its frame (its bottom less 587), one that ends above the bar
+/// what the IME covers beyond the bar (328 − bar), and what lies below it rises with it.
+struct AndroidBottomCase: Sendable, CustomTestStringConvertible {
+    var navigation: NavigationMode
+    var bottom: AndroidListBottom
+    /// The list's height resized, from y 0.
+    var resized: Double
+    /// The padding, the frame kept.
+    var padding: Double
+
+    var testDescription: String { "\(navigation) list to the \(bottom)" }
+}
+
+let androidBottomCases: [AndroidBottomCase] = [
+    // Three buttons, a 48-dp bar from 867: to 915, 891, 867, 811.
+    AndroidBottomCase(navigation: .threeButton, bottom: .screen, resized: 587, padding: 328),  // 915 − 587
+    AndroidBottomCase(navigation: .threeButton, bottom: .inBar, resized: 587, padding: 304),  // 891 − 587
+    AndroidBottomCase(navigation: .threeButton, bottom: .barTop, resized: 587, padding: 280),  // 328 − 48
+    AndroidBottomCase(navigation: .threeButton, bottom: .aboveComposer, resized: 531, padding: 280),  // 811 − 280
+    // Gestures, a 24-dp bar from 891: to 915, 903, 891, 835.
+    AndroidBottomCase(navigation: .gesture, bottom: .screen, resized: 587, padding: 328),
+    AndroidBottomCase(navigation: .gesture, bottom: .inBar, resized: 587, padding: 316),  // 903 − 587
+    AndroidBottomCase(navigation: .gesture, bottom: .barTop, resized: 587, padding: 304),  // 328 − 24
+    AndroidBottomCase(navigation: .gesture, bottom: .aboveComposer, resized: 531, padding: 304),  // 835 − 304
+]
+
+/// The issue's phone: 412 × 915 dp, a 24-dp status bar, the bar `navigation` gives, a list from y 0 to `maxY`
+/// holding 2 000 dp, no focused view.
+func fullScreenLayout(
+    _ navigation: NavigationMode, maxY: Double, mode: SoftInputMode = .adjustResize, edgeToEdge: Bool = true,
+    imeInsets: ImeInsetsHandling = .resize, synced: Bool = false
+) -> AndroidLayout {
+    AndroidLayout(
+        screen: Size(width: 412, height: 915), statusBar: 24, navigationBar: navigation == .threeButton ? 48 : 24,
+        navigationMode: navigation, softInputMode: mode, edgeToEdge: edgeToEdge, imeInsets: imeInsets,
+        insetsAnimationCallback: synced,
+        container: ScrollContainer(
+            frame: Rect(x: 0, y: 0, width: 412, height: maxY), contentSize: Size(width: 412, height: 2000),
+            contentOffset: .zero),
+        focusedRect: nil)
+}
+
+/// The issue's IME: 328 dp, the navigation bar's area included, its top at 587.
+let issueIME = Rect(x: 0, y: 587, width: 412, height: 328)
+
+@Suite("Android: a list against the navigation bar and the IME")
+struct AndroidListBottomTests {
+    /// Issue 45: edge to edge, a list over the whole screen (0 to 915) with `resize` was 635 tall, its bottom 48 dp
+    /// under the IME's top at 587; with `padding` it got 280 where the IME covers 328 of it.
+    @Test("A full-screen list ends at the IME's top, or is padded by the whole IME")
+    func issueCase() {
+        let resize = AndroidAvoidance.shown(fullScreenLayout(.threeButton, maxY: 915), imeFrame: issueIME)
+        #expect(resize.containerFrame == Rect(x: 0, y: 0, width: 412, height: 587))
+        #expect(resize.contentPaddingBottom == 0)
+        let padding = AndroidAvoidance.shown(
+            fullScreenLayout(.threeButton, maxY: 915, imeInsets: .padding), imeFrame: issueIME)
+        #expect(padding.containerFrame.height == 915)
+        #expect(padding.contentPaddingBottom == 328)
+    }
+
+    @Test("Every mode, edge to edge or not, by where the list ends", arguments: androidBottomCases)
+    func byBottom(_ c: AndroidBottomCase) {
+        let bar: Double = c.navigation == .threeButton ? 48 : 24
+        let maxY = c.bottom.maxY(bar: bar)
+        for mode in SoftInputMode.allCases {
+            for (edgeToEdge, handling) in [
+                (false, ImeInsetsHandling.none), (true, .none), (true, .padding), (true, .resize),
+            ] {
+                let layout = fullScreenLayout(
+                    c.navigation, maxY: maxY, mode: mode, edgeToEdge: edgeToEdge, imeInsets: handling)
+                let result = AndroidAvoidance.shown(layout, imeFrame: issueIME)
+                let resized = edgeToEdge ? handling == .resize : mode == .adjustResize
+                let padded = edgeToEdge && handling == .padding
+                let what = "\(mode) \(edgeToEdge ? "edge-to-edge \(handling)" : "fitting")"
+                #expect(result.windowInsets.ime.bottom == 328, "\(what)")
+                #expect(result.containerFrame.height == (resized ? c.resized : maxY), "\(what)")
+                #expect(result.contentPaddingBottom == (padded ? c.padding : 0), "\(what)")
+                // Nothing is focused: nothing pans or scrolls.
+                #expect(result.windowPanY == 0 && result.contentOffset == .zero, "\(what)")
+                #expect(AndroidAvoidance.hidden(layout).containerFrame == layout.container.frame, "\(what)")
+            }
+        }
+    }
+
+    /// The pan is the window's: the visible bottom is the window's less `max(navigationBar, ime)`, wherever the
+    /// list ends.
+    @Test("adjustPan brings a field under the IME above it, the list to the screen's bottom", arguments: [false, true])
+    func panOfAFullScreenList(_ edgeToEdge: Bool) {
+        for navigation in NavigationMode.allCases {
+            var layout = fullScreenLayout(
+                navigation, maxY: 915, mode: .adjustPan, edgeToEdge: edgeToEdge, imeInsets: edgeToEdge ? .resize : .none
+            )
+            layout.focusedRect = Rect(x: 16, y: 760, width: 380, height: 48)
+            let result = AndroidAvoidance.shown(layout, imeFrame: issueIME)
+            #expect(result.windowPanY == 221)  // 808 − 587
+            // Edge to edge with `resize` under adjustPan, the list also ends at the IME's top and scrolls the field
+            // (760 ... 808 in its content) to its bottom: 808 − 587.
+            #expect(result.containerFrame.height == (edgeToEdge ? 587 : 915))
+            #expect(result.contentOffset.y == (edgeToEdge ? 221 : 0))
+        }
+    }
+
+    @Test("Synced, a full-screen list's bottom is the animated IME's top at every frame", arguments: [false, true])
+    func syncedFullScreen(_ padded: Bool) {
+        let layout = fullScreenLayout(.threeButton, maxY: 915, imeInsets: padded ? .padding : .resize, synced: true)
+        let (shown, _) = AndroidTransition.rest(layout, at: 0).next(imeFrame: issueIME, layout: layout, at: 0)
+        let samples = stride(from: 0.0, through: 300, by: 10).map { shown.values(atMilliseconds: $0) }
+        // The instants (ms) where the height is not 915 less the inset (resize) or the padding not the inset.
+        let off = zip(stride(from: 0.0, through: 300, by: 10), samples).filter { _, values in
+            values.containerHeight != (padded ? 915 : 915 - values.ime)
+                || values.contentPaddingBottom != (padded ? values.ime : 0)
+        }
+        #expect(off.isEmpty, "\(off.count) off, last \(String(describing: off.last))")
+        #expect(samples[5].ime > 48 && samples.last?.ime == 328)
+    }
+}
+
 @Suite("Android: the IME's and the scroller's curves")
 struct AndroidCurveTests {
     /// Points (x(t), y(t)) of the cubic through (0.2, 0) and (0, 1) at t = 1/11 ... 10/11, evaluated forwards in

@@ -5,8 +5,9 @@ import Testing
 
 /// `platform: "android"` on `POST /keyboard/show` and `/keyboard/hide`, stateless. Every expected number is worked
 /// by hand from the request, as docs/android.md's rules say: the IME's inset from the window's bottom, the lift
-/// `ime − navigationBar`, `ScrollView`'s scroll of the focused view into the shrunk frame, the pan that brings the
-/// caret (else the view) above the IME.
+/// `ime − navigationBar` for a list that ends above the bar (the IME's overlap with one that reaches into it),
+/// `ScrollView`'s scroll of the focused view into the shrunk frame, the pan that brings the caret (else the view)
+/// above the IME.
 @Suite("Android requests")
 struct AndroidRouteTests {
     let app = makeApp()
@@ -104,6 +105,47 @@ struct AndroidRouteTests {
         #expect(none.object("windowInsets").object("ime").number("bottom") == 400)
     }
 
+    /// Issue 45's request: edge to edge, a list over the whole 915-dp screen, three-button navigation, a 328-dp IME
+    /// (the bar's area included, its top at 587), `bar` the navigation bar and `extra` members.
+    static func fullScreen(_ extra: String, navigation: String = "threeButton", bar: Double = 48, ime: Bool = true)
+        -> String
+    {
+        """
+        {"platform": "android", "screen": {"width": 412, "height": 915},
+         "systemBars": {"top": 24, "bottom": \(bar)}, "navigationMode": "\(navigation)",
+         "scrollView": {"frame": {"x": 0, "y": 0, "width": 412, "height": 915},
+           "contentSize": {"width": 412, "height": 2000}},
+         \(ime ? #""keyboard": {"frameEnd": {"x": 0, "y": 587, "width": 412, "height": 328}},"# : "") \(extra)}
+        """
+    }
+
+    /// It was 635 tall (its bottom 48 dp under the IME) with `resize`, padded by 280 with `padding`: the IME's
+    /// inset less the bar, as though the layout kept a bar clear that the list's frame covers.
+    @Test func aFullScreenListEndsAtTheIMEsTopWhateverTheBar() {
+        for (navigation, bar) in [("threeButton", 48.0), ("gesture", 24.0)] {
+            let call = { (extra: String) -> [String: Any] in
+                let answer = app.call(
+                    "POST", "/keyboard/show", json: Self.fullScreen(extra, navigation: navigation, bar: bar))
+                #expect(answer.status == 200, "\(answer.text)")
+                return answer.json
+            }
+            let resize = call(#""edgeToEdge": true, "imeInsets": "resize", "insetsAnimationCallback": true"#)
+            #expect(resize.at("scrollView", "frame").number("height") == 587, "\(navigation)")
+            #expect(resize.at("animation", "to", "scrollView", "frame").number("height") == 587, "\(navigation)")
+            #expect(resize.at("animation", "from", "scrollView", "frame").number("height") == 915, "\(navigation)")
+            let padding = call(#""edgeToEdge": true, "imeInsets": "padding""#)
+            #expect(padding.object("contentPadding").number("bottom") == 328, "\(navigation)")
+            #expect(padding.at("scrollView", "frame").number("height") == 915, "\(navigation)")
+            // Fitting the bars under adjustResize, a frame given to the screen's bottom ends at the IME's top too;
+            // adjustPan pans the window (no field here: by nothing) and keeps the frame.
+            let fitting = call(#""windowSoftInputMode": "adjustResize""#)
+            #expect(fitting.at("scrollView", "frame").number("height") == 587, "\(navigation)")
+            let pan = call(#""windowSoftInputMode": "adjustPan""#)
+            #expect(pan.at("scrollView", "frame").number("height") == 915, "\(navigation)")
+            #expect(pan.object("windowPan").number("y") == 0, "\(navigation)")
+        }
+    }
+
     @Test func aHideFromTheIMEsFrameRunsTheHideCurveBackToRest() {
         let body = Self.body(
             #""keyboard": {"frameBegin": {"x": 0, "y": 515, "width": 412, "height": 400}}"#, ime: false)
@@ -131,7 +173,9 @@ struct AndroidRouteTests {
         #expect(json.at("windowInsets", "ime").number("bottom") == 336)
         #expect(json.at("windowInsets", "statusBars").number("top") == 54)
         #expect(json.at("windowInsets", "navigationBars").number("bottom") == 24)
-        #expect(json.at("scrollView", "frame").number("height") == 923.43 - 312)
+        // The list covers the whole screen, the bar's area included: it ends at the IME's top, 923.43 − 336 (it was
+        // 923.43 − (336 − 24), 24 dp under the IME).
+        #expect(json.at("scrollView", "frame").number("height") == 923.43 - 336)
     }
 
     @Test func aDeviceWithoutANumberAsksForItByPointer() {

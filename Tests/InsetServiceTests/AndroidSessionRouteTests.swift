@@ -119,6 +119,46 @@ struct AndroidSessionRouteTests {
         #expect(app.call("GET", "/sessions/\(id)/timeline", query: [("from", "50")]).status == 409)
     }
 
+    /// Issue 45 through a session: edge to edge, synced, a list over the whole screen ends at the animated IME's
+    /// top at every sample (it was `915 − (ime − 48)` once the IME passed the bar, 48 dp under it at the end), and
+    /// padded, it gains the whole inset.
+    @Test func aFullScreenSessionListFollowsTheIMEsTop() {
+        for handling in ["resize", "padding"] {
+            let body = AndroidRouteTests.fullScreen(
+                #""timestamp": 0, "edgeToEdge": true, "insetsAnimationCallback": true, "imeInsets": "\#(handling)""#,
+                ime: false)
+            let created = app.call("POST", "/sessions", json: body)
+            #expect(created.status == 201, "\(created.text)")
+            let id = created.json.string("id") ?? ""
+            let shown = event(
+                "/keyboard/show",
+                #"{"sessionId": "\#(id)", "timestamp": 100, "keyboard": {"frameEnd": {"x": 0, "y": 587, "width": 412, "height": 328}}}"#
+            )
+            #expect(shown.at("scrollView", "frame").number("height") == (handling == "resize" ? 587 : 915))
+            #expect(shown.object("contentPadding").number("bottom") == (handling == "resize" ? 0 : 328))
+            let timeline = app.call("GET", "/sessions/\(id)/timeline", query: [("step", "5")])
+            #expect(timeline.status == 200, "\(timeline.text)")
+            let values = timeline.json["values"] as? [[String: Any]] ?? []
+            let ime = values.first?["presentation"] as? [Double] ?? []
+            let heights = values.count > 2 ? values[1]["presentation"] as? [Double] ?? [] : []
+            let paddings = values.count > 2 ? values[2]["presentation"] as? [Double] ?? [] : []
+            #expect(ime.count > 50 && ime.last == 328, "\(ime)")
+            #expect(heights.count == ime.count && paddings.count == ime.count)
+            // The samples (value, ime) where the list's height is not 915 less the inset (resize) or its padding not
+            // the inset (padding); the last of them is printed.
+            let resized = handling == "resize"
+            let heightsOff = zip(heights, ime).filter { abs($0 - (resized ? 915 - $1 : 915)) > 1e-9 }
+            let paddingsOff = zip(paddings, ime).filter { abs($0 - (resized ? 0 : $1)) > 1e-9 }
+            #expect(
+                heightsOff.isEmpty, "\(handling): \(heightsOff.count) off, last \(String(describing: heightsOff.last))")
+            #expect(
+                paddingsOff.isEmpty,
+                "\(handling): \(paddingsOff.count) off, last \(String(describing: paddingsOff.last))")
+            let later = app.call("GET", "/sessions/\(id)", query: [("at", "1000")]).json
+            #expect(later.at("target", "scrollView", "frame").number("height") == (handling == "resize" ? 587 : 915))
+        }
+    }
+
     @Test func iOSOperationsAndTheOtherPlatformsMembersAreRefused() {
         let id = create()
         _ = event("/keyboard/show", #"{"sessionId": "\#(id)", "timestamp": 100, \#(Self.ime)}"#)

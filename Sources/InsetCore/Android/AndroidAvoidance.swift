@@ -25,11 +25,21 @@ public enum AndroidAvoidance {
         resolve(layout, ime: 0, previousPanY: 0)
     }
 
-    /// How far the container's visible bottom rises: what the IME covers beyond the navigation bar, which the
-    /// layout already keeps clear (the framework's content insets, or an edge-to-edge listener applying
-    /// `systemBars() | ime()`, both `Insets.max` of the types). Zero when nothing follows the IME.
+    /// How far the container's visible bottom rises: the IME's inset less what the layout keeps clear below the
+    /// container anyway (`keptClear`). A container that ends at or above the navigation bar loses what the IME
+    /// covers beyond the bar, and what lies below it rises with it; one whose frame reaches into the bar's area
+    /// loses the IME's overlap with its frame (its bottom less the IME's top, `screen.height − ime`), the whole
+    /// inset at the window's bottom. Never negative; zero when nothing follows the IME.
     public static func lift(_ layout: AndroidLayout, ime: Double) -> Double {
-        max(0, ime - layout.navigationBar)
+        max(0, ime - keptClear(layout))
+    }
+
+    /// The part of the window's bottom the layout keeps clear below the container at rest, whatever the IME: the
+    /// navigation bar (the framework's content insets, `Insets.max` of the types; an edge-to-edge listener
+    /// applying `systemBars() | ime()`; `imePadding()` under a parent that consumed `navigationBars()`), less
+    /// what of it the container's frame covers (nothing consumed the bar there). Between 0 and the bar's height.
+    public static func keptClear(_ layout: AndroidLayout) -> Double {
+        min(layout.navigationBar, max(0, layout.screen.height - layout.container.frame.maxY))
     }
 
     private static func resolve(_ layout: AndroidLayout, ime: Double, previousPanY: Double) -> AndroidInsetResult {
