@@ -176,6 +176,42 @@ describe("applyAndroidAnimation", () => {
     assert.equal(parts.scrollView.scrollTop, 0);
   });
 
+  test("a full-screen edge-to-edge list (issue 45): its height and padding follow the IME from its first frame", async () => {
+    // The list covers the 915-dp window, bar included: it ends at the IME's top (328 dp, three buttons), 587 tall,
+    // or is padded by the whole 328. No corner: nothing keeps the bar clear, so it moves with the inset from 0 (it
+    // waited until the inset passed the 48-dp bar, 0.146 of the way, and lagged behind the IME's top by 48 dp).
+    const answer = resizeShow();
+    answer.windowInsets.ime = edges(0, 328);
+    const { from, to } = answer.animation;
+    from.scrollView.frame = { x: 0, y: 0, width: 412, height: 915 };
+    to.ime = edges(0, 328);
+    to.scrollView.frame = { x: 0, y: 0, width: 412, height: 587 };
+    answer.scrollView = to.scrollView;
+    const { parts, elements } = phone();
+    const playback = applyAndroidAnimation(answer, elements, { windowHeight: 915 });
+    assert.deepEqual(parts.scrollView.animations[0].keyframes, [
+      { "--inset-height": "915px", offset: 0 },
+      { "--inset-height": "587px", offset: 1 },
+    ]);
+    assert.equal(await finish(playback), true);
+    const padded = resizeShow({ padding: true });
+    padded.windowInsets.ime = edges(0, 328);
+    padded.animation.from.scrollView.frame = { x: 0, y: 0, width: 412, height: 915 };
+    padded.animation.to = {
+      ...padded.animation.to,
+      ime: edges(0, 328),
+      scrollView: { frame: { x: 0, y: 0, width: 412, height: 915 } },
+      contentPadding: { bottom: 328 },
+    };
+    const other = phone();
+    const hide = applyAndroidAnimation(reversed(padded), other.elements, { windowHeight: 915 });
+    assert.deepEqual(other.parts.content.animations[0].keyframes, [
+      { "--inset-padding-bottom": "328px", offset: 0 },
+      { "--inset-padding-bottom": "0px", offset: 1 },
+    ]);
+    assert.equal(await finish(hide), true);
+  });
+
   test("atOnce (no callback): the padding is the answer's from the start, only the IME and the scroll move", async () => {
     const { parts, elements } = phone();
     const answer = resizeShow({ layout: "atOnce", padding: true, scroll: [0, 0] });

@@ -560,8 +560,9 @@ export interface AndroidAnimationDescriptor {
   cssDuration: number;
   linearEasing: string;
   /**
-   * `followsIme`: the list's resize or padding moves with the IME's inset each frame (`max(0, ime -
-   * navigationBar)` applied to the rest layout); `atOnce`: they take `to`'s values at the start.
+   * `followsIme`: the list's resize or padding moves with the IME's inset each frame (`max(0, ime - kept)`
+   * applied to the rest layout, `kept` the part of the navigation bar the list's frame leaves clear); `atOnce`:
+   * they take `to`'s values at the start.
    */
   layout: "followsIme" | "atOnce";
   from: AndroidState;

@@ -623,28 +623,21 @@ export function applyState(state, elements, options = {}) {
 // ---- Android ----------------------------------------------------------------------------------------------------
 
 /**
- * How far the IME's inset `ime` lifts the container's visible bottom: what it covers beyond the navigation bar,
- * which the layout keeps clear anyway (docs/android.md, `AndroidAvoidance.lift`).
- */
-function imeLift(ime, navigationBar) {
-  return Math.max(0, ime - navigationBar);
-}
-
-/**
  * Keyframes for a length that follows the IME's inset from `from` to `to` while the inset runs from `imeFrom` to
  * `imeTo` (`layout: "followsIme"`): at each frame it is `from` moved by the share of the lift done so far, the lift
- * being `max(0, ime - navigationBar)`. The lift has a corner where the inset crosses the navigation bar, so there
- * is a keyframe there; keyframe offsets are the IME's eased progress (the effect's easing applies first), so the
- * length moves with the inset exactly.
+ * being `max(0, ime - kept)`, `kept` what the layout keeps clear below the list whatever the IME (the navigation bar
+ * less what of it the list's frame covers: docs/android.md, `AndroidAvoidance.lift`). The length moves by the lift
+ * beyond `kept`, so `kept` is the larger inset less how far the length moves. The lift has a corner where the inset
+ * crosses `kept`, so there is a keyframe there; keyframe offsets are the IME's eased progress (the effect's easing
+ * applies first), so the length moves with the inset exactly.
  */
-function followingKeyframes(name, from, to, ime, navigationBar) {
-  const [liftFrom, liftTo] = [ime.from, ime.to].map((value) => imeLift(value, navigationBar));
+function followingKeyframes(name, from, to, ime) {
   const frames = [{ [name]: px(from), offset: 0 }];
-  const corner = (navigationBar - ime.from) / (ime.to - ime.from);
-  if (liftFrom !== liftTo && corner > 0 && corner < 1) {
-    // Up to the corner the inset is under the navigation bar's height: the lift has not started (a show) or has
-    // ended (a hide).
-    const value = liftFrom === 0 ? from : to;
+  const kept = Math.max(ime.from, ime.to) - Math.abs(to - from);
+  const corner = (kept - ime.from) / (ime.to - ime.from);
+  if (corner > 0 && corner < 1) {
+    // Up to the corner the inset is under `kept`: the lift has not started (a show) or has ended (a hide).
+    const value = ime.from < ime.to ? from : to;
     frames.push({ [name]: px(value), offset: corner });
   }
   frames.push({ [name]: px(to), offset: 1 });
@@ -665,9 +658,9 @@ function androidEasing(timing, options) {
  *   the answer's `animation` (its `linearEasing` over `cssDuration`);
  * - the container (`elements.scrollView`): its `height` is the answer's `scrollView.frame.height`, and the bottom
  *   padding of `elements.content` (default the container) its `contentPadding.bottom`; with `layout: "followsIme"`
- *   they move with the IME's inset each frame (`max(0, ime - navigationBar)` applied to the rest layout), with
- *   `"atOnce"` they take `to`'s values at the start. `elements.attached` (a composer under the list) keep their
- *   `top` on the container's bottom edge;
+ *   they move with the IME's inset each frame (`max(0, ime - kept)` applied to the rest layout, `kept` the part of
+ *   the navigation bar the list's frame leaves clear), with `"atOnce"` they take `to`'s values at the start.
+ *   `elements.attached` (a composer under the list) keep their `top` on the container's bottom edge;
  * - the window's pan (`elements.window`, everything in the window but its bars): `top` is `-windowPan.y`, and the
  *   list's `scrollTop` is `contentOffset.y`, both on `animation.scroller`'s easing over its `cssDuration`.
  *
@@ -682,7 +675,6 @@ export function applyAndroidAnimation(answer, elements, options = {}) {
   const descriptor = answer.animation;
   const { scrollView, content = scrollView, window: pane, ime, attached = [] } = elements;
   const { from, to, scroller } = descriptor;
-  const navigationBar = answer.windowInsets.navigationBars.bottom;
   const touched = [scrollView, content, pane, ime, ...attached].filter(Boolean);
   for (const element of touched) for (const playback of running.get(element) ?? []) playback.cancel();
   const offset = offsetOf(scrollView);
@@ -715,7 +707,7 @@ export function applyAndroidAnimation(answer, elements, options = {}) {
     }
     if (descriptor.layout === "followsIme") {
       const follow = (element, name, a, b) => {
-        if (a !== b) imeAnimation(element, followingKeyframes(name, a, b, inset, navigationBar));
+        if (a !== b) imeAnimation(element, followingKeyframes(name, a, b, inset));
       };
       follow(scrollView, "height", height(from), height(to));
       follow(content, "paddingBottom", from.contentPadding.bottom, to.contentPadding.bottom);
@@ -756,13 +748,11 @@ export function applyAndroidAnimation(answer, elements, options = {}) {
 
 /**
  * Sets an Android state at once (an answer's `animation.from` or `.to`: `ime`, `scrollView.frame`,
- * `contentPadding`, `windowPan`, `contentOffset`), cancelling any playback on the elements. `navigationBar` is not
- * needed: nothing moves.
+ * `contentPadding`, `windowPan`, `contentOffset`), cancelling any playback on the elements.
  */
 export function applyAndroidState(state, elements, options = {}) {
   const still = { ...state, ime: state.ime ?? { top: 0, left: 0, bottom: 0, right: 0 } };
   const answer = {
-    windowInsets: { navigationBars: { top: 0, left: 0, bottom: 0, right: 0 } },
     animation: { from: still, to: still, cssDuration: 0, layout: "atOnce", scroller: null },
   };
   return applyAndroidAnimation(answer, elements, options);
