@@ -45,7 +45,7 @@ struct ExecutableTests {
         let port = try #require(Int(line.dropFirst(prefix.count)))
         #expect(try RawHTTPClient(port: port).request("GET", "/healthz").status == 200)
         kill(process.processIdentifier, SIGTERM)
-        #expect(waitForExit(process, seconds: 5) == 0)
+        #expect(waitForExit(process, seconds: ceilingSeconds) == 0)
     }
 
     @Test func exitsZeroOnSIGINTWithAnIdleKeepAliveConnection() throws {
@@ -55,7 +55,7 @@ struct ExecutableTests {
         let client = try RawHTTPClient(port: port)
         #expect(try client.request("GET", "/healthz").status == 200)
         kill(process.processIdentifier, SIGINT)
-        #expect(waitForExit(process, seconds: 5) == 0)
+        #expect(waitForExit(process, seconds: ceilingSeconds) == 0)
     }
 
     @Test func theHealthcheckSubcommandProbesTheServer() throws {
