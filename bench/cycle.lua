@@ -1,12 +1,13 @@
 -- wrk script: a session cycle (show, hide, show with a new 380 pt keyboard at y 464) over the sessions
--- whose ids bench/run wrote, one per line, to the file named by $BENCH_SESSIONS. Request k of a thread goes to
--- session k mod N, phase floor(k / N) mod 3, so consecutive requests (on different connections) never hit the
--- same session. Each event carries the session's clock, 1 000 ms after the session's previous one: a plain
+-- whose ids bench/run wrote, one per line, to the file named by $BENCH_SESSIONS. Run with one connection a thread
+-- (bench/sessions.lua): each thread has its own N sessions, and its request k goes to its session k mod N, phase
+-- floor(k / N) mod 3, so a session's events reach the server in their order. Each event carries the session's clock, 1 000 ms after the session's previous one: a plain
 -- cycle is a keyboard that shows, hides and shows again once each animation has finished. Without
 -- timestamps the server's clock spaced a session's events by N requests (about 15 ms at this rate), so every
 -- event interrupted a dozen running ones: that is the interruption case, which bench/interruption.lua
 -- measures on its own. Prints "non2xx: N" in done().
 dofile("bench/non2xx.lua")
+dofile("bench/sessions.lua")
 local counter = 0
 
 -- Everything but the timestamp, per phase and session: a request only appends the number.
@@ -23,6 +24,7 @@ function init(args)
   end
   file:close()
   assert(#ids > 0, "no session ids")
+  ids = thread_sessions(ids)
   local show = '{"x": 0, "y": 508, "width": 390, "height": 336}'
   local hide = '{"x": 0, "y": 844, "width": 390, "height": 336}'
   local showTaller = '{"x": 0, "y": 464, "width": 390, "height": 380}'
@@ -34,13 +36,10 @@ function init(args)
     end
   end
   count = #ids
-  -- each wrk thread starts at a different session
-  counter = (thread_id or 0) * 97
 end
 
 function request()
-  local warmup = opening()
-  if warmup then return warmup end
+  session_event_written()
   local session = counter % count
   local step = math.floor(counter / count)
   local phase = phases[step % 3 + 1]

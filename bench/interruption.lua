@@ -1,10 +1,12 @@
 -- wrk script: an interrupted keyboard on each session (issue 14): a show, a hide 80 ms later, a taller show
 -- 40 ms after that, so each event lands while the ones before it still animate and the session composes them
--- additively. Sessions come from $BENCH_SESSIONS as in bench/cycle.lua; request k of a thread goes to session
--- k mod N, phase floor(k / N) mod 3, round floor(k / 3N). The timestamps are the session's clock: round r's
+-- additively. Sessions come from $BENCH_SESSIONS as in bench/cycle.lua, each thread with its own N of them over its
+-- one connection (bench/sessions.lua); request k of a thread goes to its session k mod N, phase floor(k / N) mod 3,
+-- round floor(k / 3N). The timestamps are the session's clock: round r's
 -- events at 1000 r, 1000 r + 80 and 1000 r + 120 ms, so every round starts after the last one has settled.
 -- Prints "non2xx: N" in done().
 dofile("bench/non2xx.lua")
+dofile("bench/sessions.lua")
 local counter = 0
 local offsets = { 0, 80, 120 }
 
@@ -16,6 +18,7 @@ function init(args)
   end
   file:close()
   assert(#ids > 0, "no session ids")
+  ids = thread_sessions(ids)
   local frames = {
     '{"x": 0, "y": 508, "width": 390, "height": 336}',
     '{"x": 0, "y": 844, "width": 390, "height": 336}',
@@ -33,12 +36,10 @@ function init(args)
   end
   request_paths = paths
   count = #ids
-  counter = (thread_id or 0) * 97
 end
 
 function request()
-  local warmup = opening()
-  if warmup then return warmup end
+  session_event_written()
   local session = counter % count
   local phase = math.floor(counter / count) % 3
   local round = math.floor(counter / (3 * count))

@@ -30,17 +30,3 @@ function done(summary, latency, requests)
     if failure then io.write("first non-2xx: " .. failure .. "\n") end
   end
 end
-
--- wrk writes each connection's first request as soon as the connection is up, but libmicrohttpd may accept the
--- last of them only after the others have been answered a thousand times or more (the cycle's 409s of
--- 2026-12-01: "timestamp 0 ms is older than the session's last event at 1000 ms", in a slow round): a session
--- event written then reaches the server after later events of the same session, and is rightly refused as stale.
--- So a thread's first requests, twice its connections ($BENCH_CONNECTIONS, which bench/run sets), are a
--- GET /healthz, which carries no clock; the scripts whose events are stamped call this first.
-local opening_left = 2 * tonumber(os.getenv("BENCH_CONNECTIONS") or "64")
-
-function opening()
-  if opening_left <= 0 then return nil end
-  opening_left = opening_left - 1
-  return wrk.format("GET", "/healthz")
-end

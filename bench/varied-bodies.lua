@@ -181,10 +181,12 @@ function httpRequest(path, body)
 end
 
 -- $BENCH_DUMP names a file to write every body of the pool to, one a line with newlines escaped as \n, and
--- its path first (for checking them with curl).
-function dump(entries)
+-- its path first (for checking them with curl). `suffix`, when given, is appended to the name (varied-cycle.lua's
+-- threads each have a pool of their own sessions, and each writes its own file).
+function dump(entries, suffix)
   local name = os.getenv("BENCH_DUMP")
   if not name or name == "" then return end
+  name = name .. (suffix or "")
   local file = assert(io.open(name, "w"))
   for _, e in ipairs(entries) do
     file:write(e.path, "\t", (e.body:gsub("\n", "\\n")), "\n")

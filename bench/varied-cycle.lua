@@ -6,11 +6,13 @@
 -- go show, hide, show (the QuickType bar toggled: a taller keyboard), show (toggled back: a keyboard frame
 -- change), hide, show, with focused fields at new heights, and optional members in some events (a hide's
 -- frameBegin, the user's scroll as scrollView.contentOffset, keyboardDistance, focusedRect).
--- Request k goes to session perm[k mod N], phase floor(k / N) mod 6, perm a fixed shuffle: consecutive
--- requests go to different sessions and so mostly to different clients. Timestamps are CLOCK_MONOTONIC
--- milliseconds read as requests are sent, so each session's are increasing across runs too.
+-- Each thread has its own N sessions over its one connection (bench/sessions.lua), so a session's events reach
+-- the server in their order; its request k goes to session perm[k mod N], phase floor(k / N) mod 6, perm a fixed
+-- shuffle: consecutive requests go to different sessions and so mostly to different clients. Timestamps are
+-- CLOCK_MONOTONIC milliseconds read as requests are sent, so each session's are increasing across runs too.
 -- Prints "non2xx: N" in done().
 dofile("bench/non2xx.lua")
+dofile("bench/sessions.lua")
 dofile("bench/varied-bodies.lua")
 local ffi = require("ffi")
 ffi.cdef [[
@@ -35,6 +37,7 @@ function init(args)
   end
   file:close()
   assert(#ids > 0, "no session ids")
+  ids = thread_sessions(ids)
   count = #ids
   -- phases: the path, and whether the keyboard is the taller one (QuickType bar on)
   local phases = { { "/keyboard/show", 1 }, { "/keyboard/hide", 1 }, { "/keyboard/show", 2 },
@@ -85,33 +88,23 @@ function init(args)
       entries[#entries + 1] = entry
     end
   end
-  dump(entries)
+  dump(entries, "." .. (thread_id or 0))
   perm = {}
   for i = 1, count do perm[i] = i end
   for i = count, 2, -1 do
     local j = random(i)
     perm[i], perm[j] = perm[j], perm[i]
   end
-  -- each wrk thread starts at a different session
-  counter = (thread_id or 0) * 97
 end
 
--- The clock is read and written out once every 64 requests (one text per serializer), which keeps wrk's
--- cost per request low; a session's events are count requests apart, so its timestamps still never go back.
-local stampTexts = {}
-local stampAge = 64
-
+-- The clock is read as each stamped event is written: a session's events are only N requests of its thread apart
+-- (N about 16), so a clock read once every few dozen requests would give them the same time.
 function request()
+  session_event_written()
   local session = perm[counter % count + 1]
   local phase = math.floor(counter / count) % 6
   counter = counter + 1
   local entry = pool[session][phase + 1]
   if entry.request then return entry.request end
-  stampAge = stampAge + 1
-  if stampAge > 64 then
-    local ms = milliseconds()
-    for _, style in ipairs(styles) do stampTexts[style] = timestampText(style, ms) end
-    stampAge = 0
-  end
-  return httpRequest(entry.path, entry.before .. stampTexts[entry.style] .. entry.after)
+  return httpRequest(entry.path, entry.before .. timestampText(entry.style, milliseconds()) .. entry.after)
 end

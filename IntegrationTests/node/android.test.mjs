@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { element, eventually } from "./elements.mjs";
-import { loadClient, startServer, within } from "./server.mjs";
+import { CEILING_MS, loadClient, startServer, within } from "./server.mjs";
 
 const { applyAndroidAnimation, applyAndroidState, createSession, Playback, show, hide } = await loadClient();
 
@@ -115,7 +115,7 @@ function length(node, name) {
 
 const finish = async (playback) => {
   for (const animation of playback.animations) animation.seek(1);
-  return within(1000, "the playback", playback);
+  return within(CEILING_MS, "the playback", playback);
 };
 
 describe("applyAndroidAnimation", () => {
@@ -253,7 +253,7 @@ describe("applyAndroidAnimation", () => {
     const { parts, elements } = phone();
     const shown = applyAndroidAnimation(resizeShow(), elements, { windowHeight: 915 });
     const hidden = applyAndroidAnimation(reversed(resizeShow()), elements, { windowHeight: 915 });
-    assert.equal(await within(1000, "the cancelled show", shown), false);
+    assert.equal(await within(CEILING_MS, "the cancelled show", shown), false);
     assert.ok(shown.animations.every((animation) => animation.playState === "idle"));
     assert.equal(await finish(hidden), true);
     assert.equal(parts.scrollView.scrollTop, 0);
@@ -350,7 +350,7 @@ describe("a live server's stateless Android show and hide, replayed", () => {
     assert.deepEqual(hidden.animation.from.ime, edges(0, 400));
     assert.deepEqual(hidden.windowInsets.ime, edges(0, 0));
     const hiding = applyAndroidAnimation(hidden, elements, { windowHeight: 915, startTime: hidden.session.time });
-    assert.equal(await within(1000, "the cancelled show", showing), false);
+    assert.equal(await within(CEILING_MS, "the cancelled show", showing), false);
     assert.deepEqual(parts.ime.animations.at(-1).keyframes, [{ "--inset-top": "515px" }, { "--inset-top": "915px" }]);
     // The list's scroll that the show started is still running at the hide: it goes on from its own start.
     const scroll = hidden.animation.scroller.contentOffset;

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { element, eventually, padding } from "./elements.mjs";
-import { loadClient, startServer, within } from "./server.mjs";
+import { CEILING_MS, loadClient, startServer, within } from "./server.mjs";
 
 const client = await loadClient();
 const { applyAnimation, applyState, insetAdjustment, createSession, show, Playback } = client;
@@ -88,7 +88,7 @@ describe("applyAnimation of a stateless answer (replaces whatever runs)", () => 
     animation.seek(0.75);
     await eventually("scrollTop three quarters in", () => table.scrollTop === 296 - 237 / 4);
     animation.seek(1);
-    assert.equal(await within(1000, "the playback", playback), true);
+    assert.equal(await within(CEILING_MS, "the playback", playback), true);
     assert.equal(table.scrollTop, 296);
   });
 
@@ -113,14 +113,14 @@ describe("applyAnimation of a stateless answer (replaces whatever runs)", () => 
     const hiding = { ...first.animation, from: first.animation.to, to: first.animation.from };
     const hidden = applyAnimation(hiding, elements);
     assert.equal(content.animations[0].playState, "idle", "cancelled");
-    assert.equal(await within(1000, "the cancelled playback", shown), false);
+    assert.equal(await within(CEILING_MS, "the cancelled playback", shown), false);
     assert.deepEqual(content.animations[1].keyframes, [
       { "--inset-padding-top": "0px", "--inset-padding-bottom": "301px" },
       { "--inset-padding-top": "0px", "--inset-padding-bottom": "0px" },
     ]);
     assert.equal(table.scrollTop, 237);
     content.animations[1].seek(1);
-    assert.equal(await within(1000, "the second playback", hidden), true);
+    assert.equal(await within(CEILING_MS, "the second playback", hidden), true);
     assert.equal(table.scrollTop, 0);
     assert.equal(padding(content, "bottom"), "0px");
   });
@@ -150,7 +150,7 @@ describe("applyAnimation of a stateless answer (replaces whatever runs)", () => 
     assert.deepEqual(badge.animations[0].keyframes, [{ opacity: "0" }, { opacity: "1" }]);
     assert.equal(badge.style.opacity, "1", "a keyframes extra gets its last keyframe as the model");
     for (const animation of playback.animations) animation.seek(1);
-    assert.equal(await within(1000, "the playback", playback), true);
+    assert.equal(await within(CEILING_MS, "the playback", playback), true);
     assert.equal(playback.animations.length, 4);
   });
 });
@@ -226,11 +226,11 @@ describe("applyAnimation of a session's answers (additive)", () => {
     await eventually("scrollTop as the show runs on", () => Math.abs(table.scrollTop - (296 - 237 * 0.1)) < 1e-9);
     assert.equal(showing.animations.length, 2, "the padding's and the keyboard's");
     for (const animation of showing.animations) animation.seek(1);
-    assert.equal(await within(1000, "the show's playback", showing), true);
+    assert.equal(await within(CEILING_MS, "the show's playback", showing), true);
     assert.equal(table.scrollTop, 296);
     assert.equal(hideDriver.playState, "running", "the hide runs on alone");
     hideDriver.seek(1);
-    assert.equal(await within(1000, "the hide's playback", hiding), true);
+    assert.equal(await within(CEILING_MS, "the hide's playback", hiding), true);
     assert.equal(table.scrollTop, 296);
     await session.delete();
   });

@@ -21,6 +21,12 @@ export function loadClient() {
   return import(pathToFileURL(clientPath).href);
 }
 
+/**
+ * The longest any of these tests waits for something to happen, in milliseconds: a ceiling that only a promise
+ * that never settles reaches, never a measure of this machine's speed (a wait ends as soon as it settles).
+ */
+export const CEILING_MS = 30_000;
+
 /** Resolves or rejects with `promise`, or rejects after `ms` saying what did not happen. */
 export function within(ms, what, promise) {
   let timer;
@@ -32,8 +38,8 @@ export function within(ms, what, promise) {
 
 /**
  * Starts `INSET_SERVER_BIN --host 127.0.0.1 --port 0 --access-log off` (plus `args`) and reads its first line,
- * `listening on http://127.0.0.1:PORT`. Resolves `{ baseURL, stop }`; `stop()` sends SIGTERM and waits (5 s, then
- * SIGKILL) for the exit.
+ * `listening on http://127.0.0.1:PORT`. Resolves `{ baseURL, stop }`; `stop()` sends SIGTERM and waits (up to
+ * CEILING_MS, then SIGKILL) for the exit.
  */
 export async function startServer(args = []) {
   const binary = process.env.INSET_SERVER_BIN;
@@ -52,10 +58,10 @@ export async function startServer(args = []) {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
     try {
-      await within(5000, "inset-server's exit after SIGTERM", exited);
+      await within(CEILING_MS, "inset-server's exit after SIGTERM", exited);
     } catch {
       child.kill("SIGKILL");
-      await within(5000, "inset-server's exit after SIGKILL", exited);
+      await within(CEILING_MS, "inset-server's exit after SIGKILL", exited);
     }
   };
   const listening = new Promise((resolveLine, reject) => {
@@ -72,7 +78,7 @@ export async function startServer(args = []) {
     });
   });
   try {
-    const line = await within(10000, "inset-server's listening line", listening);
+    const line = await within(CEILING_MS, "inset-server's listening line", listening);
     const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line.trim());
     if (!match) throw new Error(`unexpected first line from inset-server: ${JSON.stringify(line)}`);
     child.stdout.resume(); // nothing else is read, but nothing may block on it either

@@ -3,7 +3,7 @@
 // number is one README.md or docs/examples.md shows.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { loadClient, startServer, within } from "./server.mjs";
+import { CEILING_MS, loadClient, startServer, within } from "./server.mjs";
 
 const client = await loadClient();
 const { show, hide, listDevices, getDevice, insetAdjustment, frameTime, InsetError } = client;
@@ -307,7 +307,7 @@ describe("a server with --api-token", () => {
     await assert.rejects(listDevices({ baseURL: guarded.baseURL }), { name: "InsetError", status: 401 });
     await assert.rejects(listDevices({ baseURL: guarded.baseURL, token: "wrong" }), { status: 401 });
     const { devices } = await within(
-      10000,
+      CEILING_MS,
       "GET /devices with the token",
       listDevices({ baseURL: guarded.baseURL, token: "s3cret-for-node-tests" }),
     );

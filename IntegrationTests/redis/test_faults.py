@@ -6,6 +6,8 @@ from __future__ import annotations
 import signal
 import time
 
+from redis_env import CEILING_S, COMMAND_CEILING_S
+
 
 def test_sessions_survive_a_redis_restart_with_aof(own_redis, replicas):
     (server,) = replicas(own_redis)
@@ -41,15 +43,15 @@ def test_redis_down_is_503_with_retry_after_then_recovers(own_redis, replicas):
             assert headers["retry-after"] == "1"
             assert headers["content-type"] == "application/problem+json"
             assert problem["type"] == "/problems/store-unavailable"
-            assert seconds < 2
+            assert seconds < COMMAND_CEILING_S
         status, headers, ready, seconds = server.call("GET", "/readyz")
-        assert status == 503 and ready == {"status": "store-unavailable"} and seconds < 2
+        assert status == 503 and ready == {"status": "store-unavailable"} and seconds < COMMAND_CEILING_S
         assert server.call("GET", "/healthz")[0] == 200
     own_redis.start()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + CEILING_S
     for server in (first, second):
         while server.call("GET", "/readyz")[0] != 200:
-            assert time.monotonic() < deadline, "no recovery within 5 s of Redis coming back"
+            assert time.monotonic() < deadline, f"no recovery within {CEILING_S} s of Redis coming back"
             time.sleep(0.1)
         assert server.call("GET", f"/sessions/{session}")[0] == 200
         assert server.hide(session)[0] == 200
@@ -62,10 +64,10 @@ def test_a_frozen_redis_costs_at_most_the_command_timeout(own_redis, replicas):
     try:
         status, headers, problem, seconds = server.call("GET", f"/sessions/{session}")
         assert status == 503 and headers["retry-after"] == "1"
-        assert seconds < 2.5, seconds
+        assert seconds < COMMAND_CEILING_S, seconds
     finally:
         own_redis.proc.send_signal(signal.SIGCONT)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + CEILING_S
     while server.call("GET", f"/sessions/{session}")[0] != 200:
         assert time.monotonic() < deadline
         time.sleep(0.1)

@@ -13,7 +13,7 @@ import subprocess
 import threading
 import time
 
-from redis_env import KEYBOARD, one_answer, read_to_end, request_bytes, rss_kib
+from redis_env import CEILING_S, KEYBOARD, one_answer, read_to_end, request_bytes, rss_kib
 
 # Longer than the service's Redis command timeout (RedisTimeouts.command, 1 s) and a second try on a fresh
 # connection after it.
@@ -77,7 +77,7 @@ def test_a_lost_reply_is_never_answered_as_undone(own_redis, replicas):
     assert not any(thread.is_alive() for thread in threads), "a change still waits 20 s after Redis resumed"
     time.sleep(0.3)  # what reached Redis during the freeze has run by now
     wrong = []
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + CEILING_S
     for kind, session in sessions:
         while (read := server.call("GET", f"/sessions/{session}"))[0] == 503 and time.monotonic() < deadline:
             time.sleep(0.1)  # reconnecting
@@ -175,12 +175,13 @@ def abandon(server, sessions: list[str], count: int) -> None:
 
 def test_answers_whose_clients_left_are_not_kept(own_redis, replicas):
     """200 shows reset by their clients while Redis is frozen: once it resumes, no answer waits for a connection
-    that is gone (inset_answers_pending 0 within 5 s), and SIGTERM has none to wait for (exit 0 within 1.5 s)."""
-    (server,) = replicas(own_redis)
+    that is gone (inset_answers_pending falls to 0, within CEILING_S), and SIGTERM has none to wait for (exit 0,
+    within CEILING_S, where --shutdown-timeout 120 would hold a server that waited)."""
+    (server,) = replicas(own_redis, 1, "--shutdown-timeout", "120")
     sessions = [server.create() for _ in range(20)]
     with own_redis.frozen():
         abandon(server, sessions, 200)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + CEILING_S
     pending = metric(server, "inset_answers_pending")
     while pending not in (0, None) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -189,13 +190,15 @@ def test_answers_whose_clients_left_are_not_kept(own_redis, replicas):
     started = time.monotonic()
     server.proc.send_signal(signal.SIGTERM)
     try:
-        code = server.proc.wait(timeout=5)
+        code = server.proc.wait(timeout=CEILING_S)
     except subprocess.TimeoutExpired:
         code = None
     seconds = time.monotonic() - started
     # Both said at once: the gauge, then what SIGTERM took.
-    assert pending == 0, f"inset_answers_pending {pending} 5 s after Redis resumed; SIGTERM then took {seconds:.2f} s"
-    assert code == 0 and seconds < 1.5, f"SIGTERM: exit {code} after {seconds:.2f} s"
+    assert pending == 0, (
+        f"inset_answers_pending {pending} {CEILING_S} s after Redis resumed; SIGTERM then took {seconds:.2f} s"
+    )
+    assert code == 0, f"SIGTERM: exit {code} after {seconds:.2f} s"
 
 
 def test_answers_whose_clients_left_do_not_grow_the_memory(own_redis, replicas):

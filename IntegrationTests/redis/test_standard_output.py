@@ -11,7 +11,7 @@ import threading
 import time
 
 from inset_process import die_with_parent
-from redis_env import SESSION, Replica, exchange, free_port, one_answer, request_bytes, server_binary
+from redis_env import CEILING_S, SESSION, Replica, exchange, free_port, one_answer, request_bytes, server_binary
 
 CLIENTS = 50
 
@@ -34,10 +34,10 @@ class ClosedStdout(Replica):
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._stderr,
             env={k: v for k, v in os.environ.items() if not k.startswith("INSET_")}, preexec_fn=die_with_parent,
         )
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + CEILING_S
         while True:
             assert self.proc.poll() is None, f"exited {self.proc.returncode}: {self.stderr()}"
-            assert time.monotonic() < deadline, "no /healthz within 10 s"
+            assert time.monotonic() < deadline, f"no /healthz within {CEILING_S} s"
             try:
                 if self.call("GET", "/healthz", timeout=1)[0] == 200:
                     return

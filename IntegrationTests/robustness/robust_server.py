@@ -152,8 +152,16 @@ def check_show_numbers(payload: dict) -> None:
     assert payload["animation"]["to"]["contentInset"]["bottom"] == 302, payload
 
 
-def assert_normal_show(port: int, timeout: float = 5.0) -> float:
-    """A fresh connection gets a correct show; returns the seconds it took."""
+# What the suite's timing checks bound is what the server promises, never how fast this machine is: a connection
+# cut at a deadline is closed not before the deadline (less TOLERANCE_S, the kernel's and the watchdog's clock
+# granularity) and before CEILING_S, which only a server that never closes it misses; a client that must be
+# served is waited for up to CEILING_S. A passing run waits only as long as the event takes.
+TOLERANCE_S = 0.1
+CEILING_S = 30.0
+
+
+def assert_normal_show(port: int, timeout: float = CEILING_S) -> float:
+    """A fresh connection gets a correct show (within `timeout`, a ceiling); returns the seconds it took."""
     started = time.monotonic()
     response = exchange(port, request_bytes("POST", "/keyboard/show", json.dumps(IPHONE15_SHOW)), timeout=timeout)
     elapsed = time.monotonic() - started

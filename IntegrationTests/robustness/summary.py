@@ -66,15 +66,15 @@ def rows(r: dict[str, dict]) -> list[tuple[str, str, str]]:
         out.append((
             "2 idle timeout",
             f"--connection-timeout {i['connection_timeout_s']}",
-            f"{i['closed_by_server']}/{i['quiet_connections']} quiet connections closed after "
-            f"{i['closed_after_s_min']}-{i['closed_after_s_max']} s",
+            f"{i['closed_by_server']}/{i['quiet_connections']} quiet connections closed "
+            f"{i['closed_after_s_min']}-{i['closed_after_s_max']} s after their last byte",
         ))
     if t := r.get("trickle_vs_header_timeout"):
         out.append((
             "2 trickle vs deadline",
             f"--header-timeout {t['header_timeout_s']}",
-            f"{t['closed_within_5s']}/{t['trickling']} trickling (1 B / 0.5-1 s) connections closed within 5 s, "
-            f"after {t['closed_after_s_min']}-{t['closed_after_s_max']} s",
+            f"{t['closed']}/{t['trickling']} trickling (1 B / 0.5-1 s) connections closed "
+            f"{t['closed_after_first_byte_s_min']}-{t['closed_after_first_byte_s_max']} s after their first byte",
         ))
     if t := r.get("tricklers_twice_the_limit"):
         out.append((
@@ -108,7 +108,7 @@ def rows(r: dict[str, dict]) -> list[tuple[str, str, str]]:
         out.append((
             "3 half-close",
             f"{hc['connections']} partial requests then FIN",
-            f"{hc['still_held_after_1s']} still held by the server after 1 s",
+            f"{hc['still_held']} still held by the server {hc['released_within_s']} s after the last",
         ))
     if hr := r.get("half_close_rss"):
         out.append((

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from robust_server import record, server_binary
+from robust_server import CEILING_S, record, server_binary
 
 import inset_process
 
@@ -20,7 +20,7 @@ EMPTY_TOKEN_STARTS = [
 ]
 
 
-def run_briefly(args: list[str], env_extra: dict[str, str], timeout: float = 5.0) -> tuple[int | None, str, str]:
+def run_briefly(args: list[str], env_extra: dict[str, str], timeout: float = CEILING_S) -> tuple[int | None, str, str]:
     """Starts inset-server with `args` and only `env_extra` among INSET_ variables; returns (exit code or None when
     it still ran after `timeout` s, stdout, stderr)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
@@ -48,7 +48,7 @@ def test_empty_api_token_refuses_to_start(request, args: list[str], env: dict[st
     code, out, err = run_briefly(args, env)
     record(f"config_{request.node.callspec.id}", args=args, env=env, exit_code=code, stderr=err[-300:])
     assert "listening on" not in out, f"started with an empty token: {out[:200]!r}"
-    assert code is not None, "still running 5 s after start with an empty token"
+    assert code is not None, f"still running {CEILING_S} s after start with an empty token"
     assert code == 2, f"exit code {code}; stderr: {err!r}"
     assert "--api-token" in err or "INSET_API_TOKEN" in err, f"the message does not name the token: {err!r}"
     assert "empty" in err.lower(), f"the message does not say the token is empty: {err!r}"

@@ -9,14 +9,15 @@ import threading
 import time
 
 from robust_http import ConnectionClosed, KeepAliveClient, connect, request_bytes
-from robust_server import IPHONE15_SHOW, Server, check_show_numbers, is_short, record
+from robust_server import CEILING_S, IPHONE15_SHOW, TOLERANCE_S, Server, check_show_numbers, is_short, record
 
 CLIENTS = 8
 SHUTDOWN_TIMEOUT = 5
 
 
 def drain_under_load(signum: int, name: str, warmup: float) -> None:
-    """`signum` while 8 keep-alive clients send shows: no 5xx, no broken response, /readyz 503, exit 0 in time."""
+    """`signum` while 8 keep-alive clients send shows: no 5xx, no broken response, /readyz 503, exit 0 (within
+    CEILING_S: the drain ends by --shutdown-timeout, a server that never ends it misses the ceiling)."""
     with Server("--shutdown-timeout", str(SHUTDOWN_TIMEOUT)) as server:
         stop = threading.Event()
         lock = threading.Lock()
@@ -82,14 +83,18 @@ def drain_under_load(signum: int, name: str, warmup: float) -> None:
         ok_before_signal = tally["ok"]
         signalled = time.monotonic()
         server.signal(signum)
-        time.sleep(0.05)
+        # Asked again until the server has seen the signal (it answers ready until then), however long that takes
+        # on this machine, up to the ceiling.
         try:
             ready_during = probe.request("GET", "/readyz", reconnect=False)
+            while ready_during.status == 200 and time.monotonic() - signalled < CEILING_S:
+                time.sleep(0.01)
+                ready_during = probe.request("GET", "/readyz", reconnect=False)
         except ConnectionClosed as error:
             ready_during = None
             failures.append(f"/readyz on the open connection after {signal.Signals(signum).name}: {error!r}")
         try:
-            exit_code = server.proc.wait(timeout=SHUTDOWN_TIMEOUT + 5)
+            exit_code = server.proc.wait(timeout=CEILING_S)
         except Exception:  # noqa: BLE001
             exit_code = None
         exit_seconds = time.monotonic() - signalled
@@ -127,7 +132,7 @@ def drain_under_load(signum: int, name: str, warmup: float) -> None:
     assert ready_during.json() == {"status": "draining"}
     assert ready_during.closed, "the draining answer should carry Connection: close"
     assert exit_code == 0, f"exit code {exit_code}; stderr:\n{stderr}"
-    assert exit_seconds <= SHUTDOWN_TIMEOUT + 0.5, f"took {exit_seconds:.2f} s to exit"
+    assert exit_seconds <= CEILING_S, f"took {exit_seconds:.2f} s to exit"
 
 
 def test_sigterm_under_load_drains_cleanly() -> None:
@@ -169,8 +174,9 @@ def test_sigusr1_and_sigusr2_are_ignored() -> None:
 
 
 def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
-    """A request whose body never finishes is in flight forever: the server still exits 0 by --shutdown-timeout.
-    The body deadline and rate floor are off, or they would cut the stuck body before the drain ends."""
+    """A request whose body never finishes is in flight forever: the server waits for it until --shutdown-timeout,
+    not less, then exits 0 (within CEILING_S of the signal). The body deadline and rate floor are off, or they
+    would cut the stuck body before the drain ends."""
     with Server("--shutdown-timeout", "3", "--body-timeout", "0", "--min-body-rate", "0") as server:
         stuck = connect(server.port)
         body = json.dumps(IPHONE15_SHOW).encode()
@@ -181,11 +187,11 @@ def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
         healthy.close()
         signalled = time.monotonic()
         server.signal()
-        exit_code = server.proc.wait(timeout=15)
+        exit_code = server.proc.wait(timeout=CEILING_S)
         exit_seconds = time.monotonic() - signalled
         stuck.close()
         stderr = server.stderr()
     record("shutdown_stuck_request", shutdown_timeout=3, exit_code=exit_code, exit_seconds=round(exit_seconds, 2))
     assert exit_code == 0, stderr
-    assert 2.5 <= exit_seconds <= 3.8, f"exited after {exit_seconds:.2f} s with --shutdown-timeout 3"
+    assert exit_seconds >= 3 - TOLERANCE_S, f"exited after {exit_seconds:.2f} s with --shutdown-timeout 3"
     assert "still in flight" in stderr, stderr

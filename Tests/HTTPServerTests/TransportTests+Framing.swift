@@ -102,11 +102,7 @@ extension TransportTests {
         #expect(response.status == 431 && response.header("X-Refused") == "431")
         #expect(client.readToEnd().isEmpty && responder.responded.load(ordering: .relaxed) == 0)
         // Closed by the server, not left open behind the shut socket.
-        let deadline = ContinuousClock.now + .seconds(2)
-        while server.openConnections > 0 || server.requestsInFlight > 0, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(server.openConnections == 0 && server.requestsInFlight == 0)
+        #expect(eventually { server.openConnections == 0 && server.requestsInFlight == 0 })
         let next = try RawHTTPClient(port: server.port, timeoutSeconds: 3)
         try next.send(Array("GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
         #expect(try next.readResponse().status == 200)

@@ -128,7 +128,7 @@ struct ServerTests {
         let draining = try client.request("GET", "/readyz")
         #expect(draining.status == 503)
         #expect(draining.header("Connection")?.lowercased() == "close")
-        #expect(server.shutdown(timeout: 2))
+        #expect(server.shutdown(timeout: ceilingSeconds))
     }
 
     @Test func concurrentClientsOnSharedSessionsLoseNoUpdate() async throws {

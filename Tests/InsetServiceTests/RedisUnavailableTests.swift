@@ -29,7 +29,8 @@ struct RedisUnavailableTests {
         expectStoreUnavailable(app.call("DELETE", "/sessions/\(id)"))
         expectStoreUnavailable(
             app.call("POST", "/keyboard/show", json: #"{"sessionId":"\#(id)","keyboard":\#(Phone.keyboard)}"#))
-        #expect(Date().timeIntervalSince(started) < 2)
+        // A ceiling, not a speed: a refused connect fails at once, and a route that hung would never return.
+        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test func readinessFailsAndStatelessCallsStillWork() {
