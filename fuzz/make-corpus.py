@@ -200,6 +200,8 @@ def main():
     write("route-put", any_route("PUT", "/sessions"))
     write("route-health", any_route("GET", "/healthz"))
     write("route-metrics", any_route("GET", "/metrics"))
+    write("route-problem", any_route("GET", "/problems/validation-failed"), any_route("HEAD", "/problems/nope"),
+          any_route("GET", "/problems/"))
     write("route-unknown", any_route("GET", "/sessions/x/y//%00\u00e9"))
     write("route-drag-get", any_route("GET", "/keyboard/drag"))
     write("route-release-options", any_route("OPTIONS", "/keyboard/release"))

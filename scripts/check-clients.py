@@ -7,7 +7,9 @@ block right after `<!-- output -->`. KIND says how it runs, in a fresh temporary
 server's address:
   sh      bash (curl and jq)
   node    an ES module (`.mjs`) beside the server's own /client.js, run by node
-  ts      TypeScript beside /client.js and /client.d.ts: `tsc --strict` compiles it, node runs what it emits
+  ts      TypeScript beside /client.js and /client.d.ts, saved as program.ts: the page's own commands, the
+          fenced block after `<!-- build: ts -->`, compile it with `tsc --strict` and run what it emits with
+          node (bash runs them; what they print is the program's output), so the page shows the exact command
   python  this interpreter, which must import the generated client (`inset_client`: scripts/check-clients runs
           this script with the Python of the environment scripts/check-python-client --install-only made)
   swift   swiftc compiles it, the binary runs
@@ -31,25 +33,30 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "IntegrationTests" / "common"))
 from inset_process import ServerProcess  # noqa: E402
 
-BLOCK = re.compile(r"<!-- (run: (\w+)|output) -->\n```[^\n]*\n(.*?)\n```", re.S)
+BLOCK = re.compile(r"<!-- (run: (\w+)|build: (\w+)|output) -->\n```[^\n]*\n(.*?)\n```", re.S)
 # Each program is bounded: a compile and a handful of requests.
 TIMEOUT = 180
 
 
-def blocks(text: str) -> tuple[list[tuple[str, str]], str]:
-    """The page's programs as (kind, source), and the output every one of them prints."""
-    programs, outputs = [], []
+def blocks(text: str) -> tuple[list[tuple[str, str]], dict[str, str], str]:
+    """The page's programs as (kind, source), the commands that build and run a kind (by kind), and the output
+    every program prints."""
+    programs, builds, outputs = [], {}, []
     for match in BLOCK.finditer(text):
         if match.group(1) == "output":
-            outputs.append(match.group(3))
+            outputs.append(match.group(4))
+        elif match.group(3):
+            builds[match.group(3)] = match.group(4) + "\n"
         else:
-            programs.append((match.group(2), match.group(3) + "\n"))
+            programs.append((match.group(2), match.group(4) + "\n"))
     if len(outputs) != 1:
         sys.exit(f"check-clients: expected one <!-- output --> block, found {len(outputs)}")
-    return programs, outputs[0] + "\n"
+    if "ts" not in builds:
+        sys.exit("check-clients: the page shows no <!-- build: ts --> commands")
+    return programs, builds, outputs[0] + "\n"
 
 
-def run(kind: str, source: str, folder: Path, base: str) -> str:
+def run(kind: str, source: str, folder: Path, base: str, builds: dict[str, str]) -> str:
     """Runs one program in `folder` and returns its standard output."""
     env = {**os.environ, "INSET_URL": base}
 
@@ -76,12 +83,7 @@ def run(kind: str, source: str, folder: Path, base: str) -> str:
         fetch("client.js")
         fetch("client.d.ts")
         (folder / "program.ts").write_text(source)
-        execute(
-            ["tsc", "--strict", "--target", "es2022", "--module", "es2022", "--moduleResolution", "node",
-             "--lib", "es2022,dom", "program.ts"]
-        )
-        (folder / "program.mjs").write_text((folder / "program.js").read_text())
-        return execute(["node", "program.mjs"])
+        return execute(["bash", "-euo", "pipefail", "-c", builds["ts"]])
     if kind == "python":
         (folder / "program.py").write_text(source)
         return execute([sys.executable, "program.py"])
@@ -98,7 +100,7 @@ def main() -> int:
     parser.add_argument("--server", required=True, help="the inset-server binary")
     parser.add_argument("--only", nargs="*", help="run only these kinds")
     options = parser.parse_args()
-    programs, expected = blocks(Path(options.page).read_text())
+    programs, builds, expected = blocks(Path(options.page).read_text())
     kinds = [kind for kind, _ in programs]
     for needed in options.only or ("sh", "node", "ts", "python", "swift", "browser"):
         if needed not in kinds:
@@ -111,7 +113,7 @@ def main() -> int:
                 continue
             with tempfile.TemporaryDirectory(prefix=f"inset-client-{kind}-") as folder:
                 try:
-                    printed = run(kind, source, Path(folder), server.base)
+                    printed = run(kind, source, Path(folder), server.base, builds)
                 except (RuntimeError, subprocess.TimeoutExpired) as error:
                     print(f"check-clients: {kind}: FAILED\n{error}")
                     failures += 1

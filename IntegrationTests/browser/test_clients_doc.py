@@ -57,7 +57,7 @@ def serve(page: bytes) -> ThreadingHTTPServer:
 
 
 def test_the_browser_program_prints_the_pages_lines(driver, server):
-    programs, expected = check_clients.blocks((REPO / "docs" / "clients.md").read_text())
+    programs, _, expected = check_clients.blocks((REPO / "docs" / "clients.md").read_text())
     sources = [source for kind, source in programs if kind == "browser"]
     assert len(sources) == 1, "docs/clients.md has one browser program"
     assert "http://localhost:8080" in sources[0]

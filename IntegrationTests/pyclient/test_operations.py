@@ -1,11 +1,18 @@
-"""The catalogue, the operational routes and the playground's files through the generated client, and the
-token: what `--api-token` guards answers a typed 401 to a client without it."""
+"""The catalogue, the operational routes, a problem type's page and the playground's files through the generated
+client, and the token: what `--api-token` guards answers a typed 401 to a client without it."""
 
 from __future__ import annotations
 
 from inset_client import AuthenticatedClient
 from inset_client.api.devices import get_device, list_devices
-from inset_client.api.operations import get_health, get_metrics, get_open_api, get_readiness, get_version
+from inset_client.api.operations import (
+    get_health,
+    get_metrics,
+    get_open_api,
+    get_problem_type,
+    get_readiness,
+    get_version,
+)
 from inset_client.api.playground import (
     get_client,
     get_client_declarations,
@@ -20,6 +27,7 @@ from inset_client.models import (
     DeviceList,
     DeviceOrientation,
     Health,
+    ProblemSlug,
     Readiness,
     ReadinessStatus,
     Version,
@@ -95,3 +103,11 @@ def test_the_playground_files_are_open_and_revalidate_with_their_etag(anonymous)
 def test_without_the_token_a_guarded_route_is_a_typed_401(anonymous):
     refused = problem(get_session.sync_detailed("CbuU4KaY_tIrhsQGEICoPi", client=anonymous), 401, "unauthorized")
     assert refused.detail == "Send Authorization: Bearer <token>."
+
+
+def test_a_problems_type_is_a_page_read_without_the_token(anonymous):
+    refused = problem(get_session.sync_detailed("CbuU4KaY_tIrhsQGEICoPi", client=anonymous), 401, "unauthorized")
+    slug = ProblemSlug(refused.type_.value.removeprefix("/problems/"))
+    page = parsed(get_problem_type.sync_detailed(slug, client=anonymous), 200, str)
+    assert "<h1>Unauthorized</h1>" in page
+    assert "<code>/problems/unauthorized</code>, answered with status 401" in page

@@ -18,7 +18,9 @@ Fields of a case:
   check     an extra check by name: "show" (the iPhone 15 numbers), "allow" (405 carries Allow),
             "closed" (the server closes the connection after answering), "request_id" (a fresh, valid id),
             "two_responses" (pipelined: both answered), "one_response" (the server closes the connection after
-            answering and sends not one byte more: no second head, no answer to a request pipelined behind)
+            answering and sends not one byte more: no second head, no answer to a request pipelined behind),
+            "all_missing" (a 400 whose errors name the scroll view's frame and the keyboard's end frame, both),
+            "page" (an HTML page that names the problem type the path ends in)
   head      the request is HEAD: the response has no body
   Every other answer is waited for up to robust_server.CEILING_S, a ceiling, not a speed: a case refused "at
   once" whose refusal instead waited for the rest of the request is cut by a deadline and fails as closed.
@@ -221,6 +223,8 @@ CASES: list[Case] = [
     Case("num-string-where-number", show_with('"width": 390, "height": 336', '"width": "390", "height": 336'), 400, INVALID),
     Case("num-bool-where-number", show_with('"width": 390, "height": 336', '"width": true, "height": 336'), 400, INVALID),
     Case("num-null-where-object", show('{"keyboard": {"frameEnd": null}, "scrollView": {"frame": null}}'), 400, INVALID),
+    Case("missing-frame-and-frame-end", show('{"scrollView": {"contentSize": {"width": 390, "height": 2000}}}'), 400, INVALID, check="all_missing"),
+    Case("missing-everything", show("{}"), 400, INVALID, check="all_missing"),
     Case("num-array-where-object", show_with('"frame": {"x": 0, "y": 0, "width": 390, "height": 844}', '"frame": [0, 0, 390, 844]'), 400, INVALID),
     Case("num-huge-integer", show_with('"x": 0, "y": 508', '"x": 123456789012345678901234567890, "y": 508'), 400, INVALID),
     Case("num-fractional-curve", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}, "keyboard": {' + FRAME_END + ', "animationCurve": 1.5}}'), 400, INVALID),
@@ -517,6 +521,11 @@ CASES: list[Case] = [
     Case("path-double-slash", req("GET", "//healthz"), 404, NOT_FOUND),
     Case("path-upper-case", req("POST", "/KEYBOARD/SHOW", SHOW), 404, NOT_FOUND),
     Case("path-trailing-slash-route", req("POST", "/keyboard/show/", SHOW), 404, NOT_FOUND),
+    Case("path-problem-type", req("GET", INVALID), 200, check="page"),
+    Case("path-problem-type-unknown", req("GET", "/problems/no-such-problem"), 404, NOT_FOUND),
+    Case("path-problem-type-empty", req("GET", "/problems/"), 404, NOT_FOUND),
+    Case("path-problem-type-nul", req("GET", "/problems/validation-failed%00"), 400, FRAMING),
+    Case("path-problem-type-escaped", req("GET", "/problems/%2e%2e%2fhealthz"), 404, NOT_FOUND),
     # ---- Methods ----------------------------------------------------------------------------------------------
     Case("method-put-on-show", req("PUT", "/keyboard/show", SHOW), 405, METHOD, check="allow"),
     Case("method-get-on-show", req("GET", "/keyboard/show"), 405, METHOD, check="allow"),

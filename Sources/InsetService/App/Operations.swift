@@ -50,6 +50,8 @@ extension Operation {
                     log: dependencies.log)),
             Operation("GET", "/openapi.yaml", OpenAPIHandler()),
             Operation("GET", "/version", VersionHandler()),
+            // What a problem's `type` means: needs no token, so that a refused client can read it.
+            Operation("GET", "/problems/{slug}", needsToken: false, ProblemPageHandler()),
         ]
         for asset in assets {
             operations.append(Operation("GET", asset.path, needsToken: false, StaticAssetHandler(asset: asset)))

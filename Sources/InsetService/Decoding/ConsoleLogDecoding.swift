@@ -88,7 +88,7 @@ extension Problem {
     /// A text body without a keyboard notification in it.
     static func noNotification(lines: Int) -> Problem {
         Problem(
-            slug: "no-notification", title: "No keyboard notification in the text", status: 400,
+            .noNotification,
             detail: (lines == 0
                 ? "The text is empty: it holds no" : "None of the text's \(lines) line\(lines == 1 ? "" : "s") holds a")
                 + " keyboard notification as a console prints it (a userInfo dictionary, NSConcreteNotification, or"

@@ -35,37 +35,48 @@ struct RequestBody: Equatable, Sendable {
 
 extension ScenePatch {
     /// The scene of a stateless call or a new session (`created`); fails when a value required to create one
-    /// was not sent, or the focus sent is none of the fields sent.
-    func sceneToCreate() throws(RequestError) -> Scene {
-        try checkToCreate()
+    /// was not sent, or the focus sent is none of the fields sent. `alsoMissing`: what else the request lacks
+    /// (a show's keyboard end frame, an Android window's screen), told in the same answer as the scene's own.
+    func sceneToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) -> Scene {
+        try checkToCreate(alsoMissing: alsoMissing)
         return created
     }
 
     /// `sceneToCreate` in place: the patch's values become that scene, and no copy of it is made (a scene is
     /// several hundred bytes, with arrays and strings to retain). For a patch that is read no further as a patch.
-    mutating func settleToCreate() throws(RequestError) {
-        try checkToCreate()
+    mutating func settleToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) {
+        try checkToCreate(alsoMissing: alsoMissing)
         values.settleWindow()
     }
 
-    /// Fails unless the patch can create a scene: every value required was sent, and the focus is one of the fields.
-    private func checkToCreate() throws(RequestError) {
+    /// Fails unless the patch can create a scene: every value required was sent, nothing else is missing, and
+    /// the focus is one of the fields. Every missing member is told at once, the scene's first (the schema's
+    /// order: the scroll view before the screen and the keyboard).
+    private func checkToCreate(alsoMissing others: [MemberProblem]) throws(RequestError) {
         let required = RequestSchema.requiredToCreate
-        guard given.isSuperset(of: required) else { throw .invalid(missing()) }
+        guard given.isSuperset(of: required), others.isEmpty else {
+            throw .invalid(missing() + others.map { FieldError(pointer: $0.pointer, message: $0.message) })
+        }
         // Over the values themselves: creating settles only the window, which holds no field. Asked only when a
         // focus was sent: handed the scene, the call copies it.
         if given.contains(.focus), let focus = strayFocus(over: values) { throw .invalid([.strayFocus(focus)]) }
     }
 
-    /// A problem for each value required to create a scene that was not sent.
+    /// A problem for each value required to create a scene that was not sent. On iOS a device named gives
+    /// every one of them (the catalogue's full-screen frame), so the message says so; an Android device
+    /// gives no scroll view.
     private func missing() -> [FieldError] {
         var missing: [FieldError] = []
+        let message = values.platform == .ios ? Self.requiredUnlessDevice : "is required"
         for (index, entry) in RequestSchema.geometry.enumerated()
         where entry.field.requiredToCreate && !given.contains(SceneValues(rawValue: 1 << UInt64(index))) {
-            missing.append(FieldError(pointer: entry.pointer, message: "is required"))
+            missing.append(FieldError(pointer: entry.pointer, message: message))
         }
         return missing
     }
+
+    /// What a missing value required to create an iOS scene is told.
+    static let requiredUnlessDevice = "is required, unless /device names a device, which gives the full screen"
 }
 
 /// Why a body could not be decoded; routes answer it as a problem.

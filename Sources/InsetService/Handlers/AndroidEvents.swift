@@ -35,12 +35,7 @@ enum AndroidEvents {
         -> HTTPResponse
     {
         do {
-            try requireWindow(event, kind: kind, over: nil)
-        } catch {
-            throw Problem(error)
-        }
-        do {
-            try event.scene.settleToCreate()
+            try event.scene.settleToCreate(alsoMissing: missingWindow(event, kind: kind, over: nil))
         } catch {
             throw Problem(error)
         }
@@ -51,6 +46,14 @@ enum AndroidEvents {
     /// frame, sent or from the device.
     static func requireWindow(_ event: borrowing KeyboardEvent, kind: KeyboardEvent.Kind, over base: Scene?)
         throws(SessionError)
+    {
+        let problems = missingWindow(event, kind: kind, over: base)
+        guard problems.isEmpty else { throw .invalidMembers(problems) }
+    }
+
+    /// What `requireWindow` refuses: a problem for each member the window lacks, in the schema's order.
+    static func missingWindow(_ event: borrowing KeyboardEvent, kind: KeyboardEvent.Kind, over base: Scene?)
+        -> [MemberProblem]
     {
         var problems: [MemberProblem] = []
         if !event.scene.given.contains(.screen), base?.space.screen == nil {
@@ -64,6 +67,6 @@ enum AndroidEvents {
                     pointer: "/keyboard/frameEnd",
                     message: "is required, unless /device names a device whose IME height the catalogue has"))
         }
-        guard problems.isEmpty else { throw .invalidMembers(problems) }
+        return problems
     }
 }

@@ -40,13 +40,12 @@ enum DeviceRequest {
     }
 
     /// A show without an end frame and without a device to give it.
-    static var noFrameEnd: SessionError {
-        .invalidMembers([
-            MemberProblem(
-                pointer: "/keyboard/frameEnd",
-                message: "is required, unless /device names a device whose keyboard the catalogue has")
-        ])
-    }
+    static var noFrameEnd: SessionError { .invalidMembers([noFrameEndProblem]) }
+
+    /// The member a show without an end frame lacks, and what would give it.
+    static let noFrameEndProblem = MemberProblem(
+        pointer: "/keyboard/frameEnd",
+        message: "is required, unless /device names a device whose keyboard the catalogue has")
 }
 
 extension KeyboardEvent.Kind {

@@ -25,13 +25,14 @@ final class KeyboardEventHandler: BodyOperationHandler {
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
             if platform == .android { return try AndroidEvents.stateless(kind, body, devices: devices) }
             if !body.event.scene.given.isDisjoint(with: DeviceRequest.values) { return try byDevice(body) }
-            // The body's scene values become the scene where they lie: the body is this call's to change.
+            // The body's scene values become the scene where they lie: the body is this call's to change. A show
+            // without its keyboard's end frame is told so with whatever the scene lacks.
+            let noFrameEnd = kind == .show && body.event.keyboard.frameEnd == nil
             do {
-                try body.event.scene.settleToCreate()
+                try body.event.scene.settleToCreate(alsoMissing: noFrameEnd ? [DeviceRequest.noFrameEndProblem] : [])
             } catch {
                 throw Problem(error)
             }
-            if kind == .show, body.event.keyboard.frameEnd == nil { throw Problem(DeviceRequest.noFrameEnd) }
             return EventAnswer.response(body.event.stateless(kind, in: body.event.scene.values))
         }
         let serverTime = sessions.now

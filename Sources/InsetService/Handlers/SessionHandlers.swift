@@ -18,10 +18,12 @@ final class CreateSessionHandler: BodyOperationHandler {
     ) throws(Problem) -> HTTPResponse {
         var event = body.event
         var resolution: DeviceResolution?
+        // What the window lacks, told with what the scene lacks.
+        var alsoMissing: [MemberProblem] = []
         do {
             if try RequestSchema.checkPlatform(body, session: nil) == .android {
                 try AndroidDeviceRequest.resolve(&event, showing: false, over: nil, in: devices)
-                try AndroidEvents.requireWindow(event, kind: .hide, over: nil)
+                alsoMissing = AndroidEvents.missingWindow(event, kind: .hide, over: nil)
             } else {
                 resolution = try DeviceRequest.resolve(&event, for: .scene, over: nil, in: devices)
             }
@@ -30,7 +32,7 @@ final class CreateSessionHandler: BodyOperationHandler {
         }
         let scene: Scene
         do {
-            scene = try event.scene.sceneToCreate()
+            scene = try event.scene.sceneToCreate(alsoMissing: alsoMissing)
         } catch {
             throw Problem(error)
         }

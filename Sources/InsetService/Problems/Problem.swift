@@ -4,7 +4,7 @@ import InsetSession
 
 /// An RFC 9457 problem: every error the service answers is one of these.
 struct Problem: Error, Equatable, Sendable {
-    /// The problem kind; `type` is `/problems/<slug>`.
+    /// The problem kind (`ProblemType`'s); `type` is `/problems/<slug>`.
     var slug: String
     /// A short summary that is the same for every occurrence of this kind.
     var title: String
@@ -17,14 +17,14 @@ struct Problem: Error, Equatable, Sendable {
     /// Extra headers the status calls for (`Allow`, `WWW-Authenticate`).
     var headers: [(name: String, value: String)]
 
-    /// Creates a problem.
+    /// A problem of `kind` (one of `ProblemType.all`), this time for `detail`.
     init(
-        slug: String, title: String, status: Int, detail: String, errors: [FieldError] = [],
+        _ kind: ProblemType, detail: String, errors: [FieldError] = [],
         headers: [(name: String, value: String)] = []
     ) {
-        self.slug = slug
-        self.title = title
-        self.status = status
+        self.slug = kind.slug
+        self.title = kind.title
+        self.status = kind.status
         self.detail = detail
         self.errors = errors
         self.headers = headers
@@ -80,14 +80,13 @@ struct Problem: Error, Equatable, Sendable {
 extension Problem {
     /// The body is not JSON at all.
     static func malformedJSON(_ detail: String) -> Problem {
-        Problem(slug: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
+        Problem(.malformedJSON, detail: detail)
     }
 
     /// The request's framing (lengths, transfer codings, Host) cannot be trusted; the connection is closed.
     static func malformedRequest(_ reason: String) -> Problem {
         Problem(
-            slug: "malformed-request", title: "Malformed request", status: 400,
-            detail: "The request has \(reason); the connection is closed.")
+            .malformedRequest, detail: "The request has \(reason); the connection is closed.")
     }
 
     /// The body is JSON but some fields are wrong.
@@ -96,29 +95,25 @@ extension Problem {
             errors.count == 1
             ? "\(errors[0].place): \(errors[0].message)"
             : "\(errors.count) fields are invalid"
-        return Problem(
-            slug: "validation-failed", title: "Invalid request", status: 400, detail: detail, errors: errors)
+        return Problem(.validationFailed, detail: detail, errors: errors)
     }
 
     /// A query argument is wrong.
     static func invalidQuery(_ name: String, _ message: String) -> Problem {
         Problem(
-            slug: "invalid-query", title: "Invalid query argument", status: 400,
-            detail: "Query argument '\(name)' \(message)")
+            .invalidQuery, detail: "Query argument '\(name)' \(message)")
     }
 
     /// The body is over `--max-body-bytes`.
     static func bodyTooLarge(limit: Int) -> Problem {
         Problem(
-            slug: "body-too-large", title: "Request body too large", status: 413,
-            detail: "The body must be at most \(limit) bytes.")
+            .bodyTooLarge, detail: "The body must be at most \(limit) bytes.")
     }
 
     /// The query has more arguments than the transport reads.
     static func tooManyQueryArguments(count: Int, limit: Int) -> Problem {
         Problem(
-            slug: "uri-too-long", title: "Request target too long", status: 414,
-            detail: "The query has \(count) arguments; at most \(limit) are read.")
+            .uriTooLong, detail: "The query has \(count) arguments; at most \(limit) are read.")
     }
 
     /// What the transport refused before any route ran, as a problem.
@@ -136,13 +131,14 @@ extension Problem {
     static func unreadable(status: Int, reason: String) -> Problem {
         let detail = "The request has \(reason); the connection is closed."
         return switch status {
-        case 413: Problem(slug: "body-too-large", title: "Request body too large", status: 413, detail: detail)
-        case 414: Problem(slug: "uri-too-long", title: "Request target too long", status: 414, detail: detail)
+        case 413:
+            Problem(.bodyTooLarge, detail: detail)
+        case 414:
+            Problem(.uriTooLong, detail: detail)
         case 431:
-            Problem(slug: "header-too-large", title: "Request header too large", status: 431, detail: detail)
+            Problem(.headerTooLarge, detail: detail)
         case 505:
-            Problem(
-                slug: "http-version-not-supported", title: "HTTP version not supported", status: 505, detail: detail)
+            Problem(.httpVersionNotSupported, detail: detail)
         default: .malformedRequest(reason)
         }
     }
@@ -151,7 +147,7 @@ extension Problem {
     static func unsupportedMediaType(_ got: String?, alsoAccepted: String? = nil) -> Problem {
         let types = "application/json" + (alsoAccepted.map { " or \($0)" } ?? "")
         return Problem(
-            slug: "unsupported-media-type", title: "Unsupported media type", status: 415,
+            .unsupportedMediaType,
             detail: got.map { "Content-Type '\($0)' is not supported; send \(types)." }
                 ?? "Send the body with Content-Type: \(types).")
     }
@@ -159,26 +155,24 @@ extension Problem {
     /// No route has this path.
     static func routeNotFound(_ path: String) -> Problem {
         Problem(
-            slug: "not-found", title: "Not found", status: 404,
-            detail: "No resource at \(String(path.prefix(200))).")
+            .notFound, detail: "No resource at \(String(path.prefix(200))).")
     }
 
     /// The session does not exist, expired, or was evicted.
     static let sessionNotFound = Problem(
-        slug: "session-not-found", title: "Session not found", status: 404,
-        detail: "No session has this id: it never existed, was deleted, expired or was evicted.")
+        .sessionNotFound, detail: "No session has this id: it never existed, was deleted, expired or was evicted.")
 
     /// The catalogue has no device with this id.
     static func deviceNotFound(_ id: String) -> Problem {
         Problem(
-            slug: "device-not-found", title: "Device not found", status: 404,
+            .deviceNotFound,
             detail: "The catalogue has no device '\(String(id.prefix(64)))'; GET /devices lists those it has.")
     }
 
     /// The path exists but not with this method.
     static func methodNotAllowed(_ method: String, allow: [String]) -> Problem {
         Problem(
-            slug: "method-not-allowed", title: "Method not allowed", status: 405,
+            .methodNotAllowed,
             detail: "\(String(method.prefix(20))) is not allowed here; use \(allow.joined(separator: ", ")).",
             headers: [("Allow", allow.joined(separator: ", "))])
     }
@@ -186,7 +180,7 @@ extension Problem {
     /// The event's timestamp is older than the session's last one.
     static func staleTimestamp(_ timestamp: Double, last: Double) -> Problem {
         Problem(
-            slug: "stale-timestamp", title: "Timestamp older than the session's last", status: 409,
+            .staleTimestamp,
             detail:
                 "timestamp \(formatted(timestamp)) ms is older than the session's last event at \(formatted(last)) ms.")
     }
@@ -194,14 +188,14 @@ extension Problem {
     /// A drag or a release with no keyboard on screen to move.
     static var keyboardNotShown: Problem {
         Problem(
-            slug: "keyboard-not-shown", title: "No keyboard shown", status: 409,
+            .keyboardNotShown,
             detail: "The session's keyboard is not shown: a drag, a release or a focus move needs a show first.")
     }
 
     /// A timeline from before the instant the session's kept animations describe exactly.
     static func historyUnavailable(_ instant: Double, since start: Double) -> Problem {
         Problem(
-            slug: "stale-timestamp", title: "Timestamp older than the session's last", status: 409,
+            .staleTimestamp,
             detail:
                 "\(formatted(instant)) ms is before \(formatted(start)) ms, the earliest instant the session's "
                 + "kept animations describe exactly.")
@@ -209,8 +203,7 @@ extension Problem {
 
     /// A bearer token is required and was missing or wrong.
     static let unauthorized = Problem(
-        slug: "unauthorized", title: "Unauthorized", status: 401,
-        detail: "Send Authorization: Bearer <token>.",
+        .unauthorized, detail: "Send Authorization: Bearer <token>.",
         headers: [("WWW-Authenticate", "Bearer realm=\"inset\"")])
 }
 
@@ -227,7 +220,7 @@ extension Problem {
     /// The shared session store (Redis) cannot be reached or did not answer in time; retry shortly.
     static func storeUnavailable(_ reason: String) -> Problem {
         Problem(
-            slug: "store-unavailable", title: "Session store unavailable", status: 503,
+            .storeUnavailable,
             detail: "The session store is unavailable (\(reason)); retry in \(storeRetryAfterSeconds) s.",
             headers: [("Retry-After", String(storeRetryAfterSeconds))])
     }
@@ -238,7 +231,7 @@ extension Problem {
     /// created).
     static func storeOutcomeUnknown(session: String, _ reason: String) -> Problem {
         Problem(
-            slug: "store-outcome-unknown", title: "Session store outcome unknown", status: 503,
+            .storeOutcomeUnknown,
             detail:
                 "The change went to the session store but its answer was lost (\(reason)), and the store could "
                 + "not be asked again in time whether it was applied: it may have been. GET /sessions/\(session) "
