@@ -5,7 +5,12 @@ struct ConsoleCursor {
     /// The text and its lines.
     let text: ConsoleLines
     /// The next byte to read.
-    var index: Int
+    var index: Int {
+        didSet { if index > oldValue { spent += index - oldValue } }
+    }
+    /// The bytes this cursor moved over, and every probe copied from it whose reading it took over: what reading
+    /// cost, whatever was kept of it.
+    var spent = 0
     /// Where and why the last read failed, for the error a notification's broken structure gets.
     var failure: (offset: Int, reason: String)?
 

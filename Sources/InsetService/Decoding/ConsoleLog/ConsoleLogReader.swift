@@ -47,6 +47,10 @@ struct ConsoleLog {
     var skippedLines: Int
     /// The text's lines, to place a value's problems.
     var text: ConsoleLines
+    /// The bytes every attempt read, probes included: the work reading took.
+    var bytesRead: Int
+    /// The bytes examined looking for a keyboard key in what failed to read.
+    var bytesSearched: Int
 }
 
 /// Finds the keyboard notifications in a pasted console, in every form Xcode's console prints them, and skips
@@ -58,6 +62,10 @@ struct ConsoleLogReader {
     private(set) var notifications: [PrintedNotification] = []
     /// Problems with a notification's structure once it is known to be one.
     private(set) var errors: [FieldError] = []
+    /// The bytes every attempt read, probes included.
+    private(set) var bytesRead = 0
+    /// The bytes examined looking for a keyboard key.
+    private(set) var bytesSearched = 0
     /// The errors reported before reading stops: enough to fix a paste, few enough to read.
     static let maxErrors = 16
     /// How many times over the text the attempts may read, in all.
@@ -77,7 +85,8 @@ struct ConsoleLogReader {
         }
         let skipped = covered.indices.filter { !covered[$0] && !reader.text.isBlank($0) }.count
         let log = ConsoleLog(
-            notifications: reader.notifications, skippedLines: skipped, text: reader.text)
+            notifications: reader.notifications, skippedLines: skipped, text: reader.text, bytesRead: reader.bytesRead,
+            bytesSearched: reader.bytesSearched)
         return (log, reader.errors)
     }
 
@@ -101,6 +110,7 @@ struct ConsoleLogReader {
             }
             var cursor = ConsoleCursor(text, at: index)
             let end = candidate(&cursor, at: index, after: lastEnd)
+            bytesRead += cursor.spent + 1
             // What the attempt read, however it ended: a text of brackets that never close makes every start
             // read far, and the budget stops it there.
             work += max(cursor.index, cursor.failure?.offset ?? 0) - index + 1
@@ -206,6 +216,7 @@ struct ConsoleLogReader {
     private mutating func reportBroken(_ cursor: ConsoleCursor, start: Int, always: Bool = false) {
         guard let failure = cursor.failure else { return }
         let span = text.bytes[start..<min(failure.offset, text.bytes.count)]
+        bytesSearched += span.count
         guard always || span.firstRange(of: Array("UIKeyboard".utf8)) != nil else { return }
         errors.append(
             FieldError(

@@ -134,6 +134,7 @@ enum PrintedDescription {
                 cursor = probe
                 return .dictionary(entries)
             }
+            cursor.spent = probe.spent
             // Not a dictionary: an array, read as one bare value.
             return cursor.bare(until: swiftTerminators).map { _ in .other }
         }
