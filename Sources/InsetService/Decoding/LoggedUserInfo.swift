@@ -57,12 +57,12 @@ struct LoggedUserInfo: Equatable, Sendable {
 
     private static let usedKeySet = Set(usedKeys.map(UTF8Key.init))
 
-    /// The keys of `keys` that are not `used`, each once, in the order they first come.
+    /// The keys of `keys` that are not `used`, each once, in the order they first come: a hash and a lookup or
+    /// two per key, so that a `userInfo` of thousands of keys costs time linear in their number.
     static func unusedKeys<Key: Hashable>(_ keys: some Sequence<Key>, used: Set<Key>) -> [Key] {
         var unused: [Key] = []
-        for key in keys where !used.contains(key) {
-            if !unused.contains(key) { unused.append(key) }
-        }
+        var seen = used
+        for key in keys where seen.insert(key).inserted { unused.append(key) }
         return unused
     }
 }
