@@ -158,6 +158,7 @@ NO_SESSION = "/problems/session-not-found"
 ANY_404 = (NOT_FOUND, NO_SESSION)
 METHOD = "/problems/method-not-allowed"
 QUERY = "/problems/invalid-query"
+NO_NOTIFICATION = "/problems/no-notification"
 FRAMING = "/problems/malformed-request"
 
 TEN_MB = 10 * 1024 * 1024
@@ -269,6 +270,51 @@ CASES: list[Case] = [
         req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [' + ",".join(["{}"] * 257) + "]}"),
         400,
         INVALID,
+    ),
+    # ---- A console pasted as text/plain (read before the session is looked up) ------------------------------
+    # The attacker's lines: each `[` is a dictionary while `\"],z:w\"` is a string and an array when it is not, so
+    # a reader that tries both doubles its work per line (50 lines took 29 s; 100 never ended, and two such
+    # requests held both workers of a 2-core server). Read within a budget: refused at once.
+    *[
+        Case(
+            f"notifications-text-tangled-arrays-{name}",
+            req("POST", f"/sessions/{MISSING_ID}/notifications", opening + 'k:[j:\\"],z:w\\",\n' * lines, "text/plain"),
+            400,
+            (INVALID, NO_NOTIFICATION),
+            within=10.0,
+        )
+        for name, opening, lines in [
+            ("100-lines", "[", 100),
+            ("64kb", "[", 4000),
+            ("in-swift-notification", "name = UIKeyboardWillShowNotification, object = nil, userInfo = Optional([", 100),
+            (
+                "after-a-member",
+                'keyboardWillShow [AnyHashable("UIKeyboardFrameEndUserInfoKey"): NSRect: {{0, 508}, {390, 336}},\n',
+                100,
+            ),
+        ]
+    ],
+    # One failed start per byte: each once cost a substring search.
+    Case(
+        "notifications-text-65000-open-braces",
+        req("POST", f"/sessions/{MISSING_ID}/notifications", "{" * 65000, "text/plain"),
+        400,
+        NO_NOTIFICATION,
+        within=10.0,
+    ),
+    # 4 000 unused userInfo keys: each was compared with every one listed before it.
+    Case(
+        "notifications-json-4000-unused-keys",
+        req(
+            "POST",
+            f"/sessions/{MISSING_ID}/notifications",
+            '{"notifications": [{"name": "UIKeyboardWillShowNotification", "userInfo": {'
+            + ",".join(f'"k{i}": 0' for i in range(4000))
+            + "}}]}",
+        ),
+        404,
+        NO_SESSION,
+        within=10.0,
     ),
     # ---- Content-Type ---------------------------------------------------------------------------------------
     Case("ct-missing", show(SHOW, content_type=None), 415, MEDIA),

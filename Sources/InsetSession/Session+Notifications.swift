@@ -28,16 +28,21 @@ public struct NotificationReplay: Sendable {
 }
 
 extension Session {
+    /// Each of `log`'s notifications' instant on this session's clock, as `replay` places them: from `log.start`,
+    /// else from the session's present.
+    public func times(of log: NotificationLog, serverTime: Double) -> [NotificationTime] {
+        log.times(startingAt: log.start ?? instant(timestamp: nil, serverTime: serverTime))
+    }
+
     /// Applies a logged sequence in order through `NotificationFilter`, each notification at its time
-    /// (`NotificationLog.times(startingAt:)`, from `log.start` or the session's present) with its frames in the
-    /// screen's coordinates. Throws, before anything changes, when the log starts before the session's last
-    /// event.
+    /// (`times(of:serverTime:)`) with its frames in the screen's coordinates. Throws, before anything changes,
+    /// when the log starts before the session's last event.
     public mutating func replay(_ log: NotificationLog, serverTime: Double) throws(SessionError) -> NotificationReplay {
         try requireIOS("a UIKit notification log")
         guard !log.notifications.isEmpty else {
             return NotificationReplay(outcomes: [], states: [(self, lastTime)], jumps: [])
         }
-        let times = log.times(startingAt: log.start ?? instant(timestamp: nil, serverTime: serverTime))
+        let times = times(of: log, serverTime: serverTime)
         if clockFixed, times[0].time < lastTime { throw .staleTimestamp(times[0].time, last: lastTime) }
         let screen = scene.space.screen
         var filter = NotificationFilter(

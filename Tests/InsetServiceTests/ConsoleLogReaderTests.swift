@@ -94,3 +94,42 @@ extension ConsoleLogReaderTests {
         #expect(errors.count == ConsoleLogReader.maxErrors)
     }
 }
+
+extension ConsoleLogReaderTests {
+    private static let willShow =
+        #"2014-05-02 10:11:12.345 App[1:2] keyboardWillShow: {UIKeyboardFrameEndUserInfoKey = "{{0, 508}, {390, 336}}";}"#
+    private static let willHide = """
+        2014-05-02 10:11:13.000 App[1:2] keyboardWillHide: {
+            UIKeyboardFrameEndUserInfoKey = "{{0, 844}, {390, 336}}";
+        }
+        """
+
+    /// A UTF-8 byte-order mark before the first line hid its `NSLog` time (the first notification took the
+    /// rule's time) and counted as a column: it is no part of the text.
+    @Test func aByteOrderMarkHidesNoTimeAndTakesNoColumn() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let (log, errors) = ConsoleLogReader.read(bom + Array(Self.willShow.utf8))
+        #expect(errors.isEmpty)
+        #expect(log.notifications.map(\.printedTime) == [1_399_025_472_345_000])
+        let broken = Array(#"{ UIKeyboardFrameEndUserInfoKey = "{{0, 5o8}, {390, 336}}" "#.utf8)
+        let (_, plainErrors) = ConsoleLogReader.read(broken)
+        let (_, markedErrors) = ConsoleLogReader.read(bom + broken)
+        let plain = try #require(plainErrors.first?.location)
+        #expect(markedErrors.first?.location == plain)
+    }
+
+    /// Lines ended by CR alone (classic Mac text) were one line: every notification took the first line's time
+    /// and lines. A lone CR ends a line as LF and CR LF do.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func everyLineEndSeparatesLines(end: String) {
+        let text = [Self.willShow, Self.willHide, "done"].joined(separator: "\n")
+            .replacingOccurrences(of: "\n", with: end)
+        let (log, errors) = ConsoleLogReader.read(Array(text.utf8))
+        #expect(errors.isEmpty)
+        #expect(log.notifications.map(\.printedTime) == [1_399_025_472_345_000, 1_399_025_473_000_000])
+        #expect(log.notifications.map(\.lines) == [1...1, 2...4])
+        #expect(log.notifications.map(\.name) == [.willShow, .willHide])
+        #expect(log.text.lines.count == 5)
+        #expect(log.skippedLines == 1)
+    }
+}

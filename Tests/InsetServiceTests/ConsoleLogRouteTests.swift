@@ -120,6 +120,50 @@ struct ConsoleLogRouteTests {
         #expect(errors(answer).first?.number("line") == 6)
     }
 
+    /// `?start=1e15` and a notification printed a second later moved the session's clock past 1e15 ms, the
+    /// latest timestamp: the session then answered 409 to every timed event, for good. Refused as a JSON log's
+    /// timestamp past 1e15 is, at the notification's line, and nothing changes.
+    @Test func aTextLogPlacedPastTheLatestTimestampIsRefusedAndChangesNothing() throws {
+        let app = makeApp()
+        let id = try session(app)
+        let later = Self.show.replacingOccurrences(of: "10:11:12.345", with: "10:11:13.345")
+        let answer = post(app, id, Self.show + "\n" + later, query: [("start", "1e15")])
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.json.string("type") == "/problems/validation-failed")
+        let error = try #require(errors(answer).first)
+        #expect(error.number("line") == 6)
+        #expect(error["pointer"] == nil)
+        #expect(error.string("message")?.contains("1e15") == true, "\(error)")
+        // The clock did not move: a log at 1e15 itself still applies, and then nothing later than it.
+        #expect(post(app, id, Self.show, query: [("start", "1e15")]).status == 200)
+        #expect(post(app, id, later, query: [("start", "1e15")]).status == 200)
+        #expect(post(app, id, Self.show + "\n" + later).status == 400)
+    }
+
+    /// The JSON log's counterpart: a timestamp past 1e15 is refused at its pointer, and so is an untimed
+    /// notification the timing rule places there (a did-show 250 ms after a will-show at 1e15).
+    @Test func aJSONLogPlacedPastTheLatestTimestampIsRefused() throws {
+        let app = makeApp()
+        let id = try session(app)
+        let userInfo = #"{"UIKeyboardFrameEndUserInfoKey":"{{0, 508}, {390, 336}}"}"#
+        let timed = """
+            {"notifications":[{"name":"UIKeyboardWillShowNotification","userInfo":\(userInfo),"timestamp":1000000000000250}]}
+            """
+        let refused = post(app, id, timed, type: "application/json")
+        #expect(refused.status == 400)
+        #expect(errors(refused).first?.string("pointer") == "/notifications/0/timestamp")
+        let ruled = """
+            {"notifications":[{"name":"UIKeyboardWillShowNotification","userInfo":\(userInfo)},
+              {"name":"UIKeyboardDidShowNotification","userInfo":\(userInfo)}],"start":1e15}
+            """
+        let answer = post(app, id, ruled, type: "application/json")
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.json.string("type") == "/problems/validation-failed")
+        #expect(errors(answer).first?.string("pointer") == "/notifications/1/timestamp")
+        #expect(errors(answer).first?.string("message")?.contains("1e15") == true)
+        #expect(post(app, id, Self.show, query: [("start", "1e15")]).status == 200)
+    }
+
     @Test func theTextsOptionsComeFromTheQueryAndAJSONBodyRefusesThem() throws {
         let app = makeApp()
         let id = try session(app, timestamp: 500)

@@ -85,13 +85,14 @@ extension NotificationLog {
 }
 
 extension Problem {
-    /// A text body without a keyboard notification in it.
+    /// A text body without a keyboard notification in it. The detail names no language: error bodies never say
+    /// `Swift` (the robustness suite's hygiene check).
     static func noNotification(lines: Int) -> Problem {
         Problem(
             .noNotification,
             detail: (lines == 0
                 ? "The text is empty: it holds no" : "None of the text's \(lines) line\(lines == 1 ? "" : "s") holds a")
-                + " keyboard notification as a console prints it (a userInfo dictionary, NSConcreteNotification, or"
-                + " Swift's print of either).")
+                + " keyboard notification as a console prints it (a userInfo dictionary or a notification, as NSLog,"
+                + " po or print prints either).")
     }
 }

@@ -51,11 +51,38 @@ struct LoggedUserInfo: Equatable, Sendable {
         if let value = object[KeyboardUserInfo.isLocalKey] {
             info.isLocal = reader.loggedFlag(value, at: at(KeyboardUserInfo.isLocalKey))
         }
-        var ignored: [String] = []
-        for member in object.members where !usedKeys.contains(where: { $0.hasSameScalars(as: member.key) }) {
-            if !ignored.contains(member.key) { ignored.append(member.key) }
-        }
-        return LoggedUserInfo(info: info, ignoredKeys: ignored)
+        let ignored = unusedKeys(object.members.lazy.map { UTF8Key($0.key) }, used: usedKeySet)
+        return LoggedUserInfo(info: info, ignoredKeys: ignored.map(\.string))
+    }
+
+    private static let usedKeySet = Set(usedKeys.map(UTF8Key.init))
+
+    /// The keys of `keys` that are not `used`, each once, in the order they first come: a hash and a lookup or
+    /// two per key, so that a `userInfo` of thousands of keys costs time linear in their number.
+    static func unusedKeys<Key: Hashable>(_ keys: some Sequence<Key>, used: Set<Key>) -> [Key] {
+        var unused: [Key] = []
+        var seen = used
+        for key in keys where seen.insert(key).inserted { unused.append(key) }
+        return unused
+    }
+}
+
+/// A key hashed and compared by its UTF-8 bytes: two keys are one when their scalars are, as JSON compares
+/// keys (`Set<String>` would merge canonically equivalent ones).
+struct UTF8Key: Hashable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var copy = string
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

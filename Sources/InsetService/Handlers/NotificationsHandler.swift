@@ -22,12 +22,26 @@ final class NotificationsHandler: OperationHandler {
         let decoded = try Self.decode(request)
         let log = decoded.log
         let serverTime = sessions.now
-        let (session, replay) = try sessions.run { () throws(SessionError) in
-            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) in
-                let replay = try session.replay(log, serverTime: serverTime)
-                return (session, replay)
+        var pastLatest: FieldError?
+        let session: Session
+        let replay: NotificationReplay
+        do {
+            (session, replay) = try sessions.run { () throws(SessionError) in
+                try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
+                    (session: inout Session) throws(SessionError) in
+                    // Thrown before the replay changes anything, as the store requires.
+                    if let refusal = Self.pastLatest(session.times(of: log, serverTime: serverTime), decoded) {
+                        pastLatest = refusal
+                        throw .invalidMembers([MemberProblem(pointer: refusal.pointer, message: refusal.message)])
+                    }
+                    let replay = try session.replay(log, serverTime: serverTime)
+                    return (session, replay)
+                }
             }
+        } catch {
+            // The refusal as a JSON timestamp's, and in a text at its notification's line.
+            if let pastLatest { throw .validation([pastLatest]) }
+            throw error
         }
         let time = session.lastTime
         let timeline = replay.timeline(after: session)
@@ -49,6 +63,24 @@ final class NotificationsHandler: OperationHandler {
         if plot { writer.field("plot", timeline.svg()) }
         writer.endObject()
         return .json(writer)
+    }
+
+    /// The first notification `times` places past the latest timestamp (1e15 ms), which would leave the
+    /// session's clock where no timed event can follow: refused as a JSON `timestamp` past it is, at its
+    /// pointer, and in a text at the notification's first line. Printed times keep their distances from `start`
+    /// (or the session's present), and the timing rule adds durations, so either can pass it.
+    static func pastLatest(_ times: [NotificationTime], _ decoded: DecodedLog) -> FieldError? {
+        let latest = Limits.timestamp.upperBound
+        guard let index = times.firstIndex(where: { $0.time > latest }) else { return nil }
+        let past = times[index].time - latest
+        var error = FieldError(
+            pointer: "/notifications/\(index)/timestamp",
+            message:
+                "is placed \(formatted(past)) ms past 1e15 on the session's clock; a time must be between 0 and 1e15")
+        if let lines = decoded.readings[index].lines {
+            error.location = TextLocation(line: lines.lowerBound, column: 1)
+        }
+        return error
     }
 
     /// The query arguments a text body's options come in; a JSON body carries them as members.

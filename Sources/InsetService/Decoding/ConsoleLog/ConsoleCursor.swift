@@ -1,11 +1,19 @@
 /// A cursor over a pasted console's bytes that reads what Foundation's descriptions print: blanks (the `NSLog`
 /// prefix of a continued line among them), quoted strings, names and bare values. Every read checks bounds and
-/// moves forward, so a scan over any text ends.
+/// moves forward, so a scan over any text ends; every byte it moves over is counted in `spent`, and the readers
+/// built on it stop once `spent` passes `limit`.
 struct ConsoleCursor {
     /// The text and its lines.
     let text: ConsoleLines
     /// The next byte to read.
-    var index: Int
+    var index: Int {
+        didSet { if index > oldValue { spent += index - oldValue } }
+    }
+    /// The bytes this cursor moved over, and every probe copied from it whose reading it took over: what reading
+    /// cost, whatever was kept of it.
+    var spent = 0
+    /// The bytes it may read; past them every reader built on it fails (`isSpent`).
+    var limit = Int.max
     /// Where and why the last read failed, for the error a notification's broken structure gets.
     var failure: (offset: Int, reason: String)?
 
@@ -19,6 +27,17 @@ struct ConsoleCursor {
 
     var bytes: [UInt8] { text.bytes }
     var atEnd: Bool { index >= bytes.count }
+
+    /// Whether reading spent its budget.
+    var isSpent: Bool { spent > limit }
+    static let spentReason = "the reading budget is spent"
+
+    /// Fails when the budget is spent: the check a reader makes before each part it reads.
+    mutating func failIfSpent() -> Bool {
+        guard isSpent else { return false }
+        failure = (index, Self.spentReason)
+        return true
+    }
 
     /// The byte at the cursor, or 0 at the end.
     var current: UInt8 { index < bytes.count ? bytes[index] : 0 }
@@ -54,11 +73,12 @@ struct ConsoleCursor {
     mutating func skipBlanks() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0D:
+            case 0x20, 0x09:
                 index += 1
-            case 0x0A:
+            case 0x0A, 0x0D:
+                // The CR of a CR LF is a blank; a line end moves to the next line's message.
                 index += 1
-                if index < bytes.count {
+                if index < bytes.count, bytes[index - 1] == 0x0A || bytes[index] != 0x0A {
                     let line = text.lines[text.lineIndex(of: index)]
                     if line.start == index { index = line.content }
                 }
@@ -82,8 +102,9 @@ struct ConsoleCursor {
         return 0
     }
 
-    /// A quoted string on one line, and the offset of its first byte inside the quotes. A string opened by
-    /// `\"` ends at the next `\"`; one opened by `"` at the next `"` that no backslash escapes.
+    /// A quoted string on one line (a CR or LF ends it unclosed), and the offset of its first byte inside the
+    /// quotes. A string opened by `\"` ends at the next `\"`; one opened by `"` at the next `"` that no backslash
+    /// escapes.
     mutating func quoted() -> (String, Int)? {
         let opening = quoteLength
         guard opening > 0 else { return fail("expected a quote") }
@@ -91,7 +112,7 @@ struct ConsoleCursor {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x0A || index - start > Self.maxValueLength { break }
+            if byte == 0x0A || byte == 0x0D || index - start > Self.maxValueLength { break }
             if opening == 2, byte == 0x5C, peek(1) == 0x22 {
                 let value = String(decoding: bytes[start..<index], as: UTF8.self)
                 index += 2
@@ -124,15 +145,15 @@ struct ConsoleCursor {
             || byte == 0x5F || byte == 0x2E || byte == 0x24 || byte == 0x2D
     }
 
-    /// A bare value: everything up to one of `terminators` outside brackets, on the same line, trailing spaces
-    /// trimmed. Brackets of every kind (`{}`, `[]`, `()`, `<>`) nest, so a rect's commas or an object's
+    /// A bare value: everything up to one of `terminators` outside brackets, on the same line (before its CR or
+    /// LF), trailing spaces trimmed. Brackets of every kind (`{}`, `[]`, `()`, `<>`) nest, so a rect's commas or an object's
     /// semicolons stay inside it.
     mutating func bare(until terminators: [UInt8]) -> (String, Int)? {
         let start = index
         var depth = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x0A || (byte == 0x0D && peek(1) == 0x0A) { break }
+            if byte == 0x0A || byte == 0x0D { break }
             if depth == 0, terminators.contains(byte) { break }
             guard index - start < Self.maxValueLength else {
                 return fail("a value longer than \(Self.maxValueLength) bytes")

@@ -11,13 +11,15 @@ struct TextLocation: Equatable, Sendable {
 ///
 /// `NSLog` puts `2014-05-02 10:11:12.345 App[123:4567] ` before each message (Xcode's newer console prints the
 /// same with microseconds and the zone, `2023-10-01 12:34:56.789012+0200 App[123:4567] `); a message of many lines
-/// (a dictionary) carries it on its first line only. A line ends at LF; a CR before it belongs to no value.
+/// (a dictionary) carries it on its first line only. A line ends at LF, or at a CR that no LF follows (classic Mac
+/// text); the CR of a CR LF belongs to no value. A UTF-8 byte-order mark before the text is no part of it: the
+/// first line starts after it.
 struct ConsoleLines {
     /// One line.
     struct Line {
         /// The offset of its first byte.
         var start: Int
-        /// The offset just past its last byte (before the LF).
+        /// The offset of its line end (an LF, or a lone CR), or the text's end.
         var end: Int
         /// Where the message starts: after the prefix, or `start`.
         var content: Int
@@ -31,12 +33,16 @@ struct ConsoleLines {
     /// Its lines, in order; an empty text has one empty line, and a final line end starts none.
     private(set) var lines: [Line] = []
 
+    /// The UTF-8 byte-order mark.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// Splits `bytes` into lines and reads their prefixes.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var start = 0
+        var start = bytes.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
         while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var end = start
+            while end < bytes.count, !Self.endsLine(bytes, at: end) { end += 1 }
             var line = Line(start: start, end: end, content: start, printedTime: nil)
             if let (content, time) = NSLogPrefix.read(bytes, from: start, to: end) {
                 line.content = content
@@ -47,6 +53,12 @@ struct ConsoleLines {
             guard end + 1 < bytes.count else { break }
             start = end + 1
         }
+    }
+
+    /// Whether the byte at `offset` ends a line: an LF, or a CR that no LF follows.
+    static func endsLine(_ bytes: [UInt8], at offset: Int) -> Bool {
+        let byte = bytes[offset]
+        return byte == 0x0A || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A))
     }
 
     /// The index of the line holding `offset` (the last line for the text's end).

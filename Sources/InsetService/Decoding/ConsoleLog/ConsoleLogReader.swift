@@ -47,25 +47,40 @@ struct ConsoleLog {
     var skippedLines: Int
     /// The text's lines, to place a value's problems.
     var text: ConsoleLines
+    /// The bytes every attempt read, probes included: the work reading took.
+    var bytesRead: Int
+    /// The bytes examined looking for a keyboard key in what failed to read.
+    var bytesSearched: Int
 }
 
 /// Finds the keyboard notifications in a pasted console, in every form Xcode's console prints them, and skips
 /// everything else. Each start of a candidate (`NSConcreteNotification`, `name = `, `{`, `[`) is read at most
-/// once, to a bounded depth and value length, and all attempts together within a budget linear in the text's
-/// length: past it, reading stops with an error.
+/// once, to a bounded depth and value length, and all attempts together, every probe of every attempt counted,
+/// within a budget linear in the text's length: past it, reading stops with an error. Whether a failed attempt
+/// showed a keyboard key is looked up in the places `UIKeyboard` stands, found in one pass over the text.
 struct ConsoleLogReader {
     let text: ConsoleLines
     private(set) var notifications: [PrintedNotification] = []
     /// Problems with a notification's structure once it is known to be one.
     private(set) var errors: [FieldError] = []
+    /// The bytes every attempt read, probes included.
+    private(set) var bytesRead = 0
+    /// The bytes examined looking for a keyboard key.
+    private(set) var bytesSearched = 0
     /// The errors reported before reading stops: enough to fix a paste, few enough to read.
     static let maxErrors = 16
     /// How many times over the text the attempts may read, in all.
     static let budgetPerByte = 16
+    /// Where `UIKeyboard` stands in the text, in order; found at the first failed attempt that needs it.
+    private var keyboardMentions: [Int]?
 
     init(_ bytes: [UInt8]) {
         text = ConsoleLines(bytes)
     }
+
+    /// The bytes all attempts may read in a text of `length` bytes: `budgetPerByte` times over it, and more for a
+    /// short one. The last read may pass it by one value or one run of blanks.
+    static func budget(forLength length: Int) -> Int { budgetPerByte * length + 65_536 }
 
     /// Reads the whole text.
     static func read(_ bytes: [UInt8]) -> (ConsoleLog, [FieldError]) {
@@ -77,35 +92,37 @@ struct ConsoleLogReader {
         }
         let skipped = covered.indices.filter { !covered[$0] && !reader.text.isBlank($0) }.count
         let log = ConsoleLog(
-            notifications: reader.notifications, skippedLines: skipped, text: reader.text)
+            notifications: reader.notifications, skippedLines: skipped, text: reader.text, bytesRead: reader.bytesRead,
+            bytesSearched: reader.bytesSearched)
         return (log, reader.errors)
     }
 
     private mutating func scan() {
         let bytes = text.bytes
-        // Bytes read over all attempts, at most `budgetPerByte` times the text's length (plus a constant for short
-        // texts): a log reads each byte about once, and any text is read in time linear in its length.
-        let budget = Self.budgetPerByte * bytes.count + 65_536
-        var work = 0
+        // Bytes read over all attempts, probes included: a log reads each byte about once, and any text is read in
+        // time linear in its length.
+        let budget = Self.budget(forLength: bytes.count)
         var lineIndex = 0
-        var index = 0
+        var index = text.lines[0].start
         // Where the last notification ended: context for the next one is looked for after it.
         var lastEnd = 0
         while index < bytes.count {
-            if index == text.lines[lineIndex].start { index = text.lines[lineIndex].content }
-            guard index < bytes.count else { break }
-            if bytes[index] == 0x0A {
-                index += 1
+            let line = text.lines[lineIndex]
+            if index == line.start { index = line.content }
+            if index >= line.end {
+                guard lineIndex + 1 < text.lines.count else { break }
                 lineIndex += 1
+                index = text.lines[lineIndex].start
                 continue
             }
             var cursor = ConsoleCursor(text, at: index)
+            cursor.limit = budget - bytesRead
             let end = candidate(&cursor, at: index, after: lastEnd)
             // What the attempt read, however it ended: a text of brackets that never close makes every start
             // read far, and the budget stops it there.
-            work += max(cursor.index, cursor.failure?.offset ?? 0) - index + 1
-            guard work <= budget, errors.count < Self.maxErrors else {
-                if work > budget {
+            bytesRead += cursor.spent + 1
+            guard bytesRead <= budget, errors.count < Self.maxErrors else {
+                if bytesRead > budget {
                     errors.append(
                         FieldError(
                             pointer: "",
@@ -202,15 +219,47 @@ struct ConsoleLogReader {
     }
 
     /// A structure that failed once it had shown a keyboard key is a notification the text breaks: an error
-    /// at the place it broke. Anything else was never one.
+    /// at the place it broke. Anything else was never one. A spent budget is `scan`'s error, not reported here.
     private mutating func reportBroken(_ cursor: ConsoleCursor, start: Int, always: Bool = false) {
-        guard let failure = cursor.failure else { return }
-        let span = text.bytes[start..<min(failure.offset, text.bytes.count)]
-        guard always || span.firstRange(of: Array("UIKeyboard".utf8)) != nil else { return }
+        guard let failure = cursor.failure, !cursor.isSpent else { return }
+        guard always || mentionsKeyboard(from: start, to: failure.offset) else { return }
         errors.append(
             FieldError(
                 pointer: "", message: "a keyboard notification's text breaks off here: \(failure.reason)",
                 location: text.location(of: failure.offset)))
+    }
+
+    /// Whether `UIKeyboard` stands whole in `start..<end`.
+    private mutating func mentionsKeyboard(from start: Int, to end: Int) -> Bool {
+        let mentions = keyboardMentions ?? findKeyboardMentions()
+        keyboardMentions = mentions
+        // The first mention at or after `start`.
+        var low = 0
+        var high = mentions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if mentions[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low < mentions.count && mentions[low] + Self.keyboard.count <= end
+    }
+
+    private static let keyboard = Array("UIKeyboard".utf8)
+
+    /// Every place `UIKeyboard` stands, in one pass: each byte is compared once, and again only inside a match of
+    /// the word's first bytes.
+    private mutating func findKeyboardMentions() -> [Int] {
+        let bytes = text.bytes
+        let word = Self.keyboard
+        var mentions: [Int] = []
+        var index = 0
+        while index + word.count <= bytes.count {
+            var matched = 0
+            while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
+            if matched == word.count { mentions.append(index) }
+            bytesSearched += min(matched + 1, word.count)
+            index += 1
+        }
+        return mentions
     }
 
     private func hasKeyboardKey(_ entries: [PrintedEntry]) -> Bool {

@@ -33,8 +33,10 @@ struct PrintedEntry: Equatable {
 ///     swift-dict = "[" ":" "]" / "[" [key ":" value ("," key ":" value)*] "]"      (Swift's print)
 ///     key        = name / quoted / "AnyHashable(" quoted ")"
 ///
-/// Blanks (line ends included) may stand between any two parts. Nesting is limited to `maxDepth`, so a text
-/// of brackets costs a bounded amount per starting point.
+/// Blanks (line ends included) may stand between any two parts. Nesting is limited to `maxDepth`. A Swift `[`
+/// is tried as a dictionary and, when that fails, read again as an array: the tries nest and cross lines, and
+/// a text can make them double with each line, so every reader checks the cursor's budget (which counts the
+/// bytes of every try) before each part it reads, and fails once it is spent.
 enum PrintedDescription {
     /// The deepest nesting read; a keyboard notification's dictionary is two deep.
     static let maxDepth = 6
@@ -47,6 +49,7 @@ enum PrintedDescription {
         guard cursor.take("{") else { return cursor.fail("expected '{'") }
         var entries: [PrintedEntry] = []
         while true {
+            if cursor.failIfSpent() { return nil }
             cursor.skipBlanks()
             if cursor.take("}") { return entries }
             guard let key = self.key(&cursor) else { return nil }
@@ -70,6 +73,7 @@ enum PrintedDescription {
             // An array: values separated by commas.
             cursor.index += 1
             while true {
+                if cursor.failIfSpent() { return nil }
                 cursor.skipBlanks()
                 if cursor.take(")") { return .other }
                 guard objcElement(&cursor, depth: depth) != nil else { return nil }
@@ -105,6 +109,7 @@ enum PrintedDescription {
         var entries: [PrintedEntry] = []
         if cursor.take("]") { return entries }
         while true {
+            if cursor.failIfSpent() { return nil }
             cursor.skipBlanks()
             guard let key = self.key(&cursor) else { return nil }
             cursor.skipBlanks()
@@ -122,6 +127,7 @@ enum PrintedDescription {
     /// A Swift value: `Optional(…)` unwrapped, a dictionary, a quoted string, or a bare value.
     static func swiftValue(_ cursor: inout ConsoleCursor, depth: Int) -> PrintedValue? {
         guard depth + 1 < maxDepth else { return cursor.fail("nested too deeply") }
+        if cursor.failIfSpent() { return nil }
         if cursor.take("Optional(") {
             cursor.skipBlanks()
             guard let value = swiftValue(&cursor, depth: depth + 1) else { return nil }
@@ -134,7 +140,9 @@ enum PrintedDescription {
                 cursor = probe
                 return .dictionary(entries)
             }
-            // Not a dictionary: an array, read as one bare value.
+            // Not a dictionary: an array, read as one bare value, the probe's reading paid for.
+            cursor.spent = probe.spent
+            if cursor.failIfSpent() { return nil }
             return cursor.bare(until: swiftTerminators).map { _ in .other }
         }
         if cursor.quoteLength > 0 { return cursor.quoted().map { .quoted($0.0, at: $0.1) } }
