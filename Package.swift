@@ -95,11 +95,12 @@ let package = Package(
             // Console logs as consoles print them, each beside its JSON form.
             resources: [.copy("ConsoleLogs")]),
         // The service over real sockets on port 0, and the `inset-server` executable run as a process (the one
-        // `swift build` puts beside the test bundle).
+        // `swift build` puts beside the test bundle) and in process (its options and its notes on stderr).
         .testTarget(
             name: "InsetServerTests",
             dependencies: [
                 "InsetService", "InsetJSON", "HTTPServer", "RedisClient", "HTTPTestSupport", "InsetServiceTestSupport",
+                "inset-server",
             ]),
         // The Redis session store against a real `redis-server` of each test's own: skipped without one, except
         // under CI (`CI` set), where its absence fails them.

@@ -1,15 +1,22 @@
 """6. Graceful shutdown under load: SIGTERM (and SIGHUP) while 8 keep-alive clients send shows; SIGUSR1 and
-SIGUSR2 are ignored."""
+SIGUSR2 are ignored, and their notes on a stderr nobody reads never hold SIGTERM."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import signal
+import struct
+import subprocess
+import termios
 import threading
 import time
 
+import inset_process
+
 from robust_http import ConnectionClosed, KeepAliveClient, connect, request_bytes
-from robust_server import CEILING_S, IPHONE15_SHOW, TOLERANCE_S, Server, check_show_numbers, is_short, record
+from robust_server import CEILING_S, IPHONE15_SHOW, TOLERANCE_S, Server, check_show_numbers, is_short, record, server_binary
 
 CLIENTS = 8
 SHUTDOWN_TIMEOUT = 5
@@ -195,3 +202,74 @@ def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
     assert exit_code == 0, stderr
     assert exit_seconds >= 3 - TOLERANCE_S, f"exited after {exit_seconds:.2f} s with --shutdown-timeout 3"
     assert "still in flight" in stderr, stderr
+
+
+def bytes_queued(pipe: int) -> int:
+    """Bytes written into `pipe` and not yet read (FIONREAD on its read end)."""
+    return struct.unpack("i", fcntl.ioctl(pipe, termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
+def signal_pending(pid: int, signum: int) -> bool:
+    """Whether `signum`, sent to the process, waits for it to take it (ShdPnd in /proc/PID/status)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("ShdPnd:"):
+                return bool(int(line.split()[1], 16) & (1 << (signum - 1)))
+    return False
+
+
+def test_a_stderr_nobody_reads_never_holds_sigterm() -> None:
+    """Each SIGUSR1 is noted on stderr, a pipe nobody reads. The signals are sent one at a time, each once the
+    server took the one before (two pending SIGUSR1s would merge into one), until the notes fill the pipe; the
+    server must then still drain and exit 0 on SIGTERM. Before the fix the signal loop blocked in write(2) on the
+    full pipe and never took SIGTERM."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
+    proc = subprocess.Popen(
+        [server_binary(), "--port", "0", "--access-log", "off", "--shutdown-timeout", "1"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=inset_process.die_with_parent,
+    )
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        first = proc.stdout.readline().decode()
+        assert inset_process.LISTENING.match(first.strip()), first
+        stderr = proc.stderr.fileno()
+        capacity = fcntl.fcntl(stderr, fcntl.F_GETPIPE_SZ)
+        # Full: too little room left for one more note ("inset-server: signal 10 ignored").
+        full = capacity - 64
+        sent = 0
+        stuck = False
+        deadline = time.monotonic() + 120
+        while sent < 10_000 and bytes_queued(stderr) < full and time.monotonic() < deadline:
+            os.kill(proc.pid, signal.SIGUSR1)
+            sent += 1
+            taken_by = time.monotonic() + 10
+            while signal_pending(proc.pid, signal.SIGUSR1) and time.monotonic() < taken_by:
+                time.sleep(0.0005)
+            if signal_pending(proc.pid, signal.SIGUSR1):
+                stuck = True
+                break
+        queued = bytes_queued(stderr)
+        assert queued >= full, f"stderr holds {queued} of {capacity} bytes after {sent} SIGUSR1s (stuck: {stuck})"
+        # A few more once the pipe is full: the signal loop must take them without a reader.
+        for _ in range(100):
+            os.kill(proc.pid, signal.SIGUSR1)
+        signalled = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        try:
+            code: int | None = proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            code = None
+        exit_seconds = time.monotonic() - signalled
+        assert code == 0, f"exit {code} within 60 s of SIGTERM, stderr full after {sent} SIGUSR1s"
+        # Whole notes (the last may be cut where the pipe filled), never anything but the server's own lines.
+        noted = os.read(stderr, capacity).decode("utf-8", "replace").splitlines()
+        assert all(line.startswith("inset-server: ") for line in noted[:-1]), noted[-5:]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=5)
+    record("stderr_full_sigterm", sigusr1_sent=sent, pipe_bytes=capacity, exit_seconds=round(exit_seconds, 2))

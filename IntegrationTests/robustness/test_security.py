@@ -85,6 +85,19 @@ WRONG_AUTHORIZATION = [
     TOKEN,
     "Bearer " + TOKEN[:-1] + "\x7f",
     "Bearer " + "A" * 5000,
+    "Bearer " + TOKEN + " x",
+    "Bearer " + TOKEN + "\x0b",
+    "Bearer\t" + TOKEN,
+]
+
+# RFC 9110 §5.5: the whitespace around a field value is not part of it, and `credentials` put one or more spaces
+# between the scheme and the token (§11.4). A right token sent so was refused with 401.
+RIGHT_AUTHORIZATION_WITH_WHITESPACE = [
+    "Bearer " + TOKEN + " ",
+    "Bearer " + TOKEN + "\t",
+    "Bearer " + TOKEN + " \t  ",
+    "Bearer  " + TOKEN,
+    "  Bearer " + TOKEN,
 ]
 
 
@@ -105,6 +118,13 @@ def test_token_missing_wrong_right(auth_server: Server, method: str, path: str, 
 
 def test_token_right_gives_the_answer(auth_server: Server) -> None:
     response = send(auth_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Authorization": f"Bearer {TOKEN}"})
+    assert response.status == 200, response
+    check_show_numbers(response.json())
+
+
+@pytest.mark.parametrize("value", RIGHT_AUTHORIZATION_WITH_WHITESPACE, ids=repr)
+def test_right_token_with_whitespace_around_it(auth_server: Server, value: str) -> None:
+    response = send(auth_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Authorization": value})
     assert response.status == 200, response
     check_show_numbers(response.json())
 

@@ -15,8 +15,27 @@ struct Options: Sendable {
         let name: String
         let environment: String
         let help: String
+        /// What is wrong with a value, said in words (never showing the value), when more than "invalid" is known.
+        let problem: @Sendable (String) -> String?
         let apply: @Sendable (inout Options, String) -> Bool
+
+        init(
+            name: String, environment: String, help: String,
+            problem: @escaping @Sendable (String) -> String? = { _ in nil },
+            apply: @escaping @Sendable (inout Options, String) -> Bool
+        ) {
+            self.name = name
+            self.environment = environment
+            self.help = help
+            self.problem = problem
+            self.apply = apply
+        }
     }
+
+    /// The environment variable read besides the flags' own, and what it is for.
+    static let platformPort = (
+        name: "PORT", help: "port to bind when neither --port nor INSET_PORT is given (as platforms that assign it set)"
+    )
 
     static let flags: [Flag] = [
         Flag(
@@ -55,7 +74,8 @@ struct Options: Sendable {
             name: "--api-token", environment: "INSET_API_TOKEN",
             help:
                 "require Authorization: Bearer TOKEN on every route but /healthz, /readyz and the playground files; "
-                + "an empty TOKEN is an error"
+                + "an empty TOKEN, or one with whitespace around it, is an error",
+            problem: apiTokenProblem
         ) {
             // Empty is refused, never taken for "no token": a template that expands to nothing would otherwise
             // start a server with every route open and no word of it.
@@ -115,6 +135,24 @@ struct Options: Sendable {
     /// lowest time per event in the sweep of bench/history.md ("Issue 17: Redis without waiting").
     static let redisThreadsPerCore = 2
 
+    /// What makes `token` one no client can present as it is, or nil. Whitespace around it is not part of a header
+    /// value (RFC 9110 §5.5), so a token that ends in a newline (a secret made from a file) would answer 401 to every
+    /// request, and one of only whitespace would be presented by `Bearer` and spaces; a control character cannot be
+    /// sent in a header at all. Empty is the flag's own error.
+    static func apiTokenProblem(_ token: String) -> String? {
+        let bytes = Array(token.utf8)
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        // Space, tab, line feed, vertical tab, form feed, carriage return.
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        if bytes.allSatisfy(isWhitespace) { return "is only whitespace" }
+        if isWhitespace(first) { return "begins with whitespace, which no header value keeps; remove it" }
+        if isWhitespace(last) { return "ends with whitespace, which no header value keeps (a newline?); remove it" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            return "contains a control character, which a request cannot send"
+        }
+        return nil
+    }
+
     static var usage: String {
         var text = """
             usage: inset-server [flags]
@@ -128,6 +166,7 @@ struct Options: Sendable {
         for flag in flags {
             text += "  \(flag.name.padding(20)) \(flag.environment.padding(26)) \(flag.help)\n"
         }
+        text += "  \("".padding(20)) \(platformPort.name.padding(26)) \(platformPort.help)\n"
         text += "  \("--help".padding(20)) \("".padding(26)) print this and exit\n"
         text += "  \("--version".padding(20)) \("".padding(26)) print the version and exit\n"
         return text
@@ -139,12 +178,16 @@ struct Options: Sendable {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         options.http.threads = cores
         var threadsGiven = !(environment("INSET_THREADS") ?? "").isEmpty
-        if let port = environment("PORT"), !port.isEmpty, !apply(flagNamed("--port"), port, to: &options) {
-            return .failure(.invalid("PORT", port))
+        if let port = environment(platformPort.name), !port.isEmpty, let flag = flagNamed("--port"),
+            let error = apply(flag, port, named: platformPort.name, to: &options)
+        {
+            return .failure(error)
         }
         for flag in flags {
-            if let value = environment(flag.environment), !apply(flag, value, to: &options) {
-                return .failure(.invalid(flag.environment, value))
+            if let value = environment(flag.environment),
+                let error = apply(flag, value, named: flag.environment, to: &options)
+            {
+                return .failure(error)
             }
         }
         var index = 0
@@ -165,7 +208,8 @@ struct Options: Sendable {
                 value = arguments[index]
                 index += 1
             }
-            guard let value, apply(flag, value, to: &options) else { return .failure(.invalid(name, value ?? "")) }
+            guard let value else { return .failure(.missingValue(name)) }
+            if let error = apply(flag, value, named: name, to: &options) { return .failure(error) }
             threadsGiven = threadsGiven || name == "--threads"
         }
         if case .redis = options.service.sessionStore, !threadsGiven {
@@ -176,9 +220,12 @@ struct Options: Sendable {
 
     private static func flagNamed(_ name: String) -> Flag? { flags.first { $0.name == name } }
 
-    private static func apply(_ flag: Flag?, _ value: String, to options: inout Options) -> Bool {
-        guard let flag else { return false }
-        return flag.apply(&options, value)
+    /// Applies `value`, read as `name` (the flag or the variable), to `options`; the error when it cannot.
+    private static func apply(_ flag: Flag, _ value: String, named name: String, to options: inout Options)
+        -> OptionsError?
+    {
+        if let problem = flag.problem(value) { return .refused(name, problem) }
+        return flag.apply(&options, value) ? nil : .invalid(name, value)
     }
 }
 
@@ -214,6 +261,8 @@ enum OptionsError: Error {
     case unknown(String)
     case missingValue(String)
     case invalid(String, String)
+    /// A value refused for the reason given, which names the problem and never shows the value.
+    case refused(String, String)
 
     var message: String {
         switch self {
@@ -225,6 +274,7 @@ enum OptionsError: Error {
         case .invalid(let name, let value):
             if value.isEmpty { return "inset-server: \(name) is empty; give it a value or leave it out" }
             return "inset-server: invalid value '\(Self.redacted(value))' for \(name)"
+        case .refused(let name, let problem): return "inset-server: \(name) \(problem)"
         }
     }
 

@@ -63,13 +63,17 @@ do {
 let shownHost = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host
 writeLine("listening on http://\(shownHost):\(port)", to: 1)
 
+// From here on stderr is written without waiting for its reader: a stderr nobody reads must not hold the signal
+// loop in write(2), or no SIGTERM would ever be taken.
+let notes = StandardErrorNotes()
 var received: Int32 = 0
 while sigwait(&signals, &received) != 0 || ignored.contains(received) {
-    if ignored.contains(received) { writeLine("inset-server: signal \(received) ignored", to: 2) }
+    if ignored.contains(received) { notes.write("inset-server: signal \(received) ignored") }
 }
-writeLine("inset-server: signal \(received), draining for up to \(options.shutdownTimeout) s", to: 2)
+notes.write("inset-server: signal \(received), draining for up to \(options.shutdownTimeout) s")
 let clean = server.shutdown(timeout: options.shutdownTimeout)
-writeLine("inset-server: stopped\(clean ? "" : " (requests were still in flight at the timeout)")", to: 2)
+notes.write("inset-server: stopped\(clean ? "" : " (requests were still in flight at the timeout)")")
+notes.flush(within: StandardErrorNotes.exitFlushSeconds)
 exit(0)
 
 /// Unbuffered, so the first line reaches a pipe at once and never interleaves with the access log.

@@ -30,6 +30,35 @@ struct CrossCuttingTests {
         #expect(app.call("OPTIONS", "/keyboard/show").status == 204)
     }
 
+    /// RFC 9110 §5.5: the whitespace around a field value is not part of it, and one or more spaces separate the
+    /// scheme from the token: a right token sent so is let through, which it was not (401).
+    @Test func aRightTokenWithWhitespaceAroundItIsLetThrough() {
+        let app = makeApp(token: "s3cret")
+        for value in ["Bearer s3cret ", "Bearer s3cret\t", "Bearer s3cret \t ", "Bearer   s3cret", " \tBearer s3cret"] {
+            #expect(
+                app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", value)]).status
+                    == 200, "\(value.debugDescription)")
+        }
+        for value in ["Bearer s3cret x", "Bearer s3cret\n", "Bearer\ts3cret", "Bearer s3cre t", "Bearers3cret"] {
+            #expect(
+                app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", value)]).status
+                    == 401, "\(value.debugDescription)")
+        }
+    }
+
+    /// A token of only whitespace (which the executable refuses to start with) still opens nothing: `Bearer` and
+    /// spaces present no token. It opened every route.
+    @Test func aTokenOfWhitespaceIsNeverPresentedByWhitespace() {
+        for token in [" ", "  ", "\t"] {
+            let app = makeApp(token: token)
+            for value in ["Bearer " + token, "Bearer  ", "Bearer \t", "Bearer"] {
+                #expect(
+                    app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", value)])
+                        .status == 401, "token \(token.debugDescription), header \(value.debugDescription)")
+            }
+        }
+    }
+
     @Test func aRequestWithUntrustworthyFramingIsAProblem() {
         let answer = makeApp().refuse(
             .malformedFraming("Content-Length headers that disagree"),

@@ -202,13 +202,8 @@ public final class InsetApplication: HTTPResponder {
 
     private func authorizationProblem(_ request: HTTPRequest) -> Problem? {
         guard let token = configuration.apiToken else { return nil }
-        // The scheme name is case-insensitive (RFC 9110 §11.1); the token is not.
-        guard let header = request.headers["Authorization"], header.utf8.count > 7,
-            header.prefix(7).lowercased() == "bearer "
-        else {
-            return .unauthorized
-        }
-        return constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8)) ? nil : .unauthorized
+        return BearerAuthorization.accepts(request.headers["Authorization"], token: Array(token.utf8))
+            ? nil : .unauthorized
     }
 
     /// A client's id when it is short printable ASCII; otherwise a fresh one, so logs stay clean.
@@ -220,17 +215,6 @@ public final class InsetApplication: HTTPResponder {
         }
         return requestIDs.next()
     }
-}
-
-/// Compares without stopping at the first difference, so timing reveals nothing about the token.
-func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    var difference = UInt8(a.count == b.count ? 0 : 1)
-    for index in 0..<max(a.count, b.count) {
-        let x = index < a.count ? a[index] : 0
-        let y = index < b.count ? b[index] : 0
-        difference |= x ^ y
-    }
-    return difference == 0
 }
 
 extension InsetApplication {

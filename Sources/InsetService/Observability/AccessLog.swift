@@ -76,8 +76,8 @@ final class AccessLog: Sendable {
 
 /// Lines waiting for the writer thread, bounded in bytes. The writer takes everything queued at once and writes
 /// it with as few `write` calls as the output accepts, so lines from many workers never interleave and a busy
-/// server makes far fewer system calls than one per line.
-final class LineQueue: Sendable {
+/// server makes far fewer system calls than one per line. The executable's notes on standard error use one too.
+public final class LineQueue: Sendable {
     private struct State {
         var pending: [UInt8] = []
         /// Set while the writer holds lines it took and has not finished writing.
@@ -92,37 +92,40 @@ final class LineQueue: Sendable {
 
     /// A queue that writes to `output`, which it owns and closes when it goes (only a queue whose writer never
     /// started can go: the writer thread keeps it for the life of the process).
-    init(output: Int32, capacityBytes: Int) {
+    public init(output: Int32, capacityBytes: Int) {
         self.output = output
         self.capacityBytes = capacityBytes
     }
 
     deinit { close(output) }
 
-    var dropped: Int { state.withLock { $0.dropped } }
+    /// Lines dropped because the queue was full.
+    public var dropped: Int { state.withLock { $0.dropped } }
 
-    /// Queues a line, or drops and counts it when the queue is full; never waits for the output.
-    func offer(_ line: [UInt8]) {
+    /// Queues a line, or drops and counts it when the queue is full (false); never waits for the output.
+    @discardableResult
+    public func offer(_ line: [UInt8]) -> Bool {
         // The thread starts with the first line, so an application that never logs has none.
         if !started.load(ordering: .relaxed), !started.exchange(true, ordering: .acquiringAndReleasing) {
             startWriter()
         }
-        let wake = state.withLock { state -> Bool in
+        let (queued, wake) = state.withLock { state -> (Bool, Bool) in
             if state.pending.count + line.count > capacityBytes {
                 state.dropped += 1
-                return false
+                return (false, false)
             }
             let wasIdle = state.pending.isEmpty && !state.writing
             state.pending.append(contentsOf: line)
-            return wasIdle
+            return (true, wasIdle)
         }
         // Only an idle writer needs waking: a busy one looks at the queue again when its write returns, so a
         // busy server pays no wake-up per line.
         if wake { state.wakeWaiters() }
+        return queued
     }
 
     /// Waits until the queue is empty and the writer idle, for at most `seconds`.
-    func flush(within seconds: Double) -> Bool {
+    public func flush(within seconds: Double) -> Bool {
         state.wait(until: { $0.pending.isEmpty && !$0.writing }, atMost: seconds) {
             $0.pending.isEmpty && !$0.writing
         }
