@@ -94,9 +94,9 @@ struct SessionBudgetTests {
         let app = buildApplication(ServiceConfiguration(maxSessions: 1000, maxSessionBytes: budget, accessLog: false))
         let kept = try #require(app.call("POST", "/sessions", json: Phone.sessionBody).json.string("id"))
         let refused = app.call("POST", "/sessions", json: bigForm(count: 256, idBytes: 200))
-        #expect(refused.status == 413, "\(refused.text)")
-        #expect(refused.json.string("type") == "/problems/session-too-large", "\(refused.text)")
-        #expect(refused.text.contains("--max-session-bytes"), "\(refused.text)")
+        #expect(refused.status == 413, "\(refused.text.prefix(300))")
+        #expect(refused.json.string("type") == "/problems/session-too-large", "\(refused.text.prefix(300))")
+        #expect(refused.text.contains("--max-session-bytes"), "\(refused.text.prefix(300))")
         #expect(app.call("GET", "/sessions/\(kept)").status == 200)
         #expect((metric(app, "inset_session_bytes") ?? .infinity) <= Double(budget))
         #expect(metric(app, "inset_sessions_live") == 1)
@@ -149,6 +149,5 @@ struct SessionBudgetTests {
         // What README and the cap's comment say of it.
         #expect(record.count < 200_000, "\(record.count) bytes")
         #expect(record.count * 4 < RedisSessionStore.maxReplyBytes, "\(record.count) bytes")
-        print("the largest record: \(record.count) bytes")
     }
 }
