@@ -20,6 +20,9 @@ public enum SessionError: Error, Equatable {
     /// could not be asked again in time whether it was applied: it may have been. Sent again blindly, it could
     /// be applied twice.
     case outcomeUnknown(session: String, reason: String)
+    /// The session would hold `bytes`, more than `limit`, all that the store may hold for every session together
+    /// (`--max-session-bytes`): no eviction can make room for it, so it is not kept.
+    case sessionTooLarge(bytes: Int, limit: Int)
 }
 
 /// Why a focus move has no field to move to.

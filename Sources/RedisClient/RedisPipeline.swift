@@ -14,9 +14,9 @@ import Locking
 /// nothing to do, where blocking on a reply of its own would cost a sleep and a wake-up for every command. Callers that
 /// must wait (`RedisChannel`) sleep until their reply is handed out.
 ///
-/// Failures are a connection's: a reply that does not come within the command timeout, or a
-/// connection that breaks, fails every command of its batch still unanswered (`.unavailable`), and the
-/// connection is dropped; the next batch opens a fresh one. After a failed connect, batches fail at once until the
+/// Failures are a connection's: a reply that does not come whole within the command timeout of its batch's write,
+/// one that takes more than `maxReplyBytes`, or a connection that breaks, fails every command of its batch still
+/// unanswered (`.unavailable`), and the connection is dropped; the next batch opens a fresh one. After a failed connect, batches fail at once until the
 /// backoff (25 ms doubling to 1 s) has passed, so a Redis outage costs clients one connect timeout at most, and the
 /// first batch after it tries again: recovery needs nothing but Redis coming back.
 ///
@@ -44,15 +44,23 @@ package final class RedisPipeline: Sendable {
         var tickets: [RedisTicket]
         /// Whether the connection had served earlier batches.
         var reused: Bool
+        /// When every reply must be whole, on `RedisClock`: the command timeout from the write.
+        var deadline: Double
     }
 
     /// The server.
     package let endpoint: RedisEndpoint
     /// Connect and command timeouts.
     let timeouts: RedisTimeouts
+    /// Bytes one reply may take before its connection is dropped (`RedisConnection`).
+    let maxReplyBytes: Int
     /// Seconds without a command after which the pipeline's thread ends.
     let idleSeconds: Double
     private let state = Locked(State())
+
+    /// Bytes a reply may take off the socket, unless told otherwise: far past any value this client's users
+    /// store (Redis's own bulk limit is 512 MB; `RedisSessionStore` passes its own, smaller cap).
+    package static let defaultMaxReplyBytes = 16 << 20
 
     /// Seconds without a command after which the pipeline's thread ends, unless told otherwise.
     package static let defaultIdleSeconds = 1.0
@@ -60,10 +68,11 @@ package final class RedisPipeline: Sendable {
     /// A pipeline that connects on first use.
     package init(
         endpoint: RedisEndpoint, timeouts: RedisTimeouts = RedisTimeouts(),
-        idleSeconds: Double = RedisPipeline.defaultIdleSeconds
+        maxReplyBytes: Int = RedisPipeline.defaultMaxReplyBytes, idleSeconds: Double = RedisPipeline.defaultIdleSeconds
     ) {
         self.endpoint = endpoint
         self.timeouts = timeouts
+        self.maxReplyBytes = maxReplyBytes
         self.idleSeconds = idleSeconds
     }
 
@@ -170,7 +179,7 @@ package final class RedisPipeline: Sendable {
                 continue
             }
             guard let batch = inFlight, let reading = connection else { continue }
-            let outcomes = reading.readReplies(batch.tickets.count).map {
+            let outcomes = reading.readReplies(batch.tickets.count, by: batch.deadline).map {
                 RedisOutcome($0, reused: batch.reused, sent: true)
             }
             inFlight = nil
@@ -222,13 +231,14 @@ package final class RedisPipeline: Sendable {
             }
         }
         guard let open = connection else { return nil }
-        if let failure = open.write(tickets.map(\.command)) {
+        let deadline = open.deadline(from: RedisClock.now())
+        if let failure = open.write(tickets.map(\.command), by: deadline) {
             connection = nil
             // Some of the batch may have gone out before the write failed.
             fail(tickets, failure, reused: reused, sent: true)
             return nil
         }
-        return Batch(tickets: tickets, reused: reused)
+        return Batch(tickets: tickets, reused: reused, deadline: deadline)
     }
 
     private func fail(_ tickets: [RedisTicket], _ error: RedisError, reused: Bool, sent: Bool) {
@@ -244,7 +254,7 @@ package final class RedisPipeline: Sendable {
             throw .unavailable("reconnecting to Redis in \(Int(retryAt - now)) ms")
         }
         do {
-            let connection = try RedisConnection(endpoint, timeouts: timeouts)
+            let connection = try RedisConnection(endpoint, timeouts: timeouts, maxReplyBytes: maxReplyBytes)
             state.withLock { $0.failures = 0 }
             return connection
         } catch {

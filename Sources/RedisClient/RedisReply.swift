@@ -21,6 +21,9 @@ package enum RedisError: Error, Equatable {
     /// Redis refused a new connection's credentials (`AUTH` answered an error) or wants some (`NOAUTH`); Redis's
     /// message, which never holds the password.
     case authentication(String)
+    /// Redis refused a new connection's `SELECT` (a database index it does not have: 16 with the default 16
+    /// databases); Redis's message. Like refused credentials, waiting does not change it.
+    case database(String)
 
     /// For logs and problem details.
     package var reason: String {
@@ -28,6 +31,7 @@ package enum RedisError: Error, Equatable {
         case .unavailable(let reason): return reason
         case .server(let message): return "Redis error: \(message)"
         case .authentication(let message): return "Redis refused the credentials: \(message)"
+        case .database(let message): return "Redis refused the database: \(message)"
         }
     }
 }

@@ -48,7 +48,9 @@ if !nulled.isEmpty {
 }
 
 let server = InsetServer(http: options.http, service: options.service, assets: StaticAsset.playground)
-// Credentials Redis refuses stay refused, unlike a Redis that is not up yet: fail now, not with 503s forever.
+// Credentials or a database Redis refuses stay refused, and a peer that does not answer as Redis does (a reply
+// trickled past the command timeout, one over the reply cap) will not start to, unlike a Redis that is not up yet:
+// fail now, not with 503s (or a wait) forever.
 if let refusal = server.application.sessionStoreRefusal() {
     writeLine("inset-server: \(refusal)", to: 2)
     exit(3)

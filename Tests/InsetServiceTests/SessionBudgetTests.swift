@@ -86,4 +86,68 @@ struct SessionBudgetTests {
         #expect(app.call("GET", "/sessions/\(growing)").status == 200)
         #expect((metric(app, "inset_session_bytes") ?? .infinity) <= Double(budget))
     }
+
+    /// A session that alone holds more than the whole budget cannot be kept within it: its creation is refused
+    /// (413 `session-too-large`), and nothing is stored or evicted for it. It used to be kept, the budget passed.
+    @Test func aSessionLargerThanTheBudgetIsRefused() throws {
+        let budget = 1 << 16
+        let app = buildApplication(ServiceConfiguration(maxSessions: 1000, maxSessionBytes: budget, accessLog: false))
+        let kept = try #require(app.call("POST", "/sessions", json: Phone.sessionBody).json.string("id"))
+        let refused = app.call("POST", "/sessions", json: bigForm(count: 256, idBytes: 200))
+        #expect(refused.status == 413, "\(refused.text.prefix(300))")
+        #expect(refused.json.string("type") == "/problems/session-too-large", "\(refused.text.prefix(300))")
+        #expect(refused.text.contains("--max-session-bytes"), "\(refused.text.prefix(300))")
+        #expect(app.call("GET", "/sessions/\(kept)").status == 200)
+        #expect((metric(app, "inset_session_bytes") ?? .infinity) <= Double(budget))
+        #expect(metric(app, "inset_sessions_live") == 1)
+    }
+
+    /// A change that would make one session hold more than the whole budget is refused with the same problem,
+    /// and the session, changed in place before it could be weighed, is dropped (a later request on it is a 404),
+    /// so the budget holds; the other sessions stay.
+    @Test func aSessionGrowingPastTheWholeBudgetIsDropped() throws {
+        let budget = 1 << 16
+        let app = buildApplication(ServiceConfiguration(maxSessions: 1000, maxSessionBytes: budget, accessLog: false))
+        let other = try #require(app.call("POST", "/sessions", json: Phone.sessionBody).json.string("id"))
+        let growing = try #require(app.call("POST", "/sessions", json: Phone.sessionBody).json.string("id"))
+        let big = bigForm(count: 256, idBytes: 200)
+        let fields = String(big[big.range(of: #""fields":"#)!.lowerBound...].dropLast())
+        let patched = app.call("PATCH", "/sessions/\(growing)", json: "{\(fields)}")
+        #expect(patched.status == 413, "\(patched.text)")
+        #expect(patched.json.string("type") == "/problems/session-too-large", "\(patched.text)")
+        #expect(app.call("GET", "/sessions/\(growing)").status == 404)
+        #expect(app.call("GET", "/sessions/\(other)").status == 200)
+        #expect((metric(app, "inset_session_bytes") ?? .infinity) <= Double(budget))
+    }
+
+    /// The largest record a legal session makes stays far below the cap on a Redis reply, which the one record a
+    /// reply holds must pass whole: 256 fields and 16 pinned views whose ids are 256 quotes (each written `\"`),
+    /// every number as long as the writer prints one.
+    @Test func theLargestRecordIsFarBelowTheRedisReplyCap() throws {
+        let quotes = String(repeating: #"\""#, count: 248)
+        let number = "-12345.678901234567"
+        let rect = #"{"x":\#(number),"y":\#(number),"width":1234.5678901234567,"height":1234.5678901234567}"#
+        let fields = (0..<256).map { #"{"id":"\#(quotes)\#(String($0).padded(8))","rect":\#(rect),"order":\#($0)}"# }
+        let pinned = (0..<16).map { #"{"id":"\#(quotes)\#(String($0).padded(8))","frame":\#(rect)}"# }
+        let body =
+            #"{"scrollView":\#(Phone.scrollView),"screen":\#(Phone.screen),"fields":[\#(fields.joined(separator: ","))],"#
+            + #""pinnedViews":[\#(pinned.joined(separator: ","))]}"#
+        let app = buildApplication(ServiceConfiguration(maxBodyBytes: 1 << 20, accessLog: false))
+        let created = app.call("POST", "/sessions", json: body)
+        #expect(created.status == 201, "\(created.text.prefix(300))")
+        let id = try #require(created.json.string("id"))
+        for time in stride(from: 1000.0, through: 12_000, by: 1000) {
+            let event = time.truncatingRemainder(dividingBy: 2000) == 0 ? "hide" : "show"
+            let keyboard = event == "show" ? #","keyboard":\#(Phone.keyboard)"# : ""
+            _ = app.call(
+                "POST", "/keyboard/\(event)", json: #"{"sessionId":"\#(id)","timestamp":\#(time)\#(keyboard)}"#)
+        }
+        let session = try app.sessions.store.modify(id, now: 0) { $0 }
+        #expect(session.scene.fields.count == 256 && session.scene.pinnedViews.count == 16)
+        let record = SessionRecord.encode(session, revision: Int(Int32.max))
+        #expect(record.count > 256 * 500, "\(record.count) bytes: not the largest")
+        // What README and the cap's comment say of it.
+        #expect(record.count < 200_000, "\(record.count) bytes")
+        #expect(record.count * 4 < RedisSessionStore.maxReplyBytes, "\(record.count) bytes")
+    }
 }

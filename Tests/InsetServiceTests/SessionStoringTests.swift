@@ -47,7 +47,7 @@ struct SessionStoringTests {
             await #expect(processExitsWith: .failure) {
                 let store = SessionStore(maxSessions: 2, ttlSeconds: 1)
                 let session = try SessionStoringTests.session(time: 100)
-                store.insert(session, now: 0)
+                try store.insert(session, now: 0)
                 _ = try? store.modify(session.id, now: 1) { (stored: inout Session) throws(SessionError) in
                     stored.keyboardVisible = true
                     throw .notFound

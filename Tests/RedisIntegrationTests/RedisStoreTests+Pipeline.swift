@@ -310,7 +310,7 @@ extension RedisStoreTests {
         let location = try #require(SessionStoreLocation(parsing: "redis+unix://:unix%20secret@\(path)?db=2"))
         guard case .redis(let endpoint) = location else { throw RedisTestError.notRedis }
         let store = RedisSessionStore(endpoint: endpoint, ttlSeconds: 60)
-        #expect(store.credentialsRefusal() == nil)
+        #expect(store.startupRefusal() == nil)
         let session = try Self.session()
         try store.insert(session, now: 0)
         #expect(try store.modify(session.id, now: 1, Self.raise) == 1)
@@ -318,7 +318,7 @@ extension RedisStoreTests {
         _ = try own.command(["SELECT", "2"])
         #expect(try own.command(["EXISTS", RedisSessionStore.keyPrefix + session.id]) == .integer(1))
         let wrong = RedisSessionStore(endpoint: RedisEndpoint(socketPath: path, password: "not it"), ttlSeconds: 60)
-        #expect(wrong.credentialsRefusal()?.hasPrefix("WRONGPASS") == true)
+        #expect(wrong.startupRefusal()?.contains("refused the credentials: WRONGPASS") == true)
     }
 
     /// One worker thread: a show waiting on a frozen Redis must not keep it from answering other connections.

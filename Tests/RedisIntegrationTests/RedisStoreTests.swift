@@ -224,26 +224,39 @@ struct RedisStoreTests {
         ])
         let session = try Self.session()
         let byPassword = RedisSessionStore(endpoint: redis.endpoint(password: "first secret"), ttlSeconds: 60)
-        #expect(byPassword.credentialsRefusal() == nil)
+        #expect(byPassword.startupRefusal() == nil)
         try byPassword.insert(session, now: 0)
         let byUser = RedisSessionStore(
             endpoint: redis.endpoint(username: "app", password: "app secret"), ttlSeconds: 60)
-        #expect(byUser.credentialsRefusal() == nil)
+        #expect(byUser.startupRefusal() == nil)
         #expect(try byUser.modify(session.id, now: 1, Self.raise) == 1)
     }
 
     @Test func refusedCredentialsAreTold() throws {
         let redis = try RedisProcess(["--requirepass", "right"], password: "right")
         let wrong = RedisSessionStore(endpoint: redis.endpoint(password: "not-it-7"), ttlSeconds: 60)
-        let refusal = try #require(wrong.credentialsRefusal())
-        #expect(refusal.hasPrefix("WRONGPASS"))
+        let refusal = try #require(wrong.startupRefusal())
+        #expect(refusal.hasPrefix("Redis at 127.0.0.1:\(redis.port)/0 refused the credentials: WRONGPASS"))
         #expect(!refusal.contains("not-it-7"))
         let none = RedisSessionStore(endpoint: redis.endpoint(), ttlSeconds: 60)
-        #expect(none.credentialsRefusal()?.hasPrefix("NOAUTH") == true)
+        #expect(none.startupRefusal()?.contains("refused the credentials: NOAUTH") == true)
         // Not reachable at all is not a refusal: the service starts and waits for it.
         let absent = RedisSessionStore(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1), ttlSeconds: 60)
-        #expect(absent.credentialsRefusal() == nil)
+        #expect(absent.startupRefusal() == nil)
         #expect(throws: SessionError.self) { try wrong.modify(SessionID.make(), now: 0) { $0.lastTime } }
+    }
+
+    /// A database index Redis does not have (16 of the default 16) is refused for good, as credentials are: the
+    /// startup check says so, where it used to pass and leave every session route a 503.
+    @Test func aDatabaseOutOfRangeIsTold() throws {
+        let redis = try RedisProcess()
+        let store = RedisSessionStore(
+            endpoint: RedisEndpoint(host: "127.0.0.1", port: redis.port, database: 16), ttlSeconds: 60)
+        let refusal = try #require(store.startupRefusal())
+        #expect(refusal.hasPrefix("Redis at 127.0.0.1:\(redis.port)/16 refused database 16: ERR"), "\(refusal)")
+        let last = RedisSessionStore(
+            endpoint: RedisEndpoint(host: "127.0.0.1", port: redis.port, database: 15), ttlSeconds: 60)
+        #expect(last.startupRefusal() == nil)
     }
 
     static func stored(_ id: String, in redis: RedisProcess) throws -> [UInt8] {

@@ -45,8 +45,10 @@ public final class InsetApplication: HTTPResponder {
     }
 
     /// Why the session store refuses this service, for the executable to exit on before it listens: Redis refused
-    /// the credentials (or wants some), which waiting will not change. Nil when the store accepts them, is in
-    /// memory, or merely cannot be reached now (then `/readyz` answers 503 until it can). Never holds the password.
+    /// the credentials (or wants some) or the database, or the peer does not answer as Redis does (a reply
+    /// trickled past the command timeout, one over the reply cap), which waiting will not change. Nil when the
+    /// store accepts them, is in memory, or merely cannot be reached now (then `/readyz` answers 503 until it
+    /// can). Never holds the password.
     package func sessionStoreRefusal() -> String? {
         sessions.store.refusal()
     }

@@ -17,6 +17,7 @@ extension Problem {
         case .storeUnavailable(let reason): self = .storeUnavailable(reason)
         case .outcomeUnknown(let session, let reason): self = .storeOutcomeUnknown(session: session, reason)
         case .keyboardNotShown: self = .keyboardNotShown
+        case .sessionTooLarge(let bytes, let limit): self = .sessionTooLarge(bytes: bytes, limit: limit)
         case .strayFocus(let focus): self = .validation([.strayFocus(focus)])
         case .focusMoveRefused(let name, let refusal): self = .validation([.focusMove(name, refusal)])
         case .invalidMembers(let problems):

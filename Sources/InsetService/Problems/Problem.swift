@@ -110,6 +110,15 @@ extension Problem {
             .bodyTooLarge, detail: "The body must be at most \(limit) bytes.")
     }
 
+    /// The session a request makes or changes would hold more than `--max-session-bytes` alone.
+    static func sessionTooLarge(bytes: Int, limit: Int) -> Problem {
+        Problem(
+            slug: "session-too-large", title: "Session too large", status: 413,
+            detail:
+                "The session would hold \(bytes) bytes, more than the \(limit) that --max-session-bytes allows all "
+                + "sessions together; it is not kept.")
+    }
+
     /// The query has more arguments than the transport reads.
     static func tooManyQueryArguments(count: Int, limit: Int) -> Problem {
         Problem(

@@ -22,8 +22,8 @@ extension RedisSessionStore {
     /// Events answer later.
     var answersLater: Bool { true }
 
-    /// Why Redis refuses this service's credentials, if it does (`credentialsRefusal`), with its address.
+    /// Why Redis refuses this service for good, if it does (`startupRefusal`), with its address.
     func refusal() -> String? {
-        credentialsRefusal().map { "Redis at \(pipeline.endpoint) refused the credentials: \($0)" }
+        startupRefusal()
     }
 }

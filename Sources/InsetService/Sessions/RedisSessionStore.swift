@@ -96,9 +96,22 @@ final class RedisSessionStore: SessionStoring {
     static let cacheCapacity = 4096
     /// Every key this store writes starts with this.
     static let keyPrefix = "inset:session:"
+    /// Bytes a Redis reply may take before its connection is dropped and its command fails as a lost reply
+    /// would: the largest reply this store reads is one session record, and the largest record a legal session
+    /// makes (256 fields with 256-byte ids, 16 pinned views, 8 animations) is under 200 KB
+    /// (`SessionBudgetTests.theLargestRecordIsFarBelowTheRedisReplyCap`). A peer answering more (a 300 MB bulk string
+    /// took the process to 935 MB) costs the process this much at most.
+    static let maxReplyBytes = 1 << 20
+    /// Seconds `/readyz` and `/metrics` wait for Redis's reply (`PING`, `DBSIZE`): a Redis that does not answer
+    /// within it is unready, its size the last one it told; so both answer within a second even while Redis is
+    /// frozen, when a command takes its timeout and a fresh connection's.
+    static let probeWait = 0.5
 
     /// The one pipelined connection every worker's commands go out on.
     let pipeline: RedisPipeline
+    /// `/readyz`'s `PING` and `/metrics`' `DBSIZE`, one of each in flight at most.
+    let ping: RedisSharedCommand
+    let size: RedisSharedCommand
     /// Milliseconds a lost write is sent again for (`outcomeWaitTimeouts`).
     let outcomeWait: Double
     /// The ids of the attempts this replica writes (`RecordWriters`).
@@ -136,7 +149,9 @@ final class RedisSessionStore: SessionStoring {
         endpoint: RedisEndpoint, ttlSeconds: Double, timeouts: RedisTimeouts = RedisTimeouts(),
         cacheCapacity: Int = RedisSessionStore.cacheCapacity
     ) {
-        pipeline = RedisPipeline(endpoint: endpoint, timeouts: timeouts)
+        pipeline = RedisPipeline(endpoint: endpoint, timeouts: timeouts, maxReplyBytes: Self.maxReplyBytes)
+        ping = RedisSharedCommand(RedisCommand(["PING"]), on: pipeline)
+        size = RedisSharedCommand(RedisCommand(["DBSIZE"]), on: pipeline)
         outcomeWait = Self.outcomeWaitTimeouts * timeouts.command * 1000
         deletionMarkTTL = RedisCommand.decimal(max(1, Int(10 * timeouts.command * 1000)))
         ttlMilliseconds = max(1, Int(ttlSeconds * 1000))
@@ -316,11 +331,10 @@ final class RedisSessionStore: SessionStoring {
         }
     }
 
-    /// `live` is the size of the Redis database (give the service a database of its own), 0 while unreachable.
+    /// `live` is the size of the Redis database (give the service a database of its own): the one Redis tells
+    /// within `probeWait`, else the last it told (0 before it told any).
     func statistics(now: Double) -> SessionStatistics {
-        let reply = try? pipeline.withConnection(idempotent: true) { connection throws(RedisError) in
-            try connection.command(["DBSIZE"])
-        }
+        let reply = size.reply(within: Self.probeWait) ?? size.lastReply
         var live = 0
         if case .integer(let size)? = reply { live = size }
         let sent = pipeline.sent
@@ -329,29 +343,18 @@ final class RedisSessionStore: SessionStoring {
             redis: RedisPipelineCounters(batches: sent.batches, commands: sent.commands))
     }
 
-    /// Redis's refusal of this store's credentials on a `PING` (`WRONGPASS`, `NOAUTH`, …); nil when it answers,
-    /// or cannot be reached at all.
-    func credentialsRefusal() -> String? {
-        do {
-            _ = try pipeline.withConnection(idempotent: true) { connection throws(RedisError) in
-                try connection.command(["PING"])
-            }
-            return nil
-        } catch .authentication(let message) {
-            return message
-        } catch .server(let message) where message.hasPrefix("NOAUTH") {
-            return message
-        } catch {
-            return nil
-        }
+    /// Why Redis refuses this service for good, on a connection of the check's own (`RedisPipeline.probe`):
+    /// the credentials (`WRONGPASS`, `NOAUTH`, …), the database (`SELECT`'s error), or a peer that answers, but
+    /// not as Redis does (a reply trickled past the command timeout, one over `maxReplyBytes`); with the address,
+    /// never the password. Nil when Redis answers, or cannot be reached now.
+    func startupRefusal() -> String? {
+        guard case .refused(let message) = pipeline.probe() else { return nil }
+        return message
     }
 
-    /// A `PING` within the command timeout.
+    /// A `PONG` within `probeWait`.
     func isReachable() -> Bool {
-        let reply = try? pipeline.withConnection(idempotent: true) { connection throws(RedisError) in
-            try connection.command(["PING"])
-        }
-        return reply == .status("PONG")
+        ping.reply(within: Self.probeWait) == .status("PONG")
     }
 }
 

@@ -12,7 +12,7 @@ enum SessionBackend: SessionStoring {
 
     func insert(_ session: Session, now: Double) throws(SessionError) {
         switch self {
-        case .memory(let store): store.insert(session, now: now)
+        case .memory(let store): try store.insert(session, now: now)
         case .redis(let store): try store.insert(session, now: now)
         }
     }

@@ -3,7 +3,8 @@ import InsetSession
 import Locking
 
 /// Sessions in memory: bounded by count and by the bytes they hold (least recently used evicted first, to stay
-/// under both), and by idle time.
+/// under both), and by idle time. A session that alone would hold more than the whole byte budget is never kept:
+/// its creation is refused, and a change that grows it that far drops it (`SessionError.sessionTooLarge`).
 /// One lock guards the table; every read-modify-write of a session runs under it, so no update is lost.
 final class SessionStore: SessionStoring {
     private struct State {
@@ -27,11 +28,12 @@ final class SessionStore: SessionStoring {
     }
 
     /// Stores a new session, first dropping expired ones and, when full by count or by bytes, the least recently
-    /// used.
-    func insert(_ session: Session, now: Double) {
+    /// used; refuses one that alone weighs more than `maxBytes`, dropping nothing for it.
+    func insert(_ session: Session, now: Double) throws(SessionError) {
         // Ids come from SessionID.make, so always well-formed.
         guard let key = SessionKey(session.id) else { preconditionFailure("a malformed session id") }
         let bytes = session.footprint
+        guard bytes <= maxBytes else { throw .sessionTooLarge(bytes: bytes, limit: maxBytes) }
         state.withLock { state in
             Self.purgeExpired(&state, now: now, ttl: ttl)
             while state.table.count >= maxSessions || state.table.totalWeight + bytes > maxBytes,
@@ -45,14 +47,17 @@ final class SessionStore: SessionStoring {
         }
     }
 
-    /// Runs `body` on the session in place under the lock; `body` must throw before it changes the session.
+    /// Runs `body` on the session in place under the lock; `body` must throw before it changes the session. A
+    /// session that `body` grows past `maxBytes` alone is dropped, and the change fails (`sessionTooLarge`):
+    /// changed in place, it has nothing to go back to, and kept it would pass the budget.
     func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
         guard let key = SessionKey(id) else { throw .notFound }
-        let ttl = ttl
+        let (ttl, maxBytes) = (ttl, maxBytes)
         return try state.withLock { (state: inout State) throws(SessionError) -> T in
             var expired = false
+            var tooLarge: Int?
             let result = try state.table.modify(key, now: now) {
                 (session, lastUse, weight) throws(SessionError) -> T? in
                 if now - lastUse > ttl {
@@ -62,7 +67,12 @@ final class SessionStore: SessionStoring {
                 let result = try body(&session)
                 // Weighed where it lies: handing the session to a function by value would copy all of it.
                 weight = session.footprint
+                if weight > maxBytes { tooLarge = weight }
                 return result
+            }
+            if let bytes = tooLarge {
+                state.table.remove(key)
+                throw .sessionTooLarge(bytes: bytes, limit: maxBytes)
             }
             if expired {
                 state.table.remove(key)

@@ -62,8 +62,9 @@ protocol SessionStoring: Sendable {
     var answersLater: Bool { get }
 
     /// Why the store refuses this service, for the executable to exit on before it listens: credentials a shared
-    /// store refused (or wants), which waiting will not change. Nil when it accepts them, keeps sessions in
-    /// memory, or merely cannot be reached now. Never holds a password.
+    /// store refused (or wants), a database it does not have, or a peer that does not answer as the store does,
+    /// which waiting will not change. Nil when it accepts them, keeps sessions in memory, or merely cannot be
+    /// reached now. Never holds a password.
     func refusal() -> String?
 }
 
