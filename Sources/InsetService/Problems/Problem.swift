@@ -113,7 +113,7 @@ extension Problem {
     /// The session a request makes or changes would hold more than `--max-session-bytes` alone.
     static func sessionTooLarge(bytes: Int, limit: Int) -> Problem {
         Problem(
-            slug: "session-too-large", title: "Session too large", status: 413,
+            .sessionTooLarge,
             detail:
                 "The session would hold \(bytes) bytes, more than the \(limit) that --max-session-bytes allows all "
                 + "sessions together; it is not kept.")

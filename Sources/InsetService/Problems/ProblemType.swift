@@ -19,7 +19,8 @@ struct ProblemType: Sendable {
     static let all: [ProblemType] = [
         .malformedJSON, .malformedRequest, .validationFailed, .invalidQuery, .noNotification, .unauthorized,
         .notFound, .sessionNotFound, .deviceNotFound, .methodNotAllowed, .staleTimestamp, .keyboardNotShown,
-        .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .headerTooLarge, .storeUnavailable, .storeOutcomeUnknown,
+        .bodyTooLarge, .sessionTooLarge, .uriTooLong, .unsupportedMediaType, .headerTooLarge, .storeUnavailable,
+        .storeOutcomeUnknown,
         .httpVersionNotSupported,
     ]
 
@@ -93,6 +94,13 @@ struct ProblemType: Sendable {
         slug: "body-too-large", title: "Request body too large", status: 413,
         about: "The body is larger than the server reads (`--max-body-bytes`, 65536 bytes unless configured). "
             + "Send a smaller one: a notification log in parts, for instance.")
+
+    static let sessionTooLarge = ProblemType(
+        slug: "session-too-large", title: "Session too large", status: 413,
+        about: "The session a request makes or changes would alone hold more than all sessions together may "
+            + "(`--max-session-bytes`, in memory). A new session is not made; a session a change grew past it is "
+            + "dropped, so a later request for it is 404. Describe a smaller scene: fewer pinned views, fields "
+            + "or shorter strings.")
 
     static let uriTooLong = ProblemType(
         slug: "uri-too-long", title: "Request target too long", status: 414,
