@@ -20,35 +20,10 @@ final class NotificationsHandler: OperationHandler {
     ) throws(Problem) -> HTTPResponse {
         let plot = try Query.plot(request)
         let decoded = try Self.decode(request)
-        let log = decoded.log
         let serverTime = sessions.now
-        let (session, replay) = try sessions.run { () throws(SessionError) in
-            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) in
-                let replay = try session.replay(log, serverTime: serverTime)
-                return (session, replay)
-            }
-        }
-        let time = session.lastTime
-        let timeline = replay.timeline(after: session)
-        var writer = JSONWriter(reservingCapacity: 64 * 1024)
-        writer.beginObject()
-        writer.field("format", decoded.format.rawValue)
-        writer.key(static: "skippedLines")
-        writer.int(decoded.skippedLines)
-        writer.key(static: "results")
-        writer.beginArray()
-        for (index, outcome) in replay.outcomes.enumerated() {
-            writer.outcome(outcome, reading: decoded.readings[index], index: index)
-        }
-        writer.endArray()
-        writer.key(static: "session")
-        session.write(at: time, into: &writer)
-        writer.key(static: "timeline")
-        timeline.write(into: &writer)
-        if plot { writer.field("plot", timeline.svg()) }
-        writer.endObject()
-        return .json(writer)
+        return sessions.store.answer(
+            ReplayChange(decoded: decoded, plot: plot, serverTime: serverTime), to: parameters["id"] ?? "",
+            now: serverTime)
     }
 
     /// The query arguments a text body's options come in; a JSON body carries them as members.
@@ -88,5 +63,43 @@ final class NotificationsHandler: OperationHandler {
         }
         options.start = try Query.milliseconds(request, "start")
         return options
+    }
+}
+
+/// A decoded notification log replayed on a session at `serverTime`; answered, once the store is done, with
+/// what each notification did and how it was read, the session after it, and the log's timeline (drawn too with
+/// `plot`).
+struct ReplayChange: SessionChange {
+    let decoded: DecodedLog
+    let plot: Bool
+    let serverTime: Double
+
+    func apply(to session: inout Session) throws(SessionError) -> (Session, NotificationReplay) {
+        let replay = try session.replay(decoded.log, serverTime: serverTime)
+        return (session, replay)
+    }
+
+    func respond(_ outcome: consuming (Session, NotificationReplay)) -> HTTPResponse {
+        let (session, replay) = outcome
+        let time = session.lastTime
+        let timeline = replay.timeline(after: session)
+        var writer = JSONWriter(reservingCapacity: 64 * 1024)
+        writer.beginObject()
+        writer.field("format", decoded.format.rawValue)
+        writer.key(static: "skippedLines")
+        writer.int(decoded.skippedLines)
+        writer.key(static: "results")
+        writer.beginArray()
+        for (index, outcome) in replay.outcomes.enumerated() {
+            writer.outcome(outcome, reading: decoded.readings[index], index: index)
+        }
+        writer.endArray()
+        writer.key(static: "session")
+        session.write(at: time, into: &writer)
+        writer.key(static: "timeline")
+        timeline.write(into: &writer)
+        if plot { writer.field("plot", timeline.svg()) }
+        writer.endObject()
+        return .json(writer)
     }
 }

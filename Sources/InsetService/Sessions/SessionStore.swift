@@ -97,14 +97,39 @@ final class SessionStore: SessionStoring {
     /// Memory is always there.
     func isReachable() -> Bool { true }
 
-    /// Changes the session at once and answers with what the change returns.
+    /// Changes the session at once and answers with what the change makes of its result.
     func answer<Change: SessionChange>(_ change: Change, to id: String, now: Double) -> HTTPResponse {
+        let outcome: Change.Outcome
         do {
-            return try modify(id, now: now) { (session: inout Session) throws(SessionError) in
+            outcome = try modify(id, now: now) { (session: inout Session) throws(SessionError) in
                 try change.apply(to: &session)
             }
         } catch {
             return Problem(error).response
+        }
+        do {
+            return try change.respond(outcome)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// Stores the session at once and answers `respond()`.
+    func answer(
+        creating session: Session, now: Double, _ respond: @escaping @Sendable () -> HTTPResponse
+    ) -> HTTPResponse {
+        insert(session, now: now)
+        return respond()
+    }
+
+    /// Deletes the session at once and answers what `respond` makes of whether it existed.
+    func answer(
+        deleting id: String, _ respond: @escaping @Sendable (Bool) throws(Problem) -> HTTPResponse
+    ) -> HTTPResponse {
+        do {
+            return try respond(remove(id))
+        } catch {
+            return error.response
         }
     }
 
