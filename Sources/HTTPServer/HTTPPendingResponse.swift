@@ -4,6 +4,10 @@ import Locking
 /// `HTTPResponse.pending(_:)` at once, and the transport suspends the connection instead of blocking its worker
 /// thread, which serves its other connections meanwhile. `complete(_:)` wakes the connection, and the worker then
 /// builds the answer, so that the completing thread only hands over what it computed.
+///
+/// A server that stops before the answer comes answers with `ifStopped`, which the responder chose when it made
+/// the pending answer: the transport cannot tell what the wait was for (a change that may have been made, a read
+/// that can simply be sent again), so it never decides that itself.
 public final class HTTPPendingResponse: Sendable {
     private struct State {
         /// Builds the answer; set once by `complete`, moved out by `take`.
@@ -17,9 +21,26 @@ public final class HTTPPendingResponse: Sendable {
     }
 
     private let state = Locked(State())
+    /// The answer given when the server stops before `complete` is called.
+    private let ifStopped: @Sendable () -> HTTPResponse
 
-    /// An answer still to come.
-    public init() {}
+    /// An answer still to come; `ifStopped` builds the one the connection gets should the server stop first (by
+    /// default a 503 with `Retry-After`, which says the request was not served and may be sent again).
+    public init(ifStopped: @escaping @Sendable () -> HTTPResponse = HTTPPendingResponse.notServed) {
+        self.ifStopped = ifStopped
+    }
+
+    /// A 503 with `Retry-After: 1` and no body: the default answer of a server that stops while the answer waits.
+    public static let notServed: @Sendable () -> HTTPResponse = {
+        var headers = HTTPHeaders()
+        headers.add(name: "Retry-After", value: "1")
+        return HTTPResponse(status: 503, headers: headers)
+    }
+
+    /// Gives the answer chosen for a stopping server (`ifStopped`), unless the real one was given first.
+    func completeAsStopped() {
+        complete(ifStopped)
+    }
 
     /// Gives the answer, which `build` makes on the thread that sends it; a second call is ignored.
     public func complete(_ build: @escaping @Sendable () -> HTTPResponse) {

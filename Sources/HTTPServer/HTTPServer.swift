@@ -152,8 +152,10 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops the daemon: waits for its threads, closes every connection. Safe to call twice.
-    public func stop() {
+    /// Stops the daemon: answers every connection still waiting for a pending answer (`HTTPPendingResponse`), waits
+    /// up to `answerWait` seconds for those answers to be sent, then waits for its threads and closes every
+    /// connection. Safe to call twice.
+    public func stop(answerWait: Double = HTTPServer.resumeWait) {
         let address = daemon.withLock { address -> Int in
             guard address > 0 else { return 0 }
             // Not back to 0: a stopped server stays stopped, its context released below.
@@ -163,30 +165,25 @@ public final class HTTPServer: Sendable {
         guard address > 0, let stopped = OpaquePointer(bitPattern: address) else { return }
         // First, so the watchdog touches no socket while libmicrohttpd closes them all.
         context.watchdog.stop()
-        answerSuspendedConnections()
+        answerSuspendedConnections(waiting: max(0, answerWait))
         MHD_stop_daemon(stopped)
         Unmanaged.passUnretained(context).release()
     }
 }
 
 extension HTTPServer {
-    /// How long `stop()` waits for suspended connections to send the answers it gave them, in seconds.
-    static let resumeWait = 2.0
+    /// How long `stop()` waits by default for suspended connections to send the answers it gave them, in seconds.
+    public static let resumeWait = 2.0
     /// How often it checks, in microseconds.
     static let resumeCheckInterval: UInt32 = 1000
 
-    /// libmicrohttpd must not stop with a connection suspended: each still waiting gets a 503 (the drain waited
-    /// for what it could), and `stop()` waits for their workers to send them.
-    func answerSuspendedConnections() {
-        for pending in context.suspended.withLock({ Array($0.values) }) {
-            pending.complete {
-                var headers = HTTPHeaders()
-                headers.add(name: "Retry-After", value: "1")
-                return HTTPResponse(status: 503, headers: headers)
-            }
-        }
+    /// libmicrohttpd must not stop with a connection suspended: each still waiting gets the answer its responder
+    /// chose for a stopping server (`HTTPPendingResponse.ifStopped`; the drain waited for what it could), and
+    /// `stop()` waits up to `wait` seconds for their workers to send them.
+    func answerSuspendedConnections(waiting wait: Double) {
+        for pending in context.suspended.withLock({ Array($0.values) }) { pending.completeAsStopped() }
         var waited = 0.0
-        while !context.suspended.withLock({ $0.isEmpty }), waited < Self.resumeWait {
+        while !context.suspended.withLock({ $0.isEmpty }), waited < wait {
             usleep(Self.resumeCheckInterval)
             waited += Double(Self.resumeCheckInterval) / 1_000_000
         }

@@ -42,10 +42,13 @@ public struct MemberProblem: Equatable, Sendable {
     public var pointer: String
     /// What is wrong with it, for a person.
     public var message: String
+    /// The line of a text body (a pasted console) the member was read from, when it was read from one.
+    public var line: Int?
 
-    /// The problem with the member at `pointer`.
-    public init(pointer: String, message: String) {
+    /// The problem with the member at `pointer`, read from `line` of a text body if given.
+    public init(pointer: String, message: String, line: Int? = nil) {
         self.pointer = pointer
         self.message = message
+        self.line = line
     }
 }

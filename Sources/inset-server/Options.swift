@@ -129,10 +129,9 @@ struct Options: Sendable {
         },
     ]
 
-    /// Worker threads per core when the sessions are in Redis and `--threads` is not given. Session events do not
-    /// hold a worker during their round trip, but the other session routes (GET, PATCH, DELETE, …) still wait for
-    /// theirs, and a second worker per core keeps the connections it serves moving meanwhile: 2 a core gave the
-    /// lowest time per event in the sweep of bench/history.md ("Issue 17: Redis without waiting").
+    /// Worker threads per core when the sessions are in Redis and `--threads` is not given. No route holds a worker
+    /// during its Redis round trip; 2 a core gave the lowest time per event in the sweep of bench/history.md
+    /// ("Issue 17: Redis without waiting").
     static let redisThreadsPerCore = 2
 
     /// What makes `token` one no client can present as it is, or nil. Whitespace around it is not part of a header

@@ -5,8 +5,9 @@ import Locking
 import Synchronization
 import Testing
 
-/// Answers `/later?n=N` with a pending answer that the test completes (`release`), `/given` with one completed
-/// before it is returned, and anything else at once; every answer it finishes says so in `X-Finished`.
+/// Answers `/later?n=N` with a pending answer that the test completes (`release`), `/chosen?n=N` with one whose
+/// answer should the server stop first is its own (`stoppedAnswer`), `/given` with one completed before it is
+/// returned, and anything else at once; every answer it finishes says so in `X-Finished`.
 final class LaterResponder: HTTPResponder {
     /// The pending answers not yet given, by their `n`.
     let waiting = Locked([String: HTTPPendingResponse]())
@@ -26,6 +27,10 @@ final class LaterResponder: HTTPResponder {
             let pending = Self.finished(HTTPPendingResponse())
             waiting.withLock { $0[request.queryValue("n") ?? ""] = pending }
             return .pending(pending)
+        case "/chosen":
+            let pending = Self.finished(HTTPPendingResponse(ifStopped: { Self.stoppedAnswer }))
+            waiting.withLock { $0[request.queryValue("n") ?? ""] = pending }
+            return .pending(pending)
         case "/given":
             let pending = Self.finished(HTTPPendingResponse())
             pending.complete { HTTPResponse(status: 200, body: Array("given".utf8)) }
@@ -38,6 +43,9 @@ final class LaterResponder: HTTPResponder {
     func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: refusal.status)
     }
+
+    /// What `/chosen` answers when the server stops first: a 503 with a body and no `Retry-After`.
+    static let stoppedAnswer = HTTPResponse(status: 503, body: Array("outcome unknown".utf8))
 
     /// Gives the answer `n` waits for: `later N`.
     func release(_ n: String) {
@@ -167,6 +175,26 @@ struct PendingResponseTests {
         #expect(response.status == 503)
         #expect(response.header("Retry-After") == "1")
         #expect(response.header("X-Finished") == "yes")
+    }
+
+    /// The answer a stopping server gives a waiting connection is the one its responder chose, not the transport's
+    /// own 503 with `Retry-After` (which `/later` gets, beside it): the transport cannot tell a change that may
+    /// have been made from a read that can be sent again.
+    @Test func stopAnswersAWaitingConnectionWithTheAnswerItsResponderChose() throws {
+        let responder = LaterResponder()
+        let server = try Self.start(responder)
+        let chosen = try RawHTTPClient(port: server.port)
+        try chosen.send("GET /chosen?n=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let plain = try RawHTTPClient(port: server.port)
+        try plain.send("GET /later?n=2 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(responder.awaitWaiting(2))
+        server.stop()
+        let response = try chosen.readResponse()
+        #expect(response.status == 503 && response.text == "outcome unknown")
+        #expect(response.header("Retry-After") == nil)
+        #expect(response.header("X-Finished") == "yes")
+        let other = try plain.readResponse()
+        #expect(other.status == 503 && other.header("Retry-After") == "1")
     }
 
     /// A client that resets while its answer is pending: libmicrohttpd finds the connection dead when it is

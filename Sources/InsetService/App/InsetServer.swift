@@ -38,6 +38,10 @@ public final class InsetServer: Sendable {
 
     /// Stops accepting, lets in-flight requests finish and keep-alive clients take their `Connection: close`,
     /// then stops. Returns true when nothing was cut off by `timeout` seconds.
+    ///
+    /// The exit keeps to `timeout`: no worker ever waits for Redis (an answer that does, waits suspended), so the
+    /// drain ends by `timeout` less `stopReserve`, and what remains is for the answers still waiting then, each
+    /// the one its route chose for a stopping server (`HTTPPendingResponse`), to be sent.
     @discardableResult
     public func shutdown(timeout: Double) -> Bool {
         application.beginDraining()
@@ -45,19 +49,29 @@ public final class InsetServer: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let deadline = started.advanced(by: .milliseconds(Int64(max(0, timeout) * 1000)))
+        let drained = deadline.advanced(by: .milliseconds(-Int64(min(Self.stopReserve, max(0, timeout) / 4) * 1000)))
         // Idle keep-alive connections would hold on until their timeout; after a short grace with no request
         // in flight they are closed, since nothing is lost by closing an idle connection.
         let grace = started.advanced(by: .milliseconds(Int64(min(0.5, max(0, timeout)) * 1000)))
-        while clock.now < deadline {
+        while clock.now < drained {
             if http.openConnections == 0 { break }
             if http.requestsInFlight == 0 && clock.now >= grace { break }
             usleep(5_000)
         }
         let clean = http.requestsInFlight == 0
-        http.stop()
+        http.stop(answerWait: Self.seconds(deadline - clock.now))
         // The last lines, within what is left of the timeout: a reader that stopped reading cannot hold the exit.
-        let left = (deadline - clock.now).components
-        application.log.flush(within: max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18))
+        application.log.flush(within: Self.seconds(deadline - clock.now))
         return clean
+    }
+
+    /// Seconds of the shutdown timeout kept, at most, for answering the requests still waiting when the drain
+    /// ends (a quarter of the timeout when that is less).
+    static let stopReserve = 0.5
+
+    /// A duration in seconds, 0 when negative.
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return max(0, Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
     }
 }

@@ -11,15 +11,6 @@ struct Sessions: Sendable {
 
     /// The server's time now, in milliseconds.
     var now: Double { clock.now() }
-
-    /// Runs a session operation, answering its failure as a problem.
-    func run<T>(_ operation: () throws(SessionError) -> T) throws(Problem) -> T {
-        do {
-            return try operation()
-        } catch {
-            throw Problem(error)
-        }
-    }
 }
 
 /// Whether the service is draining before exit, and the transport serving it, which `/metrics` reports: state

@@ -17,13 +17,21 @@ final class FocusHandler: BodyOperationHandler {
         let name = body.field ?? ""
         let timestamp = body.event.timestamp
         let serverTime = sessions.now
-        return try sessions.run { () throws(SessionError) in
-            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) in
-                // Refused before anything changes, as the store requires.
-                let (composed, time) = try session.moveFocus(to: name, timestamp: timestamp, serverTime: serverTime)
-                return EventAnswer.response(session, composed: composed, at: time)
-            }
-        }
+        return sessions.store.answer(
+            FocusChange(name: name, timestamp: timestamp, serverTime: serverTime), to: parameters["id"] ?? "",
+            now: serverTime)
+    }
+}
+
+/// The focus moved to field `name` (an id, `next` or `previous`) at `timestamp`, answered as an event.
+struct FocusChange: SessionChange {
+    let name: String
+    let timestamp: Double?
+    let serverTime: Double
+
+    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
+        // Refused before anything changes, as the store requires.
+        let (composed, time) = try session.moveFocus(to: name, timestamp: timestamp, serverTime: serverTime)
+        return EventAnswer.response(session, composed: composed, at: time)
     }
 }

@@ -20,67 +20,25 @@ final class NotificationsHandler: OperationHandler {
     ) throws(Problem) -> HTTPResponse {
         let plot = try Query.plot(request)
         let decoded = try Self.decode(request)
-        let log = decoded.log
         let serverTime = sessions.now
-        var pastLatest: FieldError?
-        let session: Session
-        let replay: NotificationReplay
-        do {
-            (session, replay) = try sessions.run { () throws(SessionError) in
-                try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                    (session: inout Session) throws(SessionError) in
-                    // Thrown before the replay changes anything, as the store requires.
-                    if let refusal = Self.pastLatest(session.times(of: log, serverTime: serverTime), decoded) {
-                        pastLatest = refusal
-                        throw .invalidMembers([MemberProblem(pointer: refusal.pointer, message: refusal.message)])
-                    }
-                    let replay = try session.replay(log, serverTime: serverTime)
-                    return (session, replay)
-                }
-            }
-        } catch {
-            // The refusal as a JSON timestamp's, and in a text at its notification's line.
-            if let pastLatest { throw .validation([pastLatest]) }
-            throw error
-        }
-        let time = session.lastTime
-        let timeline = replay.timeline(after: session)
-        var writer = JSONWriter(reservingCapacity: 64 * 1024)
-        writer.beginObject()
-        writer.field("format", decoded.format.rawValue)
-        writer.key(static: "skippedLines")
-        writer.int(decoded.skippedLines)
-        writer.key(static: "results")
-        writer.beginArray()
-        for (index, outcome) in replay.outcomes.enumerated() {
-            writer.outcome(outcome, reading: decoded.readings[index], index: index)
-        }
-        writer.endArray()
-        writer.key(static: "session")
-        session.write(at: time, into: &writer)
-        writer.key(static: "timeline")
-        timeline.write(into: &writer)
-        if plot { writer.field("plot", timeline.svg()) }
-        writer.endObject()
-        return .json(writer)
+        return sessions.store.answer(
+            ReplayChange(decoded: decoded, plot: plot, serverTime: serverTime), to: parameters["id"] ?? "",
+            now: serverTime)
     }
 
     /// The first notification `times` places past the latest timestamp (1e15 ms), which would leave the
     /// session's clock where no timed event can follow: refused as a JSON `timestamp` past it is, at its
     /// pointer, and in a text at the notification's first line. Printed times keep their distances from `start`
     /// (or the session's present), and the timing rule adds durations, so either can pass it.
-    static func pastLatest(_ times: [NotificationTime], _ decoded: DecodedLog) -> FieldError? {
+    static func pastLatest(_ times: [NotificationTime], _ decoded: DecodedLog) -> MemberProblem? {
         let latest = Limits.timestamp.upperBound
         guard let index = times.firstIndex(where: { $0.time > latest }) else { return nil }
         let past = times[index].time - latest
-        var error = FieldError(
+        return MemberProblem(
             pointer: "/notifications/\(index)/timestamp",
             message:
-                "is placed \(formatted(past)) ms past 1e15 on the session's clock; a time must be between 0 and 1e15")
-        if let lines = decoded.readings[index].lines {
-            error.location = TextLocation(line: lines.lowerBound, column: 1)
-        }
-        return error
+                "is placed \(formatted(past)) ms past 1e15 on the session's clock; a time must be between 0 and 1e15",
+            line: decoded.readings[index].lines?.lowerBound)
     }
 
     /// The query arguments a text body's options come in; a JSON body carries them as members.
@@ -120,5 +78,46 @@ final class NotificationsHandler: OperationHandler {
         }
         options.start = try Query.milliseconds(request, "start")
         return options
+    }
+}
+
+/// A decoded notification log replayed on a session at `serverTime`; answered, once the store is done, with
+/// what each notification did and how it was read, the session after it, and the log's timeline (drawn too with
+/// `plot`).
+struct ReplayChange: SessionChange {
+    let decoded: DecodedLog
+    let plot: Bool
+    let serverTime: Double
+
+    func apply(to session: inout Session) throws(SessionError) -> (Session, NotificationReplay) {
+        // Thrown before the replay changes anything, as the store requires.
+        let times = session.times(of: decoded.log, serverTime: serverTime)
+        if let refusal = NotificationsHandler.pastLatest(times, decoded) { throw .invalidMembers([refusal]) }
+        let replay = try session.replay(decoded.log, serverTime: serverTime)
+        return (session, replay)
+    }
+
+    func respond(_ outcome: consuming (Session, NotificationReplay)) -> HTTPResponse {
+        let (session, replay) = outcome
+        let time = session.lastTime
+        let timeline = replay.timeline(after: session)
+        var writer = JSONWriter(reservingCapacity: 64 * 1024)
+        writer.beginObject()
+        writer.field("format", decoded.format.rawValue)
+        writer.key(static: "skippedLines")
+        writer.int(decoded.skippedLines)
+        writer.key(static: "results")
+        writer.beginArray()
+        for (index, outcome) in replay.outcomes.enumerated() {
+            writer.outcome(outcome, reading: decoded.readings[index], index: index)
+        }
+        writer.endArray()
+        writer.key(static: "session")
+        session.write(at: time, into: &writer)
+        writer.key(static: "timeline")
+        timeline.write(into: &writer)
+        if plot { writer.field("plot", timeline.svg()) }
+        writer.endObject()
+        return .json(writer)
     }
 }

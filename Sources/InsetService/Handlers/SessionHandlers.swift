@@ -38,10 +38,11 @@ final class CreateSessionHandler: BodyOperationHandler {
         }
         let serverTime = sessions.now
         let session = Session(id: SessionID.make(), scene: scene, time: event.timestamp, serverTime: serverTime)
-        try sessions.run { () throws(SessionError) in try sessions.store.insert(session, now: serverTime) }
-        var response = SessionAnswer.response(session, at: session.lastTime, status: 201, catalogue: resolution)
-        response.headers.add(name: "Location", value: "/sessions/\(session.id)")
-        return response
+        return sessions.store.answer(creating: session, now: serverTime) { [resolution] in
+            var response = SessionAnswer.response(session, at: session.lastTime, status: 201, catalogue: resolution)
+            response.headers.add(name: "Location", value: "/sessions/\(session.id)")
+            return response
+        }
     }
 }
 
@@ -58,13 +59,24 @@ final class GetSessionHandler: OperationHandler {
     ) throws(Problem) -> HTTPResponse {
         let at = try Query.milliseconds(request, "at")
         let serverTime = sessions.now
-        let (session, time) = try sessions.run { () throws(SessionError) in
-            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) in
-                (session, try session.instant(lookingAt: at, serverTime: serverTime))
-            }
-        }
-        return SessionAnswer.response(session, at: time)
+        return sessions.store.answer(
+            SessionRead(at: at, serverTime: serverTime), to: parameters["id"] ?? "", now: serverTime)
+    }
+}
+
+/// The session as seen at `at` (nil: now on its clock), read at `serverTime`.
+struct SessionRead: SessionChange {
+    let at: Double?
+    let serverTime: Double
+
+    static var onlyReads: Bool { true }
+
+    func apply(to session: inout Session) throws(SessionError) -> (Session, Double) {
+        (session, try session.instant(lookingAt: at, serverTime: serverTime))
+    }
+
+    func respond(_ outcome: consuming (Session, Double)) -> HTTPResponse {
+        SessionAnswer.response(outcome.0, at: outcome.1)
     }
 }
 
@@ -82,31 +94,40 @@ final class PatchSessionHandler: BodyOperationHandler {
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         let serverTime = sessions.now
-        let devices = devices
-        let (session, time, resolution) = try sessions.run { () throws(SessionError) in
-            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) -> (Session, Double, DeviceResolution?) in
-                var event = body.event
-                if try RequestSchema.checkPlatform(body, session: session.scene.platform) == .android {
-                    // A turn, or another device, while the IME shows takes the device's IME held the new way.
-                    let turning = !event.scene.given.isDisjoint(with: [SceneValues(.id), SceneValues(.orientation)])
-                    let moved = try AndroidDeviceRequest.resolve(
-                        &event, showing: session.keyboardVisible && turning, over: session.scene, in: devices)
-                    let time = try session.change(
-                        event.scene, timestamp: event.timestamp, serverTime: serverTime, keyboardFrame: moved)
-                    return (session, time, nil)
-                }
-                // A change that turns the device turns a shown keyboard with it.
-                let resolution = try DeviceRequest.resolve(
-                    &event, for: .scene, over: session.scene,
-                    shownKeyboard: session.keyboardVisible ? session.keyboardFrame : nil, in: devices)
-                let time = try session.change(
-                    event.scene, timestamp: event.timestamp, serverTime: serverTime,
-                    keyboardFrame: resolution?.movedKeyboard)
-                return (session, time, resolution)
-            }
+        return sessions.store.answer(
+            SceneChange(devices: devices, body: body, serverTime: serverTime), to: parameters["id"] ?? "",
+            now: serverTime)
+    }
+}
+
+/// A PATCH's scene changes merged into a session at `serverTime`, answered with the whole session.
+struct SceneChange: SessionChange {
+    let devices: DeviceCatalogue
+    let body: RequestBody
+    let serverTime: Double
+
+    func apply(to session: inout Session) throws(SessionError) -> (Session, Double, DeviceResolution?) {
+        var event = body.event
+        if try RequestSchema.checkPlatform(body, session: session.scene.platform) == .android {
+            // A turn, or another device, while the IME shows takes the device's IME held the new way.
+            let turning = !event.scene.given.isDisjoint(with: [SceneValues(.id), SceneValues(.orientation)])
+            let moved = try AndroidDeviceRequest.resolve(
+                &event, showing: session.keyboardVisible && turning, over: session.scene, in: devices)
+            let time = try session.change(
+                event.scene, timestamp: event.timestamp, serverTime: serverTime, keyboardFrame: moved)
+            return (session, time, nil)
         }
-        return SessionAnswer.response(session, at: time, catalogue: resolution)
+        // A change that turns the device turns a shown keyboard with it.
+        let resolution = try DeviceRequest.resolve(
+            &event, for: .scene, over: session.scene,
+            shownKeyboard: session.keyboardVisible ? session.keyboardFrame : nil, in: devices)
+        let time = try session.change(
+            event.scene, timestamp: event.timestamp, serverTime: serverTime, keyboardFrame: resolution?.movedKeyboard)
+        return (session, time, resolution)
+    }
+
+    func respond(_ outcome: consuming (Session, Double, DeviceResolution?)) -> HTTPResponse {
+        SessionAnswer.response(outcome.0, at: outcome.1, catalogue: outcome.2)
     }
 }
 
@@ -121,9 +142,10 @@ final class DeleteSessionHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
-        guard try sessions.run({ () throws(SessionError) in try sessions.store.remove(parameters["id"] ?? "") })
-        else { throw .sessionNotFound }
-        return HTTPResponse(status: 204)
+        sessions.store.answer(deleting: parameters["id"] ?? "") { deleted throws(Problem) in
+            guard deleted else { throw .sessionNotFound }
+            return HTTPResponse(status: 204)
+        }
     }
 }
 

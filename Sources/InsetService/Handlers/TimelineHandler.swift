@@ -38,18 +38,34 @@ final class TimelineHandler: OperationHandler {
         if let step = givenStep, step <= 0 { throw .invalidQuery("step", "must be more than 0 ms") }
         if let from, let to, to < from { throw .invalidQuery("to", "must not be before 'from'") }
         let serverTime = sessions.now
-        let session = try sessions.run { () throws(SessionError) in
-            try sessions.store.modify(parameters["id"] ?? "", now: serverTime) {
-                (session: inout Session) throws(SessionError) in session
-            }
-        }
+        return sessions.store.answer(
+            TimelineRead(from: from, to: to, step: givenStep, svg: svg, format: format, serverTime: serverTime),
+            to: parameters["id"] ?? "", now: serverTime)
+    }
+}
+
+/// A session's timeline from `from` to `to` every `step`, as JSON or SVG: the session is read in the store, and
+/// its timeline sampled and written once the store is done.
+struct TimelineRead: SessionChange {
+    let from: Double?
+    let to: Double?
+    let step: Double?
+    let svg: Bool
+    let format: TimelineHandler.Format
+    let serverTime: Double
+
+    static var onlyReads: Bool { true }
+
+    func apply(to session: inout Session) throws(SessionError) -> Session { session }
+
+    func respond(_ session: consuming Session) throws(Problem) -> HTTPResponse {
         var plot = ""
         var writer = JSONWriter(reservingCapacity: svg ? 0 : 64 * 1024)
         do {
-            if let android = try session.androidTimeline(from: from, to: to, step: givenStep) {
+            if let android = try session.androidTimeline(from: from, to: to, step: step) {
                 if svg { plot = android.svg() } else { android.write(into: &writer) }
             } else {
-                let timeline = try session.timeline(from: from, to: to, step: givenStep)
+                let timeline = try session.timeline(from: from, to: to, step: step)
                 if svg { plot = timeline.svg() } else { timeline.write(into: &writer) }
             }
         } catch {

@@ -21,7 +21,12 @@ extension Problem {
         case .strayFocus(let focus): self = .validation([.strayFocus(focus)])
         case .focusMoveRefused(let name, let refusal): self = .validation([.focusMove(name, refusal)])
         case .invalidMembers(let problems):
-            self = .validation(problems.map { FieldError(pointer: $0.pointer, message: $0.message) })
+            self = .validation(
+                problems.map { problem in
+                    var error = FieldError(pointer: problem.pointer, message: problem.message)
+                    if let line = problem.line { error.location = TextLocation(line: line, column: 1) }
+                    return error
+                })
         }
     }
 

@@ -2,17 +2,22 @@ import InsetSession
 import RedisClient
 
 extension RedisSessionStore {
-    /// One `EVAL` of `deleteOnce`, which goes again when its reply was lost (`write`) and answers whether this
-    /// `DELETE` deleted the session, by that send or an earlier one: 204 then, else 404.
-    func remove(_ id: String) throws(SessionError) -> Bool {
-        guard let sessionKey = SessionKey(id) else { return false }
+    /// One `EVAL` of `deleteOnce`, which goes again when its reply was lost (`write`) and tells `completion`
+    /// (on the Redis thread) whether this `DELETE` deleted the session, by that send or an earlier one: 204 then,
+    /// else 404.
+    func remove(_ id: String, then completion: @escaping @Sendable (Result<Bool, SessionError>) -> Void) {
+        guard let sessionKey = SessionKey(id) else { return completion(.success(false)) }
         cache.withLock { $0.forget(sessionKey) }
         let command = RedisCommand([
             Self.eval, Self.deleteOnce, Self.twoKeys, Self.key(id), Self.deletionMark(id),
             WriterIDs.text(writerIDs.next()), deletionMarkTTL,
         ])
-        let (reply, _) = try write(command, session: id)
-        return reply == .integer(1)
+        write(command, session: id) { written in completion(written.map { $0.reply == .integer(1) }) }
+    }
+
+    /// `remove`, waiting on this thread: for tests and tools, never for a route.
+    func remove(_ id: String) throws(SessionError) -> Bool {
+        try Self.waiting { remove(id, then: $0) }
     }
 
     /// `KEYS[1]` the session, `KEYS[2]` its deletion mark, `ARGV[1]` the deleting `DELETE`'s id, `ARGV[2]` the

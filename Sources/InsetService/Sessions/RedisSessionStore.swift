@@ -185,22 +185,33 @@ final class RedisSessionStore: SessionStoring {
 
     /// `SET … NX`: a send whose reply was lost goes again (`write`), and finds the key there when the first was
     /// applied; no other writer makes a new key under a fresh random id. `NX` also keeps a lost send that Redis
-    /// runs late from overwriting what the session became meanwhile.
-    func insert(_ session: Session, now: Double) throws(SessionError) {
+    /// runs late from overwriting what the session became meanwhile. `completion` runs on the Redis thread.
+    func insert(
+        _ session: Session, now: Double, then completion: @escaping @Sendable (Result<Void, SessionError>) -> Void
+    ) {
         let (record, geometryText) = SessionRecord.encode(session, revision: 0, reusing: nil)
-        let (reply, again) = try write(
-            RedisCommand([Self.set, Self.key(session.id), record, Self.px, ttlArgument, Self.nx]), session: session.id)
-        // Nil: the key was there. After a lost send, that send's; else an id drawn twice, which is not this one's.
-        guard reply == .status("OK") || (reply == .null && again) else {
-            throw .storeUnavailable("session id \(session.id) is taken")
+        let command = RedisCommand([Self.set, Self.key(session.id), record, Self.px, ttlArgument, Self.nx])
+        write(command, session: session.id) { [self] written in
+            switch written {
+            case .failure(let error):
+                completion(.failure(error))
+            // Nil: the key was there. After a lost send, that send's; else an id drawn twice, which is not this one's.
+            case .success(let (reply, again)) where reply == .status("OK") || (reply == .null && again):
+                created.withLock { $0 += 1 }
+                if let sessionKey = SessionKey(session.id) {
+                    let cached = CachedRecord(session: session, revision: 0, bytes: record, geometryText: geometryText)
+                    cache.withLock { $0.remember(sessionKey, cached, now: now) }
+                }
+                completion(.success(()))
+            case .success:
+                completion(.failure(.storeUnavailable("session id \(session.id) is taken")))
+            }
         }
-        created.withLock { $0 += 1 }
-        guard let sessionKey = SessionKey(session.id) else { return }
-        cache.withLock {
-            $0.remember(
-                sessionKey, CachedRecord(session: session, revision: 0, bytes: record, geometryText: geometryText),
-                now: now)
-        }
+    }
+
+    /// `insert`, waiting on this thread: for tests and tools, never for a route.
+    func insert(_ session: Session, now: Double) throws(SessionError) {
+        try Self.waiting { insert(session, now: now, then: $0) }
     }
 
     /// Waits for the session's changes that run on this replica before it, as events that do not wait do, so that

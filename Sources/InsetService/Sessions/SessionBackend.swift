@@ -54,6 +54,24 @@ enum SessionBackend: SessionStoring {
         }
     }
 
+    func answer(
+        creating session: Session, now: Double, _ respond: @escaping @Sendable () -> HTTPResponse
+    ) -> HTTPResponse {
+        switch self {
+        case .memory(let store): store.answer(creating: session, now: now, respond)
+        case .redis(let store): store.answer(creating: session, now: now, respond)
+        }
+    }
+
+    func answer(
+        deleting id: String, _ respond: @escaping @Sendable (Bool) throws(Problem) -> HTTPResponse
+    ) -> HTTPResponse {
+        switch self {
+        case .memory(let store): store.answer(deleting: id, respond)
+        case .redis(let store): store.answer(deleting: id, respond)
+        }
+    }
+
     var answersLater: Bool {
         switch self {
         case .memory(let store): store.answersLater

@@ -107,14 +107,43 @@ final class SessionStore: SessionStoring {
     /// Memory is always there.
     func isReachable() -> Bool { true }
 
-    /// Changes the session at once and answers with what the change returns.
+    /// Changes the session at once and answers with what the change makes of its result.
     func answer<Change: SessionChange>(_ change: Change, to id: String, now: Double) -> HTTPResponse {
+        let outcome: Change.Outcome
         do {
-            return try modify(id, now: now) { (session: inout Session) throws(SessionError) in
+            outcome = try modify(id, now: now) { (session: inout Session) throws(SessionError) in
                 try change.apply(to: &session)
             }
         } catch {
             return Problem(error).response
+        }
+        do {
+            return try change.respond(outcome)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// Stores the session at once and answers `respond()`; a session larger than the whole budget is refused.
+    func answer(
+        creating session: Session, now: Double, _ respond: @escaping @Sendable () -> HTTPResponse
+    ) -> HTTPResponse {
+        do {
+            try insert(session, now: now)
+        } catch {
+            return Problem(error).response
+        }
+        return respond()
+    }
+
+    /// Deletes the session at once and answers what `respond` makes of whether it existed.
+    func answer(
+        deleting id: String, _ respond: @escaping @Sendable (Bool) throws(Problem) -> HTTPResponse
+    ) -> HTTPResponse {
+        do {
+            return try respond(remove(id))
+        } catch {
+            return error.response
         }
     }
 

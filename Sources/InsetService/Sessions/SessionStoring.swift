@@ -29,6 +29,9 @@ struct RedisPipelineCounters: Equatable, Sendable {
 /// Where sessions live between requests: in this process (`SessionStore`) or shared by every replica
 /// (`RedisSessionStore`). The routes see only this, so both answer the same through the HTTP API.
 ///
+/// The routes call only the `answer` methods, which never wait for Redis (their answer is pending until it
+/// replies); `insert`, `modify` and `remove` wait on the calling thread, for tests and tools.
+///
 /// Every method may throw `SessionError.storeUnavailable` when the store cannot be reached; the memory store never does.
 protocol SessionStoring: Sendable {
     /// Stores a new session, last used at `now` (server milliseconds).
@@ -52,11 +55,23 @@ protocol SessionStoring: Sendable {
     /// Whether the store answers now, for `/readyz`.
     func isReachable() -> Bool
 
-    /// Runs `change` on session `id` as `modify` does and answers with what it returns, or with its failure as a
-    /// problem. The two stores finish it differently, and this is the one place that differs: the memory store
-    /// changes the session at once and returns the answer itself; Redis returns a pending answer that its reply
-    /// completes, so that the worker serves other connections during the round trip (`HTTPPendingResponse`).
+    /// Runs `change` on session `id` as `modify` does and answers with what its `respond` makes of the result, or
+    /// with its failure as a problem. The two stores finish it differently, and this is the one place that
+    /// differs: the memory store changes the session at once and returns the answer itself; Redis returns a
+    /// pending answer that its reply completes, so that no worker ever waits for Redis (`HTTPPendingResponse`).
     func answer<Change: SessionChange>(_ change: Change, to id: String, now: Double) -> HTTPResponse
+
+    /// Stores `session`, new, as `insert` does, and answers `respond()` once it is stored, or the failure as a
+    /// problem; pending with Redis, as `answer` is.
+    func answer(
+        creating session: Session, now: Double, _ respond: @escaping @Sendable () -> HTTPResponse
+    ) -> HTTPResponse
+
+    /// Deletes session `id` as `remove` does and answers what `respond` makes of whether it existed, or the failure
+    /// as a problem; pending with Redis, as `answer` is.
+    func answer(
+        deleting id: String, _ respond: @escaping @Sendable (Bool) throws(Problem) -> HTTPResponse
+    ) -> HTTPResponse
 
     /// Whether `answer` may answer later, so the transport must be able to suspend connections.
     var answersLater: Bool { get }
@@ -68,11 +83,34 @@ protocol SessionStoring: Sendable {
     func refusal() -> String?
 }
 
-/// A change of one session whose result is the answer to a request: a session event's handler hands it to
+/// A change of one session whose result is the answer to a request: a session route's handler hands it to
 /// the store's `answer`. A value, not a closure, so the memory store runs it where it lies without boxing its
 /// captures (a request body is several hundred bytes), and Redis copies it once into the change it may run again.
 /// `apply` must throw, if at all, before it changes the session, and depend on nothing but the session and
 /// the change's own values: a shared store may run it more than once.
 protocol SessionChange: Sendable {
-    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse
+    /// What `apply` returns, from which `respond` makes the answer (by default the answer itself).
+    associatedtype Outcome: Sendable = HTTPResponse
+
+    /// Whether the change only reads the session (its record stays as it was; only its idle time restarts): a
+    /// read cut off by a stopping server may simply be sent again (503 with `Retry-After`), where a change may
+    /// have been made (`store-outcome-unknown`, without). False unless the change says so.
+    static var onlyReads: Bool { get }
+
+    /// The change, on the session where it lies; with Redis, maybe on the Redis thread, so kept to the change
+    /// itself: what takes longer to write belongs in `respond`.
+    func apply(to session: inout Session) throws(SessionError) -> Outcome
+
+    /// The answer from what `apply` returned, on the thread that sends it (a worker), after the store is done.
+    func respond(_ outcome: consuming Outcome) throws(Problem) -> HTTPResponse
+}
+
+extension SessionChange {
+    static var onlyReads: Bool { false }
+}
+
+extension SessionChange where Outcome == HTTPResponse {
+    /// The answer `apply` wrote.
+    @inline(__always)
+    func respond(_ outcome: consuming HTTPResponse) -> HTTPResponse { outcome }
 }
