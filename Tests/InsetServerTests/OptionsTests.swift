@@ -85,8 +85,9 @@ struct OptionsTests {
         }
         let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
         let written = lines.filter { $0.hasPrefix("note ") }.count
-        let report = try #require(lines.first { $0.contains("dropped while it was full") })
-        let dropped = try #require(Int(report.split(separator: " ")[1]))
+        // One report a run of dropped notes: the writer may drain the queue between runs.
+        let reports = lines.filter { $0.contains("dropped while it was full") }
+        let dropped = try reports.reduce(0) { sum, report in try sum + #require(Int(report.split(separator: " ")[1])) }
         #expect(written > 0 && dropped > 0)
         #expect(written + dropped == total, "\(written) written and \(dropped) reported dropped of \(total)")
         #expect(lines.last == "last")
