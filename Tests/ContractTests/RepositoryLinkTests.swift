@@ -1,12 +1,11 @@
 import Foundation
+import InsetServiceTestSupport
 import Testing
 
 /// Nothing in the repository links outside it: docs cite their sources by title and number, so the project's
 /// account of the rules stands on its own. A URL is outside when its host has a dot and is neither an address,
 /// `localhost` nor a reserved `.example` name; the SVG namespace is a name, not a link.
 @Suite struct RepositoryLinkTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     static let scanned = [
         "README.md", "openapi.yaml", "Package.swift", "Dockerfile", "docs", "Sources", "Tests", "scripts", "bench",
         "deploy", "IntegrationTests", "fuzz", ".ci",
@@ -47,24 +46,9 @@ import Testing
     }
 
     @Test func noFileLinksOutsideTheRepository() throws {
-        var found: [String] = []
-        var files = 0
-        for entry in Self.scanned {
-            let top = Self.root.appendingPathComponent(entry)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: top.path, isDirectory: &isDirectory) else { continue }
-            let urls =
-                isDirectory.boolValue
-                ? (FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil)?.allObjects as? [URL]
-                    ?? []) : [top]
-            for url in urls where Self.textExtensions.contains(url.pathExtension) {
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                files += 1
-                let path = url.path.replacingOccurrences(of: Self.root.path + "/", with: "")
-                found += Self.outsideLinks(in: text).map { "\(path): \($0)" }
-            }
-        }
-        #expect(files > 100)
+        let files = Repository.textFiles(in: Self.scanned, extensions: Self.textExtensions)
+        let found = files.flatMap { file in Self.outsideLinks(in: file.text).map { "\(file.path): \($0)" } }
+        #expect(files.count > 100)
         #expect(found == [])
     }
 }

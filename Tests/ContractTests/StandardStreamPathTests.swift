@@ -47,24 +47,9 @@ import Testing
     }
 
     @Test func nothingReopensAStandardStreamByItsPath() throws {
-        var found: [String] = []
-        var files = 0
-        for entry in Self.scanned {
-            let top = Repository.url(entry)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: top.path, isDirectory: &isDirectory) else { continue }
-            let urls =
-                isDirectory.boolValue
-                ? (FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil)?.allObjects as? [URL]
-                    ?? []) : [top]
-            for url in urls where Self.textExtensions.contains(url.pathExtension) {
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                files += 1
-                let path = url.path.replacingOccurrences(of: Repository.root.path + "/", with: "")
-                found += try Self.reopenings(in: text).map { "\(path):\($0)" }
-            }
-        }
-        #expect(files > 100)
+        let files = Repository.textFiles(in: Self.scanned, extensions: Self.textExtensions)
+        let found = try files.flatMap { file in try Self.reopenings(in: file.text).map { "\(file.path):\($0)" } }
+        #expect(files.count > 100)
         #expect(found == [])
     }
 }
