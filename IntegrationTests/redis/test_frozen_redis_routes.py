@@ -6,7 +6,6 @@ chose (a change whose outcome is unknown: `store-outcome-unknown` without `Retry
 from __future__ import annotations
 
 import collections
-import http.client
 import json
 import signal
 import socket
@@ -47,21 +46,6 @@ PROBE_DEADLINE = 3.0
 SHUTDOWN_TIMEOUT = 0.5
 
 
-def call(port: int, method: str, path: str, body: dict | None, timeout: float):
-    """(status, lower-cased headers, parsed JSON or None) on a fresh connection."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        payload = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"} if body is not None else {}
-        connection.request(method, path, body=payload, headers=headers)
-        response = connection.getresponse()
-        data = response.read()
-        parsed = json.loads(data) if data and "json" in (response.getheader("Content-Type") or "") else None
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, parsed
-    finally:
-        connection.close()
-
-
 def test_a_frozen_redis_holds_no_worker(own_redis, replicas):
     """--threads 4, 32 clients sending every session route (PATCH, GET, DELETE, create, focus, notifications,
     timeline, a session's show) while Redis is frozen: six /healthz and six stateless shows, sent one after the
@@ -86,7 +70,7 @@ def test_a_frozen_redis_holds_no_worker(own_redis, replicas):
             method, path, body = make(sessions[index % len(sessions)])
             sent[label] += 1
             try:
-                status = call(server.port, method, path, body, timeout=30)[0]
+                status = server.call(method, path, body, timeout=30)[0]
                 answered[(label, status)] += 1
             except OSError as error:
                 failures.append(f"{label}: {error!r}")
@@ -96,7 +80,7 @@ def test_a_frozen_redis_holds_no_worker(own_redis, replicas):
     def probe(label: str, method: str, path: str, body: dict | None) -> None:
         started = time.monotonic()
         try:
-            status = call(server.port, method, path, body, timeout=PROBE_DEADLINE)[0]
+            status = server.call(method, path, body, timeout=PROBE_DEADLINE)[0]
         except OSError as error:
             status = repr(error)
         probes.append((label, status, time.monotonic() - started))
@@ -125,7 +109,7 @@ def test_a_frozen_redis_holds_no_worker(own_redis, replicas):
     assert failures == [], failures[:5]
     assert {label for label, _ in ROUTES} <= set(sent), sent
     assert {status for _, status in answered} <= {200, 201, 204, 404, 409, 503}, answered
-    assert call(server.port, "GET", "/healthz", None, timeout=5)[0] == 200
+    assert server.call("GET", "/healthz", None, timeout=5)[0] == 200
 
 
 def test_sigterm_answers_waiting_changes_as_outcome_unknown(own_redis, replicas):
