@@ -16,9 +16,12 @@ import time
 import inset_process
 
 from robust_http import ConnectionClosed, KeepAliveClient, connect, request_bytes
-from robust_server import CEILING_S, IPHONE15_SHOW, TOLERANCE_S, Server, check_show_numbers, is_short, record, server_binary
+from robust_server import (CEILING_S, IPHONE15_SHOW, TOLERANCE_S, Server, check_show_numbers, is_short, record,
+                           server_binary)
 
 CLIENTS = 8
+# InsetServer.stopReserve: how much of --shutdown-timeout the drain leaves for answering what still waits.
+STOP_RESERVE_S = 0.5
 SHUTDOWN_TIMEOUT = 5
 
 
@@ -181,9 +184,9 @@ def test_sigusr1_and_sigusr2_are_ignored() -> None:
 
 
 def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
-    """A request whose body never finishes is in flight forever: the server waits for it until --shutdown-timeout,
-    not less, then exits 0 (within CEILING_S of the signal). The body deadline and rate floor are off, or they
-    would cut the stuck body before the drain ends."""
+    """A request whose body never finishes is in flight forever: the server waits for it until --shutdown-timeout
+    less the stop's reserve, not less, then exits 0 (within CEILING_S of the signal). The body deadline and rate
+    floor are off, or they would cut the stuck body before the drain ends."""
     with Server("--shutdown-timeout", "3", "--body-timeout", "0", "--min-body-rate", "0") as server:
         stuck = connect(server.port)
         body = json.dumps(IPHONE15_SHOW).encode()
@@ -200,7 +203,10 @@ def test_sigterm_with_a_stuck_request_exits_at_the_shutdown_timeout() -> None:
         stderr = server.stderr()
     record("shutdown_stuck_request", shutdown_timeout=3, exit_code=exit_code, exit_seconds=round(exit_seconds, 2))
     assert exit_code == 0, stderr
-    assert exit_seconds >= 3 - TOLERANCE_S, f"exited after {exit_seconds:.2f} s with --shutdown-timeout 3"
+    # The drain ends STOP_RESERVE_S before the timeout, kept for answering what still waits, so that the exit
+    # keeps to the timeout: a stuck request holds the drain that long, never less.
+    assert exit_seconds >= 3 - STOP_RESERVE_S - TOLERANCE_S, (
+        f"exited after {exit_seconds:.2f} s with --shutdown-timeout 3")
     assert "still in flight" in stderr, stderr
 
 
