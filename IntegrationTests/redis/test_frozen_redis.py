@@ -202,13 +202,15 @@ def test_answers_whose_clients_left_are_not_kept(own_redis, replicas):
 
 
 def test_answers_whose_clients_left_do_not_grow_the_memory(own_redis, replicas):
-    """Five rounds of 400 such shows (four of 100, each while Redis is frozen for a moment); the first round warms
-    the allocator up. From the end of round 1 to the end of round 4 the resident set grows by less than 2 MB: an
-    answer kept for each abandoned request is about 3.5 KB, 1.4 MB a round."""
+    """Ten rounds of 400 such shows (four of 100, each while Redis is frozen for a moment); the first rounds warm
+    the allocator up. From the end of round 1 to the end of round 9 the resident set grows by less than 5 MB: an
+    answer kept for each abandoned request is about 3.5 KB, 1.4 MB a round, 11 MB over those eight rounds. Seen
+    without a leak: 2.4 MB (warming up, then flat at about 21.7 MB); over five rounds on a loaded machine the
+    warm-up alone passed the 2 MB this test once allowed for four."""
     (server,) = replicas(own_redis)
     sessions = [server.create() for _ in range(50)]
     sizes = []
-    for _ in range(5):
+    for _ in range(10):
         for _ in range(4):
             with own_redis.frozen():
                 abandon(server, sessions, 100)
@@ -216,4 +218,4 @@ def test_answers_whose_clients_left_do_not_grow_the_memory(own_redis, replicas):
         time.sleep(0.2)
         assert server.call("GET", "/healthz")[0] == 200
         sizes.append(rss_kib(server.proc.pid))
-    assert sizes[4] - sizes[1] < 2048, f"resident set after each round, KiB: {sizes}"
+    assert sizes[9] - sizes[1] < 5 * 1024, f"resident set after each round, KiB: {sizes}"
