@@ -142,6 +142,21 @@ IPHONE15_SESSION = {
 KEYBOARD_336 = {"frameEnd": {"x": 0, "y": 508, "width": 390, "height": 336}}
 
 
+
+def spawn_bare(args: list[str], env_extra: dict[str, str] | None = None) -> subprocess.Popen:
+    """inset-server on a free port with `args`, no access log, and only `env_extra` among INSET_ variables; its
+    standard streams are pipes (stdin closed) for the caller to read, and it dies with the test process."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
+    env.update(env_extra or {})
+    return subprocess.Popen(
+        [server_binary(), "--port", "0", "--access-log", "off", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=inset_process.die_with_parent,
+    )
+
 def check_show_numbers(payload: dict) -> None:
     """The iPhone 15 show: 336 pt keyboard over a full-screen scroll view with a 34 pt home indicator."""
     assert payload["contentInset"] == {"top": 0, "left": 0, "bottom": 302, "right": 0}, payload

@@ -5,14 +5,12 @@ message that names the problem, never the token, and never listens."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 
 import pytest
 
-from robust_server import CEILING_S, record, server_binary
+from robust_server import CEILING_S, record, spawn_bare
 
-import inset_process
 
 EMPTY_TOKEN_STARTS = [
     pytest.param(["--api-token="], {}, id="flag-equals-empty"),
@@ -41,16 +39,7 @@ WHITESPACE_TOKEN_STARTS = [
 def run_briefly(args: list[str], env_extra: dict[str, str], timeout: float = CEILING_S) -> tuple[int | None, str, str]:
     """Starts inset-server with `args` and only `env_extra` among INSET_ variables; returns (exit code or None when
     it still ran after `timeout` s, stdout, stderr)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
-    env.update(env_extra)
-    proc = subprocess.Popen(
-        [server_binary(), "--port", "0", "--access-log", "off", *args],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        preexec_fn=inset_process.die_with_parent,
-    )
+    proc = spawn_bare(args, env_extra)
     try:
         out, err = proc.communicate(timeout=timeout)
         code: int | None = proc.returncode

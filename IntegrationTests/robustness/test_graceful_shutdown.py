@@ -17,7 +17,7 @@ import inset_process
 
 from robust_http import ConnectionClosed, KeepAliveClient, connect, request_bytes
 from robust_server import (CEILING_S, IPHONE15_SHOW, TOLERANCE_S, Server, check_show_numbers, is_short, record,
-                           server_binary)
+                           spawn_bare)
 
 CLIENTS = 8
 # InsetServer.stopReserve: how much of --shutdown-timeout the drain leaves for answering what still waits.
@@ -229,15 +229,7 @@ def test_a_stderr_nobody_reads_never_holds_sigterm() -> None:
     server took the one before (two pending SIGUSR1s would merge into one), until the notes fill the pipe; the
     server must then still drain and exit 0 on SIGTERM. Before the fix the signal loop blocked in write(2) on the
     full pipe and never took SIGTERM."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("INSET_")}
-    proc = subprocess.Popen(
-        [server_binary(), "--port", "0", "--access-log", "off", "--shutdown-timeout", "1"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        preexec_fn=inset_process.die_with_parent,
-    )
+    proc = spawn_bare(["--shutdown-timeout", "1"])
     try:
         assert proc.stdout is not None and proc.stderr is not None
         first = proc.stdout.readline().decode()
