@@ -94,8 +94,7 @@ import Testing
     }
 }
 
-/// CONTRIBUTING.md's "Linking the session model" example, as written there (it was README's until README became a
-/// short front door).
+/// CONTRIBUTING.md's "Linking the session model" example, as written there: a change to either goes in both.
 @Suite struct LinkingExampleTests {
     @Test func theExampleAnswersWhatItSays() throws {
         var patch = ScenePatch()
