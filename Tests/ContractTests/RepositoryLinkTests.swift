@@ -50,7 +50,7 @@ import Testing
         let found = files.flatMap { file in Self.outsideLinks(in: file.text).map { "\(file.path): \($0)" } }
         #expect(files.count > 100)
         // Missing entries are skipped silently, so the documents README sends readers to are named here.
-        let paths = Set(files.map(\.path))
+        let paths = Set(files.map { $0.path })
         for document in ["README.md", "CONTRIBUTING.md", "docs/reference.md"] {
             #expect(paths.contains(document), "\(document) was not scanned")
         }
