@@ -1,6 +1,6 @@
 // client.js under Node against a live inset-server: loading without a DOM, the clock, stateless shows and hides
 // (README's "A first request"), the device catalogue, errors, and the options every call takes. Every expected
-// number is one README.md or docs/examples.md shows.
+// number is one README.md, docs/reference.md or docs/examples.md shows.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { CEILING_MS, loadClient, startServer, within } from "./server.mjs";

@@ -220,7 +220,7 @@ def test_an_android_show_answers_the_resized_list_and_the_synced_curve(client):
         keyboard=KeyboardFields(frame_end=rect(0, 515, 412, 400)),
     )
     answer = parsed(show_keyboard.sync_detailed(client=client, body=body), 200, AndroidEventResponse)
-    # docs/android.md's rules, worked by hand in README's Android section: 787 − (400 − 48) and 676 − 435.
+    # docs/android.md's rules, worked by hand in docs/reference.md's Android section: 787 − (400 − 48) and 676 − 435.
     assert answer.window_insets.ime.bottom == 400
     assert answer.window_insets.navigation_bars.bottom == 48
     assert answer.scroll_view.frame == rect_value(0, 80, 412, 435)

@@ -2,13 +2,22 @@ import Foundation
 import InsetServiceTestSupport
 import Testing
 
-/// Every repository path that README.md and `docs/*.md` cite exists: a file moved or renamed takes its citations
-/// with it. Patterns (globs, placeholders, ellipses) name no one file; the folder they start from must exist.
+/// Every repository path that README.md, CONTRIBUTING.md and `docs/*.md` cite exists: a file moved or renamed takes
+/// its citations with it. Patterns (globs, placeholders, ellipses) name no one file; the folder they start from
+/// must exist.
 @Suite struct CitedPathTests {
-    /// The documents read: README.md and every Markdown file of `docs/`.
+    /// The documents read: README.md and CONTRIBUTING.md at the top, and every Markdown file of `docs/`.
     static func documents() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path)
-        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md", "CONTRIBUTING.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+
+    /// The front door, the contributor guide and the reference README sends readers to are all read.
+    @Test func theDocumentsIncludeTheGuideAndTheReference() throws {
+        let documents = try Self.documents()
+        for document in ["README.md", "CONTRIBUTING.md", "docs/reference.md"] {
+            #expect(documents.contains(document), "\(document) is not read")
+        }
     }
 
     @Test(arguments: [
@@ -20,12 +29,12 @@ import Testing
         ),
         ("README.md", "(`scripts/run --help`)", ["scripts/run"]),
         (
-            "README.md", "`Sources/InsetService/Schema/RequestSchema.swift`: its JSON name",
+            "CONTRIBUTING.md", "`Sources/InsetService/Schema/RequestSchema.swift`: its JSON name",
             [
                 "Sources/InsetService/Schema/RequestSchema.swift"
             ]
         ),
-        ("README.md", "the layout: `deploy/` and `./fuzz/README.md`.", ["deploy/", "fuzz/README.md"]),
+        ("CONTRIBUTING.md", "the layout: `deploy/` and `./fuzz/README.md`.", ["deploy/", "fuzz/README.md"]),
         (
             "README.md", "[the contract](openapi.yaml) and [a folder](deploy/README.md#two-replicas)",
             [
@@ -38,6 +47,12 @@ import Testing
                 "bench/results.md", "docs/keyboard-avoidance.md",
             ]
         ),
+        (
+            "docs/reference.md", "[first request](../README.md#a-first-request), [`deploy/`](../deploy/README.md)",
+            [
+                "deploy/", "README.md", "deploy/README.md",
+            ]
+        ),
         ("docs/playground.md", "![the phone](playground.png \"a title\")", ["docs/playground.png"]),
         (
             "docs/reliability.md", "```sh\nscripts/sanitize thread --filter 'Tests'   # (scripts/fuzz 60)\n```",
@@ -48,6 +63,7 @@ import Testing
         // Not paths: prose, routes, anchors, links with a scheme, words that only contain a folder's name.
         ("README.md", "Sources/InsetCore/ in prose, `GET /sessions/{id}`, `redis+unix:///run/docs/r.sock`", []),
         ("README.md", "[see](#sources), [mail](mailto:someone@app.example), `IntegrationTests` alone", []),
+        ("CONTRIBUTING.md", "a folder per target ([Development](#development)), `CONTRIBUTING.md` alone", []),
         ("docs/examples.md", "`curl http://127.0.0.1:8080/docs/x` and `xdocs/y`", []),
     ])
     func theExtractorFindsCitedPaths(document: String, markdown: String, paths: [String]) {

@@ -2,7 +2,7 @@ import Foundation
 import InsetServiceTestSupport
 import Testing
 
-/// The modules keep the boundaries `Package.swift` and README.md state, read from the manifest and the sources:
+/// The modules keep the boundaries `Package.swift` and CONTRIBUTING.md state, read from the manifest and the sources:
 /// `InsetCore` and `InsetSession` are pure Swift an iOS app can link (no Foundation), `InsetSession` knows the core
 /// and no wire type, only `RedisClient` links hiredis, and no source file outgrows 400 lines.
 @Suite struct ModulePolicyTests {

@@ -7,8 +7,8 @@ import Testing
 /// `localhost` nor a reserved `.example` name; the SVG namespace is a name, not a link.
 @Suite struct RepositoryLinkTests {
     static let scanned = [
-        "README.md", "openapi.yaml", "Package.swift", "Dockerfile", "docs", "Sources", "Tests", "scripts", "bench",
-        "deploy", "IntegrationTests", "fuzz", ".ci",
+        "README.md", "CONTRIBUTING.md", "openapi.yaml", "Package.swift", "Dockerfile", "docs", "Sources", "Tests",
+        "scripts", "bench", "deploy", "IntegrationTests", "fuzz", ".ci",
     ]
     static let textExtensions: Set<String> = [
         "", "md", "yaml", "yml", "swift", "c", "h", "js", "ts", "html", "css", "py", "lua", "sh", "toml", "txt",
@@ -49,6 +49,11 @@ import Testing
         let files = Repository.textFiles(in: Self.scanned, extensions: Self.textExtensions)
         let found = files.flatMap { file in Self.outsideLinks(in: file.text).map { "\(file.path): \($0)" } }
         #expect(files.count > 100)
+        // Missing entries are skipped silently, so the documents README sends readers to are named here.
+        let paths = Set(files.map { $0.path })
+        for document in ["README.md", "CONTRIBUTING.md", "docs/reference.md"] {
+            #expect(paths.contains(document), "\(document) was not scanned")
+        }
         #expect(found == [])
     }
 }

@@ -146,7 +146,7 @@ struct SessionBudgetTests {
         #expect(session.scene.fields.count == 256 && session.scene.pinnedViews.count == 16)
         let record = SessionRecord.encode(session, revision: Int(Int32.max))
         #expect(record.count > 256 * 500, "\(record.count) bytes: not the largest")
-        // What README and the cap's comment say of it.
+        // What docs/reference.md's configuration and the cap's comment say of it.
         #expect(record.count < 200_000, "\(record.count) bytes")
         #expect(record.count * 4 < RedisSessionStore.maxReplyBytes, "\(record.count) bytes")
     }

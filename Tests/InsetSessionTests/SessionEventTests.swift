@@ -94,8 +94,8 @@ import Testing
     }
 }
 
-/// README's "Linking the session model" example, as written there.
-@Suite struct ReadmeExampleTests {
+/// CONTRIBUTING.md's "Linking the session model" example, as written there: a change to either goes in both.
+@Suite struct LinkingExampleTests {
     @Test func theExampleAnswersWhatItSays() throws {
         var patch = ScenePatch()
         patch.values.setFrame(Rect(x: 0, y: 0, width: 390, height: 844))
