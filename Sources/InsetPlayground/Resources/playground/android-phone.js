@@ -2,6 +2,11 @@
 // The Android phone's session and its IME: a new session for the device and settings, a show and a hide at an
 // instant (alone, from its own fields; beside the iPhone, mirroring the iPhone's), each answer replayed with
 // applyAndroidAnimation, and the user's own scroll of the list sent before the next show.
+//
+// In the DOM (#android, Platform: Android or Both): #android-list is the list (its height the answer's
+// `scrollView.frame.height`, scrollTop `contentOffset.y`), #android-content's padding-bottom `contentPadding.bottom`,
+// #android-window's top `-windowPan.y`, #ime's top the window's height less `windowInsets.ime.bottom`. With both
+// phones the iPhone's fields drive both.
 
 import { applyAndroidAnimation, applyAndroidState, createSession, frameTime, InsetError } from "../client.js";
 import {

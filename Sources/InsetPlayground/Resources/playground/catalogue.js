@@ -1,6 +1,9 @@
 // @ts-check
 // The service's device catalogue as the page reads it: `GET /devices` fills the two pickers once, and
-// `GET /devices/{id}` gives a device's entry the first time it is picked.
+// `GET /devices/{id}` gives a device's entry the first time it is picked: its screen, safe areas and keyboards (an
+// Android device's bars and IME), of which the page takes the newest measurement for the orientation. Requests name
+// the device (`device: {id, orientation}`, the keyboard by `predictive`, `type` and `mode`) and the service fills in
+// its numbers; what the catalogue does not have is said under the phone and switched off, never made up.
 
 import { getDevice, listDevices } from "../client.js";
 import { state } from "./state.js";

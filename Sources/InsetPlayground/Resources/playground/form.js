@@ -1,7 +1,11 @@
 // @ts-check
-// The form screen: a tap on a field (a show with `focus`, or with the keyboard up a focus move), the toolbar's
-// ‹, › and Done, the notes that grow as the user types (a PATCH with the fields, the content size and the caret's
-// rect), and the scroll-position select.
+// The form screen (#phone[data-screen="form"]): the table's scroll view holding five fields and a notes text view
+// that grows as the user types, sent as `fields` (content coordinates). Focusing a field is a show with `focus`;
+// the keyboard carries a 44-pt input accessory toolbar, so the frame the page reports includes it, as iOS's does.
+// Its ‹ and › are `POST /sessions/{id}/focus` with `previous` / `next`, enabled as the answer's `navigation` says,
+// and Done hides the keyboard; a tap on another field while the keyboard is up is a focus move to it. Each time
+// the notes change height the page sends a PATCH with the fields, the content size and the caret's rect
+// (`focusedRect`), which the service re-targets the offset for at once. The scroll-position select is a PATCH too.
 
 import { frameTime } from "../client.js";
 import { mirrorHide, mirrorShow } from "./android-phone.js";

@@ -3,6 +3,12 @@
 // descriptor replayed on the table, the mock keyboard and the chat's composer, the interruption halfway through a
 // show, the user's own scroll sent before an event, and a session's state shown at once (a PATCH's answer, a log's
 // end).
+//
+// The DOM is the scroll view: #table is its frame (the whole screen), #table-content's padding is
+// `adjustedContentInset` (so padding-bottom = contentInset.bottom + the safe area UIKit adds), and
+// `scrollTop = contentOffset.y + adjustedContentInset.top`. #phone[data-keyboard-state] says where the keyboard is.
+// On the chat screen #composer is pinned to the keyboard layout guide: its top is the service's
+// `pinnedViews[0].frame.y`, animated by the guide's delta.
 
 import { applyAnimation, applyState, frameTime, insetAdjustment } from "../client.js";
 import { hiddenFrame, isFloating, keyboardKeyframe as keyframeFor, round } from "./geometry.js";
