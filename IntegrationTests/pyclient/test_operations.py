@@ -19,7 +19,6 @@ from inset_client.api.playground import (
     get_client,
     get_client_declarations,
     get_playground_file,
-    redirect_playground_folder,
     redirect_playground_script,
     redirect_playground_styles,
     redirect_root_to_playground,
@@ -110,7 +109,6 @@ def test_the_playground_files_are_open_and_revalidate_with_their_etag(anonymous)
 def test_the_playgrounds_old_paths_redirect_into_its_folder(anonymous):
     for module, location in (
         (redirect_root_to_playground, "/playground/index.html"),
-        (redirect_playground_folder, "/playground/index.html"),
         (redirect_playground_styles, "/playground/playground.css"),
         (redirect_playground_script, "/playground/main.js"),
     ):

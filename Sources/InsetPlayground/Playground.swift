@@ -13,12 +13,11 @@ public enum Playground {
     public static let files: [PlaygroundAsset] = [page, styles] + modules
     /// The files at the top, each at a path of its own: the client module and its declarations.
     public static let assets: [PlaygroundAsset] = [client, clientDeclarations]
-    /// The playground's paths from before the folder, each a permanent redirect into it: `/` and the folder itself
-    /// to the page, the style sheet to its place in the folder, and the one script the page had to the module that
-    /// now starts it.
+    /// The playground's paths from before the folder, each a permanent redirect into it: `/` to the page, the style
+    /// sheet to its place in the folder, and the one script the page had to the module that now starts it. The
+    /// folder itself (`/playground/`) is no file and answers 404: `{file}` never matches an empty name.
     public static let redirects: [(path: String, location: String)] = [
         ("/", pagePath),
-        (folder, pagePath),
         ("/playground.css", folder + "playground.css"),
         ("/playground.js", folder + "main.js"),
     ]

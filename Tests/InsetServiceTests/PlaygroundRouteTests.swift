@@ -125,7 +125,9 @@ struct PlaygroundRouteTests {
 
     /// A name the folder does not have, or a path deeper than it, is 404 as any unknown path: the same problem,
     /// no `ETag`.
-    @Test(arguments: ["/playground/nope.js", "/playground/main.js/", "/playground/a/main.js", "/playground/client.js"])
+    @Test(arguments: [
+        "/playground/nope.js", "/playground/main.js/", "/playground/a/main.js", "/playground/client.js", "/playground/",
+    ])
     func anUnknownFileIsNotFound(path: String) {
         let app = makeApp(token: "s3cret", files: playgroundFiles)
         let answer = app.call("GET", path)
@@ -139,7 +141,6 @@ struct PlaygroundRouteTests {
     /// each `Location` is served.
     @Test(arguments: [
         ("/", "/playground/index.html"),
-        ("/playground/", "/playground/index.html"),
         ("/playground.css", "/playground/playground.css"),
         ("/playground.js", "/playground/main.js"),
     ])
