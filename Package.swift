@@ -50,13 +50,33 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),
         // The browser playground and its client module, compiled in, with the paths and headers they are served
-        // with; depends on nothing, and `inset-server` hands its files to the service.
+        // with; depends on nothing, and `inset-server` hands its files to the service. The page, its style sheet
+        // and its ES modules are the folder `Resources/playground` (every file of it listed here: a test holds the
+        // list to the folder); each embedded file is named by its file name alone, so no two may share one.
         .target(
             name: "InsetPlayground",
             resources: [
-                .embedInCode("Resources/playground.html"),
-                .embedInCode("Resources/playground.css"),
-                .embedInCode("Resources/playground.js"),
+                .embedInCode("Resources/playground/index.html"),
+                .embedInCode("Resources/playground/playground.css"),
+                .embedInCode("Resources/playground/main.js"),
+                .embedInCode("Resources/playground/state.js"),
+                .embedInCode("Resources/playground/ui.js"),
+                .embedInCode("Resources/playground/geometry.js"),
+                .embedInCode("Resources/playground/wording.js"),
+                .embedInCode("Resources/playground/log-text.js"),
+                .embedInCode("Resources/playground/scene.js"),
+                .embedInCode("Resources/playground/stage.js"),
+                .embedInCode("Resources/playground/status.js"),
+                .embedInCode("Resources/playground/timeline.js"),
+                .embedInCode("Resources/playground/catalogue.js"),
+                .embedInCode("Resources/playground/ios-layout.js"),
+                .embedInCode("Resources/playground/ios-phone.js"),
+                .embedInCode("Resources/playground/chat.js"),
+                .embedInCode("Resources/playground/form.js"),
+                .embedInCode("Resources/playground/notification-panel.js"),
+                .embedInCode("Resources/playground/lifecycle.js"),
+                .embedInCode("Resources/playground/android-layout.js"),
+                .embedInCode("Resources/playground/android-phone.js"),
                 .embedInCode("Resources/client.js"),
                 .embedInCode("Resources/client.d.ts"),
             ]

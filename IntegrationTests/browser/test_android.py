@@ -2,7 +2,7 @@
 (`GET /devices/pixel-9`), its requests an Android session's (`platform: "android"`) shows and hides, and once an
 answer has been replayed the DOM shows the answer's numbers.
 
-DOM conventions (playground.js, docs/playground.md): on #android, #android-list is the scroll container, its top the
+DOM conventions (docs/playground.md): on #android, #android-list is the scroll container, its top the
 request's `scrollView.frame.y` less the window's pan, its computed height the answer's `scrollView.frame.height`;
 #android-content's padding-bottom is `contentPadding.bottom`; `scrollTop` is `contentOffset.y`; #android-window's
 top is `-windowPan.y`; #ime's top is the window's height less `windowInsets.ime.bottom`.

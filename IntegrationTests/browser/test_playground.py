@@ -1,6 +1,6 @@
 """The playground in headless Chromium against a real inset-server: what the DOM shows is what the service said.
 
-DOM conventions (docs/playground.md, playground.js): #table is the scroll view's frame, #table-content's padding is
+DOM conventions (docs/playground.md): #table is the scroll view's frame, #table-content's padding is
 `adjustedContentInset` (padding-bottom = contentInset.bottom + the safe area UIKit adds) and
 `scrollTop = contentOffset.y + adjustedContentInset.top`.
 

@@ -3,6 +3,8 @@ client, and the token: what `--api-token` guards answers a typed 401 to a client
 
 from __future__ import annotations
 
+from functools import partial
+
 from inset_client import AuthenticatedClient
 from inset_client.api.devices import get_device, list_devices
 from inset_client.api.operations import (
@@ -16,9 +18,10 @@ from inset_client.api.operations import (
 from inset_client.api.playground import (
     get_client,
     get_client_declarations,
-    get_playground,
-    get_playground_script,
-    get_playground_styles,
+    get_playground_file,
+    redirect_playground_script,
+    redirect_playground_styles,
+    redirect_root_to_playground,
 )
 from inset_client.api.sessions import get_session
 from inset_client.models import (
@@ -27,6 +30,7 @@ from inset_client.models import (
     DeviceList,
     DeviceOrientation,
     Health,
+    PlaygroundFile,
     ProblemSlug,
     Readiness,
     ReadinessStatus,
@@ -86,18 +90,30 @@ def test_the_contract_is_served_as_the_repository_has_it(server, token):
 
 
 def test_the_playground_files_are_open_and_revalidate_with_their_etag(anonymous):
-    for module, starts in (
-        (get_playground, "<!doctype html>"),
-        (get_playground_styles, ""),
-        (get_playground_script, ""),
-        (get_client, ""),
-        (get_client_declarations, ""),
-    ):
-        first = module.sync_detailed(client=anonymous)
+    # The folder's files by one operation, the page, its style sheet and the module it loads; then the two at the top.
+    folder = (
+        (PlaygroundFile.INDEX_HTML, "<!doctype html>"),
+        (PlaygroundFile.PLAYGROUND_CSS, ""),
+        (PlaygroundFile.MAIN_JS, "// @ts-check"),
+    )
+    calls = [(name.value, partial(get_playground_file.sync_detailed, name), starts) for name, starts in folder]
+    calls += [(module.__name__, module.sync_detailed, "") for module in (get_client, get_client_declarations)]
+    for what, call, starts in calls:
+        first = call(client=anonymous)
         body = parsed(first, 200, str)
-        assert body.lower().startswith(starts) and len(body) > 100, module.__name__
-        again = module.sync_detailed(client=anonymous, if_none_match=first.headers["etag"])
-        assert (again.status_code, again.content, again.parsed) == (304, b"", None), module.__name__
+        assert body.lower().startswith(starts) and len(body) > 100, what
+        again = call(client=anonymous, if_none_match=first.headers["etag"])
+        assert (again.status_code, again.content, again.parsed) == (304, b"", None), what
+
+
+def test_the_playgrounds_old_paths_redirect_into_its_folder(anonymous):
+    for module, location in (
+        (redirect_root_to_playground, "/playground/index.html"),
+        (redirect_playground_styles, "/playground/playground.css"),
+        (redirect_playground_script, "/playground/main.js"),
+    ):
+        answer = module.sync_detailed(client=anonymous)
+        assert (answer.status_code, answer.headers["location"], answer.content) == (308, location, b""), location
 
 
 def test_without_the_token_a_guarded_route_is_a_typed_401(anonymous):

@@ -129,12 +129,37 @@ def test_right_token_with_whitespace_around_it(auth_server: Server, value: str) 
     check_show_numbers(response.json())
 
 
-@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/", "/playground.css", "/playground.js", "/client.js"])
+PUBLIC_PATHS = [
+    "/healthz",
+    "/readyz",
+    "/playground/index.html",
+    "/playground/playground.css",
+    "/playground/main.js",
+    "/client.js",
+]
+
+
+@pytest.mark.parametrize("path", PUBLIC_PATHS)
 def test_public_routes_open_without_token(auth_server: Server, path: str) -> None:
     response = send(auth_server.port, "GET", path)
     assert response.status == 200, response
     wrong = send(auth_server.port, "GET", path, headers={"Authorization": "Bearer wrong"})
     assert wrong.status == 200, wrong
+
+
+OLD_PLAYGROUND_PATHS = [
+    ("/", "/playground/index.html"),
+    ("/playground.css", "/playground/playground.css"),
+    ("/playground.js", "/playground/main.js"),
+]
+
+
+@pytest.mark.parametrize("path,location", OLD_PLAYGROUND_PATHS)
+def test_old_playground_paths_redirect_without_token(auth_server: Server, path: str, location: str) -> None:
+    for headers in ({}, {"Authorization": "Bearer wrong"}):
+        response = send(auth_server.port, "GET", path, headers=headers)
+        assert response.status == 308, response
+        assert response.header("Location") == location, response
 
 
 def test_preflight_needs_no_token(auth_server: Server) -> None:

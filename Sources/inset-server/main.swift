@@ -47,7 +47,7 @@ if !nulled.isEmpty {
         to: 2)
 }
 
-let server = InsetServer(http: options.http, service: options.service, assets: StaticAsset.playground)
+let server = InsetServer(http: options.http, service: options.service, files: .playground)
 // Credentials or a database Redis refuses stay refused, and a peer that does not answer as Redis does (a reply
 // trickled past the command timeout, one over the reply cap) will not start to, unlike a Redis that is not up yet:
 // fail now, not with 503s (or a wait) forever.

@@ -4,7 +4,8 @@ import Testing
 
 /// The modules keep the boundaries `Package.swift` and CONTRIBUTING.md state, read from the manifest and the sources:
 /// `InsetCore` and `InsetSession` are pure Swift an iOS app can link (no Foundation), `InsetSession` knows the core
-/// and no wire type, only `RedisClient` links hiredis, and no source file outgrows 400 lines.
+/// and no wire type, only `RedisClient` links hiredis, and no source file outgrows 400 lines (nor any of the
+/// playground's ES modules).
 @Suite struct ModulePolicyTests {
     /// The types of the wire (requests, responses, JSON, problems) that the session model must not name.
     static let wireTypes: Set<String> = [
@@ -131,5 +132,22 @@ import Testing
         #expect(files.count > 100)
         let long = files.filter { Self.lines($0.text) > Self.maxLines }.map { "\($0.path): \(Self.lines($0.text))" }
         #expect(long == [])
+    }
+
+    /// The playground's ES modules keep to the Swift files' limit too, and each is type-checked (`scripts/check-js`
+    /// runs `tsc` on files that say `// @ts-check` first).
+    @Test func noPlaygroundModuleIsOver400LinesAndEachIsChecked() throws {
+        let folder = Repository.url("Sources/InsetPlayground/Resources/playground")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }
+        #expect(names.count >= 10)
+        var long: [String] = []
+        var unchecked: [String] = []
+        for name in names.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            if Self.lines(text) > Self.maxLines { long.append("\(name): \(Self.lines(text))") }
+            if !text.hasPrefix("// @ts-check\n") { unchecked.append(name) }
+        }
+        #expect(long == [])
+        #expect(unchecked == [])
     }
 }

@@ -27,7 +27,7 @@ extension ServerTests {
     /// every route and method, and nothing runs: the session is exactly as it was and no session was created.
     @Test func anOversizedRequestIsRefusedOnEveryRouteAndNeverRuns() throws {
         let limit = 1024
-        let server = try startServer(maxBodyBytes: limit, assets: playgroundAssets)
+        let server = try startServer(maxBodyBytes: limit, files: playgroundFiles)
         defer { server.shutdown(timeout: 1) }
         let port = server.http.port
         let setup = try RawHTTPClient(port: port)

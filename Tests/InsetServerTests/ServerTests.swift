@@ -5,10 +5,12 @@ import InsetService
 import InsetServiceTestSupport
 import Testing
 
-func startServer(token: String? = nil, maxBodyBytes: Int = 65536, assets: [StaticAsset] = []) throws -> InsetServer {
+func startServer(
+    token: String? = nil, maxBodyBytes: Int = 65536, files: StaticFiles = StaticFiles()
+) throws -> InsetServer {
     let server = InsetServer(
         http: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
-        service: ServiceConfiguration(maxBodyBytes: maxBodyBytes, apiToken: token, accessLog: false), assets: assets)
+        service: ServiceConfiguration(maxBodyBytes: maxBodyBytes, apiToken: token, accessLog: false), files: files)
     try server.start()
     return server
 }

@@ -39,11 +39,11 @@ extension InsetApplication {
 /// Quiet applications: no access log in test output.
 package func makeApp(
     maxSessions: Int = 100, ttl: Double = 1800, token: String? = nil, clock: ManualClock = ManualClock(),
-    cors: String? = "*", assets: [StaticAsset] = []
+    cors: String? = "*", files: StaticFiles = StaticFiles()
 ) -> InsetApplication {
     buildApplication(
         ServiceConfiguration(
             maxSessions: maxSessions, sessionTTL: ttl, corsOrigin: cors, apiToken: token, accessLog: false,
             clock: clock.clock),
-        assets: assets)
+        files: files)
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Auth, CORS, request ids, health, metrics, spec")
 struct CrossCuttingTests {
     @Test func aTokenGuardsEveryRouteButHealthAndTheStaticFiles() {
-        let app = makeApp(token: "s3cret", assets: playgroundAssets)
+        let app = makeApp(token: "s3cret", files: playgroundFiles)
         #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).status == 401)
         let wrong = app.call(
             "POST", "/keyboard/show", json: Phone.showBody, headers: [("Authorization", "Bearer nope")])
@@ -25,7 +25,9 @@ struct CrossCuttingTests {
         #expect(app.call("GET", "/readyz").status == 200)
         #expect(app.call("GET", "/metrics").status == 401)
         #expect(app.call("GET", "/openapi.yaml").status == 401)
-        #expect(app.call("GET", "/").status == 200)
+        #expect(app.call("GET", "/playground/index.html").status == 200)
+        #expect(app.call("GET", "/playground/main.js").status == 200)
+        #expect(app.call("GET", "/").status == 308)
         #expect(app.call("GET", "/client.js").status == 200)
         #expect(app.call("OPTIONS", "/keyboard/show").status == 204)
     }
@@ -205,7 +207,7 @@ struct CrossCuttingTests {
             }
             if line.hasPrefix("components:") { path = "" }
         }
-        let app = makeApp(assets: playgroundAssets)
+        let app = makeApp(files: playgroundFiles)
         var served = Set<String>()
         for pattern in app.router.patterns {
             for method in methods.map({ $0.uppercased() }) {

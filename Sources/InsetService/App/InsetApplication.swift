@@ -19,7 +19,7 @@ public final class InsetApplication: HTTPResponder {
     let operations: [Operation]
     let router: Router<Int>
 
-    init(configuration: ServiceConfiguration, assets: [StaticAsset] = []) {
+    init(configuration: ServiceConfiguration, files: StaticFiles = StaticFiles()) {
         self.configuration = configuration
         let store: SessionBackend
         switch configuration.sessionStore {
@@ -38,7 +38,7 @@ public final class InsetApplication: HTTPResponder {
         self.operations = Operation.all(
             Dependencies(
                 sessions: sessions, configuration: configuration, lifecycle: lifecycle, metrics: metrics, log: log),
-            assets: assets)
+            files: files)
         var router = Router<Int>()
         for (index, operation) in operations.enumerated() { router.add(operation.method, operation.path, index) }
         self.router = router

@@ -4,12 +4,12 @@ import HTTPServer
     import Glibc
 #endif
 
-/// Builds the application, serving `assets` besides its routes; tests call this and `respond(to:)` without any
-/// socket.
+/// Builds the application, serving the static `files` besides its routes; tests call this and `respond(to:)`
+/// without any socket.
 public func buildApplication(
-    _ configuration: ServiceConfiguration = ServiceConfiguration(), assets: [StaticAsset] = []
+    _ configuration: ServiceConfiguration = ServiceConfiguration(), files: StaticFiles = StaticFiles()
 ) -> InsetApplication {
-    InsetApplication(configuration: configuration, assets: assets)
+    InsetApplication(configuration: configuration, files: files)
 }
 
 /// The application behind libmicrohttpd, with graceful shutdown.
@@ -19,13 +19,13 @@ public final class InsetServer: Sendable {
     /// The transport.
     public let http: HTTPServer
 
-    /// Creates a stopped server whose application serves `assets` besides its routes.
+    /// Creates a stopped server whose application serves the static `files` besides its routes.
     public init(
-        http configuration: HTTPServerConfiguration, service: ServiceConfiguration, assets: [StaticAsset] = []
+        http configuration: HTTPServerConfiguration, service: ServiceConfiguration, files: StaticFiles = StaticFiles()
     ) {
         var transport = configuration
         transport.maxBodyBytes = service.maxBodyBytes
-        application = buildApplication(service, assets: assets)
+        application = buildApplication(service, files: files)
         // Before the port opens, so no client waits for the easing strings.
         AnimationDescriptor.warmUp()
         http = HTTPServer(configuration: transport, responder: application)

@@ -16,7 +16,7 @@ extension Operation {
     /// Every operation of the service, each path written once. Adding an operation is its entry here, its
     /// handler, its place in `openapi.yaml` and a test; a new body kind is a case of `RequestBody.Kind`, whose
     /// members `RequestSchema` marks.
-    static func all(_ dependencies: Dependencies, assets: [StaticAsset]) -> [Operation] {
+    static func all(_ dependencies: Dependencies, files: StaticFiles) -> [Operation] {
         let sessions = dependencies.sessions
         let devices = dependencies.devices
         var operations = [
@@ -53,8 +53,15 @@ extension Operation {
             // What a problem's `type` means: needs no token, so that a refused client can read it.
             Operation("GET", "/problems/{slug}", needsToken: false, ProblemPageHandler()),
         ]
-        for asset in assets {
+        for asset in files.assets {
             operations.append(Operation("GET", asset.path, needsToken: false, StaticAssetHandler(asset: asset)))
+        }
+        for folder in files.folders {
+            operations.append(Operation("GET", folder.route, needsToken: false, StaticFolderHandler(folder: folder)))
+        }
+        for redirect in files.redirects {
+            operations.append(
+                Operation("GET", redirect.path, needsToken: false, StaticRedirectHandler(redirect: redirect)))
         }
         return operations
     }

@@ -1,9 +1,11 @@
 import HTTPServer
 
-/// A file served as is at a literal path, public like `/healthz`: the application serves each one it is given
-/// (the executable gives it the playground's) with a strong `ETag`, and answers 304 when the client has them.
+/// A file served as is, public like `/healthz`: at its own literal path, or as one file of a `StaticFolder`. The
+/// application serves each one it is given (the executable gives it the playground's) with a strong `ETag`, and
+/// answers 304 when the client has them.
 public struct StaticAsset: Sendable {
-    /// The path it answers `GET` and `HEAD` at, such as `/client.js`: literal, with no `{name}` segment.
+    /// The path it answers `GET` and `HEAD` at, such as `/client.js` or `/playground/main.js`: literal, with no
+    /// `{name}` segment.
     public let path: String
     /// The `Content-Type` it is served with.
     public let contentType: String

@@ -1,0 +1,163 @@
+// What the playground says (playground/wording.js), with no page and no server: the status lines for the answers
+// openapi.yaml gives as examples, the line naming who published the iPhone 15's numbers, and the note on what the
+// catalogue lacks.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { IPHONE_15, MODULES } from "./catalogue.mjs";
+
+const wording = await import(new URL("wording.js", MODULES).href);
+
+const edges = (top, bottom) => ({ top, left: 0, bottom, right: 0 });
+
+describe("the status line", () => {
+  // openapi.yaml's stateless show: an iPhone 14's 336-pt keyboard over a 34-pt home indicator area.
+  const show = {
+    contentInset: edges(0, 302),
+    adjustedContentInset: edges(47, 336),
+    contentOffset: { x: 0, y: 246 },
+    keyboardOverlap: 336,
+    keyboardDocked: true,
+  };
+
+  test("a show: the overlap less the safe area UIKit adds is the inset", () => {
+    assert.equal(
+      wording.explain(show, "show"),
+      "Overlap 336 pt minus the 34 pt of safe area UIKit already adds: contentInset.bottom 302; contentOffset.y 246.",
+    );
+  });
+
+  test("a hide: the offset it leaves", () => {
+    // openapi.yaml's stateless hide.
+    const hide = {
+      ...show,
+      contentInset: edges(0, 0),
+      adjustedContentInset: edges(47, 34),
+      contentOffset: { x: 0, y: 309 },
+    };
+    assert.equal(wording.explain(hide, "hide"), "Hidden: the base insets come back, contentOffset.y 309.");
+  });
+
+  test("an undocked keyboard makes no room", () => {
+    assert.equal(
+      wording.explain({ ...show, keyboardDocked: false }, "show"),
+      "Undocked keyboard: nothing to make room for (followsUndockedKeyboard is off).",
+    );
+  });
+
+  // openapi.yaml's Android show and hide: a 412 × 915 window, three-button navigation, adjustResize with the
+  // callback, a 400-dp IME.
+  const androidShow = {
+    platform: "android",
+    windowInsets: { ime: edges(0, 400) },
+    layoutChange: "resize",
+    scrollView: { frame: { x: 0, y: 80, width: 412, height: 435 } },
+    contentPadding: { bottom: 0 },
+    windowPan: { y: 0 },
+    contentOffset: { x: 0, y: 241 },
+    animation: { synced: true, interpolator: "PathInterpolator(0.2, 0, 0, 1)", cssDuration: 285, layout: "followsIme" },
+  };
+
+  test("an Android show: the list resized to the IME's top, the layout following the IME", () => {
+    assert.equal(
+      wording.explainAndroid(androidShow, true),
+      "ime().bottom 400 dp: the list resized to 435 dp, scroll 241 " +
+        "(the IME over 285 ms on PathInterpolator(0.2, 0, 0, 1), the layout following it).",
+    );
+  });
+
+  test("an Android hide without the callback: the layout at once", () => {
+    const hide = {
+      ...androidShow,
+      windowInsets: { ime: edges(0, 0) },
+      scrollView: { frame: { x: 0, y: 80, width: 412, height: 787 } },
+      animation: { synced: false, interpolator: "PathInterpolator(0.4, 0, 1, 1)", cssDuration: 200, layout: "atOnce" },
+    };
+    assert.equal(
+      wording.explainAndroid(hide, false),
+      "IME hidden: the list resized to 787 dp, scroll 241 (the IME over 200 ms on PathInterpolator(0.4, 0, 1, 1), " +
+        "the layout at once).",
+    );
+  });
+
+  test("an Android window that pans and pads says both", () => {
+    const padding = { layoutChange: "padding", contentPadding: { bottom: 352 }, windowPan: { y: 120.5 } };
+    const panned = { ...androidShow, ...padding };
+    assert.equal(
+      wording.explainAndroid(panned, true),
+      "ime().bottom 400 dp: the list padded by 352 dp, the window panned up 120.5 dp, scroll 241 " +
+        "(the IME over 285 ms on PathInterpolator(0.2, 0, 0, 1), the layout following it).",
+    );
+  });
+});
+
+describe("where the numbers come from", () => {
+  const [screenArea, keyboard] = [IPHONE_15.safeAreas[0], IPHONE_15.keyboards[0]];
+  const shown = [
+    ["screen", "393 × 852 pt", IPHONE_15.screen],
+    ["safe area", "59/0/34/0", screenArea],
+    ["keyboard", "335 pt", keyboard],
+  ];
+
+  test("one part per publication, release and device, in the order first shown", () => {
+    const parts = wording.sourceParts(IPHONE_15.sources, shown, "iOS");
+    assert.deepEqual(parts, [
+      {
+        label: "Screen: ",
+        id: "apple-hig-layout",
+        publisher: "Apple",
+        tip: "screen 393 × 852 pt. Apple: Layout — Human Interface Guidelines.",
+        said: "",
+      },
+      {
+        label: " · Safe area and keyboard: ",
+        id: "device-preview-probe",
+        publisher: "Aloïs Deniel (flutter_device_preview)",
+        tip:
+          "safe area 59/0/34/0, keyboard 335 pt. Aloïs Deniel (flutter_device_preview): device_specs/apple-*.json, " +
+          "probed on the iOS 26.5 Simulator (2026).",
+        said: ", iOS 26.5, measured on iPhone 16",
+      },
+    ]);
+  });
+
+  test("a value measured on another release is a part of its own; an unknown source is named by its id", () => {
+    const older = { ...keyboard, system: "18", source: "someone-else", measuredOn: undefined };
+    const parts = wording.sourceParts(IPHONE_15.sources, [shown[1], ["keyboard", "336 pt", older]], "iOS");
+    assert.deepEqual(
+      parts.map(({ label, publisher, tip, said }) => [label, publisher, tip, said]),
+      [
+        [
+          "Safe area: ",
+          "Aloïs Deniel (flutter_device_preview)",
+          "safe area 59/0/34/0. Aloïs Deniel (flutter_device_preview): device_specs/apple-*.json, probed on the " +
+            "iOS 26.5 Simulator (2026).",
+          ", iOS 26.5, measured on iPhone 16",
+        ],
+        [" · Keyboard: ", "someone-else", "keyboard 336 pt", ", iOS 18"],
+      ],
+    );
+  });
+});
+
+describe("what the catalogue lacks", () => {
+  test("only what it does not have for the device at all, by the words before each colon", () => {
+    assert.equal(
+      wording.absentNote(IPHONE_15, [], "the fields are off", "portrait"),
+      "Not published for the iPhone 15: the keyboard without the predictive bar, the emoji keyboard.",
+    );
+  });
+
+  test("what this scene needs and lacks first, with what follows from it", () => {
+    const pixel8 = { name: "Pixel 8", absent: [] };
+    assert.equal(
+      wording.absentNote(pixel8, ["status bar", "gesture navigation bar"], "no session", "portrait"),
+      "In portrait the catalogue has no status bar and no gesture navigation bar: no session.",
+    );
+    assert.equal(
+      wording.absentNote(IPHONE_15, ["keyboard"], "the fields are off", "landscape"),
+      "In landscape the catalogue has no keyboard: the fields are off. Not published for the iPhone 15: the " +
+        "keyboard without the predictive bar, the emoji keyboard.",
+    );
+    assert.equal(wording.absentNote({ name: "Pixel 9", absent: [] }, [], "no session", "portrait"), "");
+  });
+});

@@ -1,0 +1,203 @@
+// @ts-check
+// The iPhone's session from start to rotation: the catalogue read and the device's entry fetched, a new session
+// for the device and settings (none when the catalogue has no safe area for it), the device turned (a PATCH naming
+// the orientation), and a keyboard toggle while the keyboard is up (another show with the new frame).
+
+import { applyState, createSession, frameTime } from "../client.js";
+import { enqueueAndroid, resetAndroid } from "./android-phone.js";
+import { loadDevices, loadIOSEntry } from "./catalogue.js";
+import { resizeNotes } from "./form.js";
+import { contentEndOffset, parkedKeyboard } from "./geometry.js";
+import { layoutScreen, showDeviceInfo, syncToggles } from "./ios-layout.js";
+import {
+  adoptModel,
+  elements,
+  keyboardKeyframe,
+  keyboardMode,
+  keyboardWillShow,
+  setState,
+  showNavigation,
+  showSummary,
+} from "./ios-phone.js";
+import { putSample } from "./notification-panel.js";
+import {
+  activeField,
+  chatMode,
+  domOffset,
+  formMode,
+  geometry,
+  iosEntry,
+  keyboardFrame,
+  keyboardMeasurement,
+  orientation,
+  safeInsets,
+  screenSize,
+  showsAndroid,
+} from "./scene.js";
+import { clientOptions, enqueue, say } from "./status.js";
+import { state } from "./state.js";
+import { clearPanels } from "./timeline.js";
+import { formControls, summaryValue, ui } from "./ui.js";
+
+/**
+ * @typedef {import("../client.js").ScrollState} ScrollState
+ * @typedef {import("../client.js").Interruption} Interruption
+ */
+
+/** On load, and when the device or the token changes: the catalogue (once), the device's entry, a new session. */
+export async function start() {
+  if (!state.devices.length) await loadDevices();
+  try {
+    state.entry = await loadIOSEntry(ui.device.value);
+  } catch (error) {
+    // The picker goes back to the device the phone still shows.
+    if (state.entry) ui.device.value = state.entry.id;
+    throw error;
+  }
+  await resetSession();
+  if (showsAndroid()) enqueueAndroid(resetAndroid);
+}
+
+/** A new session for the current device and settings (none when the catalogue has no safe area for it). */
+export async function resetSession() {
+  if (!state.entry) return start();
+  const entry = state.entry;
+  state.resetting = true;
+  for (const field of [ui.field, ui.chatField, ...formControls]) if (document.activeElement === field) field.blur();
+  state.resetting = false;
+  state.dragging = null;
+  state.playback?.cancel();
+  state.playback = null;
+  state.keyboardVisible = false;
+  state.shownFrame = null;
+  ui.phone.dataset.ready = "false";
+  delete ui.phone.dataset.focus;
+  showNavigation(null);
+  const old = state.session;
+  state.session = null;
+  if (old) await old.delete().catch(() => {});
+  layoutScreen();
+  resizeNotes();
+  const frame = keyboardFrame() ?? parkedKeyboard(screenSize());
+  keyboardMode(frame);
+  Object.assign(ui.keyboard.style, keyboardKeyframe(frame, false));
+  ui.table.scrollTop = 0;
+  const safe = safeInsets();
+  if (!safe) {
+    // The service lays out no scroll view on a device without its safe area, and the page invents none.
+    clearPanels();
+    if (ui.notificationLog.value === state.sampleText) putSample();
+    ui.replayLog.disabled = true;
+    delete ui.phone.dataset.sessionId;
+    // The table at rest with no insets, the summary empty: no answer to show.
+    // applyState sets the insets and the offset it is given; the rest has no indicator insets to set.
+    const rest = /** @type {ScrollState} */ ({
+      contentInset: { top: 0, left: 0, bottom: 0, right: 0 },
+      contentOffset: { x: 0, y: 0 },
+    });
+    state.model = null;
+    state.adjustment = { top: 0, bottom: 0 };
+    ui.phone.style.setProperty("--adjusted-top", "0px");
+    applyState(rest, elements(), { adjustment: state.adjustment });
+    for (const key of ["overlap", "docked", "inset", "adjusted", "offset"]) {
+      summaryValue(ui.summary, key).textContent = "—";
+    }
+    setState("hidden");
+    ui.phone.dataset.ready = "unavailable";
+    say(
+      `The catalogue has no safe area for the ${entry.name} in ${orientation()}: nothing to ask the service ` +
+        `(GET /devices/${entry.id} lists what it has).`,
+      "error",
+    );
+    return;
+  }
+  const body = geometry();
+  // UIKit starts a scroll view at the top of its content: contentOffset.y = -adjustedContentInset.top.
+  body.scrollView.contentOffset = { x: 0, y: -safe.top };
+  body.interruption = /** @type {Interruption} */ (ui.interruption.value);
+  const created = await createSession(body, clientOptions());
+  state.session = created;
+  state.model = created.state.target;
+  if (chatMode()) {
+    // A chat opens on its newest message: the end of the content, clear of the composer.
+    const { height } = body.scrollView.contentSize;
+    const end = contentEndOffset(height, state.model.adjustedContentInset.bottom, screenSize().height);
+    const opened = await created.patch({ scrollView: { contentOffset: { x: 0, y: end } } });
+    state.model = opened.target;
+    created.state = opened;
+  }
+  adoptModel(state.model);
+  applyState(created.state.presentation, elements(), { adjustment: state.adjustment });
+  showSummary(state.model);
+  setState("hidden");
+  ui.phone.dataset.sessionId = created.id;
+  ui.phone.dataset.interruption = created.state.interruption;
+  ui.phone.dataset.ready = "true";
+  clearPanels();
+  if (ui.notificationLog.value === state.sampleText || !ui.notificationLog.value.trim()) putSample();
+  ui.replayLog.disabled = false;
+  say(firstHint());
+}
+
+/** What to do first on a new session, or why there is nothing to tap. */
+function firstHint() {
+  if (!keyboardMeasurement()) {
+    return (
+      `The catalogue has no keyboard for the ${iosEntry().name} in ${orientation()}: the fields are off, the ` +
+      "scroll view keeps its safe area."
+    );
+  }
+  if (chatMode()) return "Tap the message field; then drag the list down to move the keyboard, and let go.";
+  if (formMode()) {
+    return "Tap a field: the keyboard comes up with its toolbar; ‹ and › move the focus, Done hides it.";
+  }
+  return "Scroll to the end of the table and tap the field.";
+}
+
+/**
+ * A rotation: the session's device turned (a PATCH naming the orientation), then a new show if the keyboard is up.
+ * @returns {Promise<void>}
+ */
+export async function rotate() {
+  if (!state.entry) return start();
+  if (showsAndroid()) enqueueAndroid(resetAndroid);
+  const offset = state.session ? domOffset() : 0;
+  layoutScreen();
+  resizeNotes();
+  if (ui.notificationLog.value === state.sampleText) putSample();
+  // No session to turn (none could be made held the other way), or no safe area held this way: start afresh.
+  if (!state.session || !safeInsets()) return resetSession();
+  const changes = geometry();
+  changes.scrollView.contentOffset = { x: 0, y: offset };
+  const turned = await state.session.patch(changes);
+  adoptModel(turned.target);
+  applyState(turned.presentation, elements(), { adjustment: state.adjustment });
+  showSummary(turned.target);
+  if (state.keyboardVisible) {
+    const frame = keyboardFrame();
+    if (!frame) {
+      // No keyboard held this way in the catalogue: the field resigns, a hide.
+      activeField().blur();
+      return;
+    }
+    keyboardMode(frame);
+    Object.assign(ui.keyboard.style, keyboardKeyframe(frame, true));
+    await keyboardWillShow(frameTime());
+  }
+}
+
+/** A keyboard toggle: what the catalogue offers then, and while shown another show with the new frame. */
+export function keyboardToggled() {
+  if (!state.entry) return;
+  syncToggles();
+  showDeviceInfo();
+  if (ui.notificationLog.value === state.sampleText) putSample();
+  keyboardChanged();
+}
+
+/** Keyboard toggles while shown: iOS sends another show with the new frame (keyboardWillChangeFrame). */
+function keyboardChanged() {
+  if (!state.keyboardVisible || document.activeElement !== activeField()) return;
+  const time = frameTime();
+  enqueue(() => keyboardWillShow(time));
+}
