@@ -1,5 +1,5 @@
 import InsetCore
-import InsetService
+import InsetStores
 import InsetSession
 
 /// A session of a 390x844 scroll view with a fresh id, created at `time` on the client's clock and `serverTime`

@@ -3,6 +3,7 @@ import InsetJSON
 import InsetServiceTestSupport
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
 
 /// The fast path may only ever say "I don't know": whatever it decodes, the general path must decode to the same

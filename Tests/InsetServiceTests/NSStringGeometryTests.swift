@@ -1,6 +1,7 @@
 import InsetCore
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
 
 @Suite("NSStringFromCGRect and NSStringFromCGPoint strings")

@@ -2,6 +2,7 @@ import InsetCore
 import InsetJSON
 import InsetSession
 
+@testable import InsetSchema
 @testable import InsetService
 
 /// Every value member of `RequestSchema` with the path it is sent at and the bodies it may appear in, read off

@@ -2,6 +2,7 @@ import InsetCore
 import InsetJSON
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
 
 /// The schema table drives both decoders: for every member it declares, in every body that may carry it, the

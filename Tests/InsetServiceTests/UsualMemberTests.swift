@@ -2,6 +2,7 @@ import InsetCore
 import InsetSession
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
 
 /// The usual members' own readers (`FastDecoder+Usual.swift`) name members by position and scene values by bit,

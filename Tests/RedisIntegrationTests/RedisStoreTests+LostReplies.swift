@@ -7,6 +7,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 @testable import RedisClient
 
 /// Writes whose reply is lost (issue 27, item 4): Redis frozen past the command timeout runs what reached it once

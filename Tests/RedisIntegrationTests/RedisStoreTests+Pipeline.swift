@@ -8,6 +8,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 @testable import RedisClient
 
 /// The shared, pipelined connection and the answers that wait for Redis without holding a worker, against a real
