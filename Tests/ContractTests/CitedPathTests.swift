@@ -20,9 +20,9 @@ import Testing
         ),
         ("README.md", "(`scripts/run --help`)", ["scripts/run"]),
         (
-            "README.md", "`Sources/InsetService/Schema/RequestSchema.swift`: its JSON name",
+            "README.md", "`Sources/InsetSchema/RequestSchema.swift`: its JSON name",
             [
-                "Sources/InsetService/Schema/RequestSchema.swift"
+                "Sources/InsetSchema/RequestSchema.swift"
             ]
         ),
         ("README.md", "the layout: `deploy/` and `./fuzz/README.md`.", ["deploy/", "fuzz/README.md"]),
