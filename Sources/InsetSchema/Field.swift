@@ -3,26 +3,26 @@ import InsetSession
 
 /// The request bodies a member may appear in.
 package struct RequestKinds: OptionSet, Sendable {
-    let rawValue: UInt8
+    package let rawValue: UInt8
 
-    init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The set holding `kind` alone: its bit is the kind's raw value.
-    init(_ kind: RequestBody.Kind) { self.init(rawValue: 1 << kind.rawValue) }
+    package init(_ kind: RequestBody.Kind) { self.init(rawValue: 1 << kind.rawValue) }
 
-    static let show = RequestKinds(.show)
-    static let hide = RequestKinds(.hide)
+    package static let show = RequestKinds(.show)
+    package static let hide = RequestKinds(.hide)
     /// `POST /sessions` and `PATCH /sessions/{id}`.
-    static let session = RequestKinds(.session)
-    static let drag = RequestKinds(.drag)
-    static let release = RequestKinds(.release)
-    static let focus = RequestKinds(.focus)
+    package static let session = RequestKinds(.session)
+    package static let drag = RequestKinds(.drag)
+    package static let release = RequestKinds(.release)
+    package static let focus = RequestKinds(.focus)
     /// A show or a hide.
-    static let events: RequestKinds = [.show, .hide]
+    package static let events: RequestKinds = [.show, .hide]
     /// A drag or a release: a touch on a session's shown keyboard.
-    static let gestures: RequestKinds = [.drag, .release]
+    package static let gestures: RequestKinds = [.drag, .release]
     /// Every body that carries geometry.
-    static let all: RequestKinds = [.show, .hide, .session]
+    package static let all: RequestKinds = [.show, .hide, .session]
 }
 
 /// A value's JSON shape, the values it accepts, and how it is read from and written to `Root`.
@@ -78,22 +78,22 @@ extension FieldKind where Root == Scene {
 /// non-empty, unique within the list, and at most `Limits.stringBytes` bytes.
 package struct ListShape: Sendable {
     /// The most items the list may hold.
-    let maxCount: Int
+    package let maxCount: Int
     /// The member that holds an item's rect: `frame` for a pinned view, `rect` for a field.
-    let rectKey: StaticString
+    package let rectKey: StaticString
     /// Whether an item may carry a number `order` (within `Limits.coordinate`).
-    let ordered: Bool
+    package let ordered: Bool
     /// What an item is, for problems: "pinned view", "field".
-    let noun: String
+    package let noun: String
 }
 
 /// One item of a list member, whatever the list holds.
 package struct ListedRect: Equatable, Sendable {
-    var id: String
-    var rect: Rect
-    var order: Double?
+    package var id: String
+    package var rect: Rect
+    package var order: Double?
 
-    init(id: String, rect: Rect, order: Double? = nil) {
+    package init(id: String, rect: Rect, order: Double? = nil) {
         self.id = id
         self.rect = rect
         self.order = order
@@ -137,18 +137,18 @@ extension FieldKind {
 
 /// The platforms whose requests may send a member: a member of the other platform's is refused, naming it.
 package struct Platforms: OptionSet, Sendable {
-    let rawValue: UInt8
+    package let rawValue: UInt8
 
-    init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The set holding `platform` alone.
-    init(_ platform: Platform) { self.init(rawValue: platform == .ios ? 1 : 2) }
+    package init(_ platform: Platform) { self.init(rawValue: platform == .ios ? 1 : 2) }
 
-    static let ios = Platforms(rawValue: 1)
-    static let android = Platforms(rawValue: 2)
+    package static let ios = Platforms(rawValue: 1)
+    package static let android = Platforms(rawValue: 2)
     /// A member both platforms share: the scroll view's frame, size and offset, the screen, the keyboard's end
     /// frame, the focused rect, the device, the clock and the session.
-    static let both: Platforms = [.ios, .android]
+    package static let both: Platforms = [.ios, .android]
 }
 
 /// One request member that holds a value: its JSON name, its key in a stored session record, where it may
@@ -156,18 +156,18 @@ package struct Platforms: OptionSet, Sendable {
 /// member around by one reference instead of copying its name, flags and closures.
 package final class Field<Root>: Sendable {
     /// The JSON member name.
-    let name: StaticString
+    package let name: StaticString
     /// The key `SessionRecord` stores it under; empty for a member that is not stored.
-    let recordKey: StaticString
+    package let recordKey: StaticString
     /// The bodies it may be sent in.
-    let kinds: RequestKinds
+    package let kinds: RequestKinds
     /// The bodies that must send it.
-    let required: RequestKinds
+    package let required: RequestKinds
     /// Whether a body that creates a geometry (a stateless event, `POST /sessions`) must send it.
-    let requiredToCreate: Bool
+    package let requiredToCreate: Bool
     /// The platforms whose requests may send it.
-    let platforms: Platforms
-    let kind: FieldKind<Root>
+    package let platforms: Platforms
+    package let kind: FieldKind<Root>
 
     init(
         _ name: StaticString, record recordKey: StaticString = "", in kinds: RequestKinds = .all,

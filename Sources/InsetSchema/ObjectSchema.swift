@@ -26,23 +26,23 @@ package final class ObjectSchema: Sendable {
     }
 
     /// The object's RFC 6901 pointer: "" for the body itself.
-    let pointer: String
+    package let pointer: String
     /// Member names, as the fast decoder compares them with a key's bytes.
-    let names: [StaticString]
+    package let names: [StaticString]
     /// The same names prepared for `JSONCursor.expectKey`.
     let keys: [JSONKey]
     /// The same names, as the general decoder looks them up in a parsed object.
-    let nameStrings: [String]
+    package let nameStrings: [String]
     /// The bodies each member may be sent in.
-    let kinds: [RequestKinds]
-    let slots: [Slot]
+    package let kinds: [RequestKinds]
+    package let slots: [Slot]
     let fastSlots: [FastSlot]
     /// Every geometry value in this object and those nested in it, in bit order, with its pointer.
-    let geometryFields: [(field: Field<Scene>, pointer: String)]
+    package let geometryFields: [(field: Field<Scene>, pointer: String)]
     /// Every keyboard value in this object and those nested in it.
-    let keyboardFields: [Field<KeyboardInfo>]
+    package let keyboardFields: [Field<KeyboardInfo>]
     /// Whether a logged `userInfo` may stand for this object's values.
-    let acceptsUserInfo: Bool
+    package let acceptsUserInfo: Bool
     /// For each kind of body (at its raw value): one bit per member (by index) that the body may send, and one per
     /// member it must send. Tuples, not arrays: read on every member decoded, with no bounds check or retain.
     private let allowedMasks: Masks

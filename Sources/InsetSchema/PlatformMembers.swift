@@ -29,12 +29,12 @@ extension RequestSchema {
     }()
 
     /// The platform a body is for: the one it names, else `base`'s (a session's), else iOS.
-    static func platform(of body: borrowing RequestBody, base: Platform? = nil) -> Platform {
+    package static func platform(of body: borrowing RequestBody, base: Platform? = nil) -> Platform {
         body.event.scene.given.contains(.platform) ? body.event.scene.values.platform : base ?? .ios
     }
 
     /// A problem for each member `body` sent that `platform` does not have, by pointer.
-    static func platformProblems(_ body: borrowing RequestBody, platform: Platform) -> [FieldError] {
+    package static func platformProblems(_ body: borrowing RequestBody, platform: Platform) -> [FieldError] {
         let given = body.event.scene.given
         let foreign = platform == .ios ? platformValues.android : platformValues.ios
         let foreignKeyboard = platform == .ios ? 0 : body.keyboardSent & iosKeyboardMembers
@@ -59,7 +59,7 @@ extension RequestSchema {
 extension RequestSchema {
     /// The platform of `body` on a session on `session` (nil: one being created), refusing a body that names
     /// another platform than its session's or sends members its platform does not have; nothing has changed.
-    static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError) -> Platform {
+    package static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError) -> Platform {
         let platform = platform(of: body, base: session)
         if let session, platform != session {
             let message = "cannot change a session's platform (this one is '\(session.rawValue)')"

@@ -259,11 +259,11 @@ package enum RequestSchema {
     ]
 
     /// The members `members` declares, resolved for decoding.
-    static let top = ObjectSchema(members, pointer: "")
+    package static let top = ObjectSchema(members, pointer: "")
 
     /// The scene's values in the order their bits are numbered, with the pointer each is sent at: the order of
     /// `SceneValue`, whose bits the decoders set (checked once, here).
-    static let geometry: [(field: Field<Scene>, pointer: String)] = {
+    package static let geometry: [(field: Field<Scene>, pointer: String)] = {
         let fields = top.geometryFields
         precondition(
             fields.map { "\($0.field.name)" } == SceneValue.allCases.map { "\($0)" },
@@ -272,12 +272,12 @@ package enum RequestSchema {
     }()
 
     /// The scene's values alone, in bit order.
-    static let geometryFields: [Field<Scene>] = geometry.map(\.field)
+    package static let geometryFields: [Field<Scene>] = geometry.map(\.field)
 
     /// The bits of the scene values a body that creates a scene must send.
-    static let requiredToCreate = SceneValues(
+    package static let requiredToCreate = SceneValues(
         rawValue: geometry.indices.reduce(0) { geometry[$1].field.requiredToCreate ? $0 | 1 << UInt64($1) : $0 })
 
     /// The keyboard's values: the members of the `keyboard` object.
-    static let keyboard: [Field<KeyboardInfo>] = top.keyboardFields
+    package static let keyboard: [Field<KeyboardInfo>] = top.keyboardFields
 }

@@ -93,7 +93,7 @@ package final class RedisSessionStore: SessionStoring {
     /// An entry is a decoded session and its record: about a kilobyte for a plain scroll view (docs/performance.md,
     /// "Sessions in Redis"), about 130 KiB for the largest a 64-KiB body makes, so a full cache holds from a few
     /// megabytes to about 550 MiB (deploy/resources.md measures it; the Deployment's memory limit allows for it).
-    static let cacheCapacity = 4096
+    package static let cacheCapacity = 4096
     /// Every key this store writes starts with this.
     static let keyPrefix = "inset:session:"
     /// Bytes a Redis reply may take before its connection is dropped and its command fails as a lost reply

@@ -4,16 +4,16 @@ import InsetSession
 
 /// The options a text body cannot carry, read from the query: `includeNonLocal`, `coordinates` and `start`.
 package struct LogOptions: Equatable, Sendable {
-    var includesNonLocal = false
-    var coordinates = FrameCoordinates.auto
-    var start: Double?
+    package var includesNonLocal = false
+    package var coordinates = FrameCoordinates.auto
+    package var start: Double?
 }
 
 /// `POST /sessions/{id}/notifications`'s `text/plain` body: a console pasted as it printed.
 extension NotificationLog {
     /// The keyboard notifications in the text, read with the tolerance `LoggedUserInfo` has; every problem
     /// with its line and column (and the pointer the value would have in the JSON form).
-    static func decodeText(_ bytes: [UInt8], options: LogOptions) throws(RequestError) -> DecodedLog {
+    package static func decodeText(_ bytes: [UInt8], options: LogOptions) throws(RequestError) -> DecodedLog {
         let (console, structureErrors) = ConsoleLogReader.read(bytes)
         var errors = structureErrors
         if console.notifications.isEmpty, errors.isEmpty {

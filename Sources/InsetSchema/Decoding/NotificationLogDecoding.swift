@@ -5,13 +5,13 @@ import InsetSession
 /// How one notification of a log was read, which the answer reports beside what it did.
 package struct NotificationReading: Equatable, Sendable {
     /// The form it was printed in (`json` for a JSON body's).
-    var form: PrintedForm
+    package var form: PrintedForm
     /// Its first and last line in a text body.
-    var lines: ClosedRange<Int>?
+    package var lines: ClosedRange<Int>?
     /// Where its name came from.
-    var nameSource: NameSource
+    package var nameSource: NameSource
     /// The `userInfo` keys the replay does not use, ignored.
-    var ignoredKeys: [String]
+    package var ignoredKeys: [String]
 }
 
 /// A decoded `POST /sessions/{id}/notifications` body: the log, and how each of its notifications was read.
@@ -21,12 +21,12 @@ package struct DecodedLog: Sendable {
         case json, text
     }
 
-    var log: NotificationLog
+    package var log: NotificationLog
     /// One per notification, in order.
-    var readings: [NotificationReading]
-    var format: Format
+    package var readings: [NotificationReading]
+    package var format: Format
     /// In a text body, the lines with something on them that belong to no notification.
-    var skippedLines: Int
+    package var skippedLines: Int
 }
 
 /// `POST /sessions/{id}/notifications`'s JSON body:
@@ -38,7 +38,7 @@ extension NotificationLog {
     static let itemMembers = ["name", "userInfo", "timestamp"]
 
     /// The log in `bytes`, or every problem with it, each with its pointer (`/notifications/17/userInfo/…`).
-    static func decode(_ bytes: [UInt8]) throws(RequestError) -> DecodedLog {
+    package static func decode(_ bytes: [UInt8]) throws(RequestError) -> DecodedLog {
         var reader = FieldReader()
         let decoded = read(try RequestBody.parse(bytes), reader: &reader)
         guard reader.errors.isEmpty, let decoded else { throw .invalid(reader.errors) }

@@ -11,40 +11,40 @@ package struct RequestBody: Equatable, Sendable {
         case show, hide, session, drag, release, focus
 
         /// The schema's name for the bodies of this kind.
-        var kinds: RequestKinds { RequestKinds(self) }
+        package var kinds: RequestKinds { RequestKinds(self) }
 
     }
 
     /// The session an event belongs to; nil for a stateless call.
-    var sessionId: String?
+    package var sessionId: String?
     /// A focus move's field: an id, `next` or `previous`.
-    var field: String?
+    package var field: String?
     /// A drag's touch, in window coordinates.
-    var touch: Point?
+    package var touch: Point?
     /// A release's vertical velocity, in points per second (downward positive).
-    var velocityY: Double?
+    package var velocityY: Double?
     /// The timestamp, the scene's values and the keyboard notification the body sent (a session's creation or
     /// patch, a focus move and a gesture send no keyboard): the domain's event, decoded in place.
-    var event = KeyboardEvent()
+    package var event = KeyboardEvent()
     /// The members of the `keyboard` object the body sent, one bit each at its index in that object's schema
     /// (the scene's are in `event.scene.given` too; the notification's only here).
-    var keyboardSent: UInt32 = 0
+    package var keyboardSent: UInt32 = 0
 
-    init() {}
+    package init() {}
 }
 
 extension ScenePatch {
     /// The scene of a stateless call or a new session (`created`); fails when a value required to create one
     /// was not sent, or the focus sent is none of the fields sent. `alsoMissing`: what else the request lacks
     /// (a show's keyboard end frame, an Android window's screen), told in the same answer as the scene's own.
-    func sceneToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) -> Scene {
+    package func sceneToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) -> Scene {
         try checkToCreate(alsoMissing: alsoMissing)
         return created
     }
 
     /// `sceneToCreate` in place: the patch's values become that scene, and no copy of it is made (a scene is
     /// several hundred bytes, with arrays and strings to retain). For a patch that is read no further as a patch.
-    mutating func settleToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) {
+    package mutating func settleToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) {
         try checkToCreate(alsoMissing: alsoMissing)
         values.settleWindow()
     }
@@ -94,16 +94,16 @@ package enum RequestError: Error, Equatable {
 package struct FieldError: Equatable, Sendable {
     /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`; for a text body, the pointer
     /// the value would have in the body's JSON form, which the answer leaves out.
-    var pointer: String
+    package var pointer: String
     /// What is wrong with it, for a person.
-    var message: String
+    package var message: String
     /// In a text body, where the offending value is: line and column, both from 1.
-    var location: TextLocation?
+    package var location: TextLocation?
     /// In a string value, the UTF-8 offset of the offending byte (a geometry string's stray character).
-    var offset: Int?
+    package var offset: Int?
 
     /// Creates a field error.
-    init(pointer: String, message: String, location: TextLocation? = nil, offset: Int? = nil) {
+    package init(pointer: String, message: String, location: TextLocation? = nil, offset: Int? = nil) {
         self.pointer = pointer
         self.message = message
         self.location = location
@@ -111,18 +111,18 @@ package struct FieldError: Equatable, Sendable {
     }
 
     /// Where, for a sentence: the pointer, or the line and column.
-    var place: String {
+    package var place: String {
         if let location { return "line \(location.line), column \(location.column)" }
         return pointer.isEmpty ? "The body" : pointer
     }
 
     /// A body's `focus` that is none of the fields it leaves.
-    static func strayFocus(_ focus: String) -> FieldError {
+    package static func strayFocus(_ focus: String) -> FieldError {
         FieldError(pointer: "/focus", message: "must name one of the fields ('\(focus)' is none of them)")
     }
 
     /// A focus move's `field` that names no field it can move to.
-    static func focusMove(_ name: String, _ refusal: FocusMoveRefusal) -> FieldError {
+    package static func focusMove(_ name: String, _ refusal: FocusMoveRefusal) -> FieldError {
         switch refusal {
         case .nothingFocused:
             FieldError(pointer: "/field", message: "cannot be '\(name)': no field is focused")

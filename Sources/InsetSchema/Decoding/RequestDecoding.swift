@@ -3,13 +3,13 @@ import InsetJSON
 extension RequestBody {
     /// Decodes a body of `kind` into `request`, which must be empty (`RequestBody()`): the fast decoder reads the
     /// usual bodies; the rest are parsed and decoded by the general decoder, which words every problem.
-    static func decode(_ bytes: [UInt8], kind: Kind, into request: inout RequestBody) throws(RequestError) {
+    package static func decode(_ bytes: [UInt8], kind: Kind, into request: inout RequestBody) throws(RequestError) {
         if bytes.withUnsafeBufferPointer({ FastDecoder.decode($0, kind: kind, into: &request) }) { return }
         request = try GeneralDecoder.decode(try parse(bytes), kind: kind)
     }
 
     /// The JSON value in `bytes`, or where and why it is not JSON.
-    static func parse(_ bytes: [UInt8]) throws(RequestError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(RequestError) -> JSONValue {
         do {
             return try JSONParser.parse(bytes)
         } catch {
@@ -18,7 +18,7 @@ extension RequestBody {
     }
 
     /// The body of `kind` in `bytes`.
-    static func decode(_ bytes: [UInt8], kind: Kind) throws(RequestError) -> RequestBody {
+    package static func decode(_ bytes: [UInt8], kind: Kind) throws(RequestError) -> RequestBody {
         var request = RequestBody()
         try decode(bytes, kind: kind, into: &request)
         return request

@@ -1,9 +1,9 @@
 /// A place in a text body: line and column, both counted from 1, the column in characters (Unicode scalars).
 package struct TextLocation: Equatable, Sendable {
     /// The line, from 1.
-    var line: Int
+    package var line: Int
     /// The column, from 1.
-    var column: Int
+    package var column: Int
 }
 
 /// A pasted console's lines: where each starts, where its message starts after the `NSLog` prefix, and the
