@@ -41,7 +41,7 @@ let package = Package(
         // sessions.
         .target(name: "RedisClient", dependencies: ["CHiredis", "Locking"]),
         // Every member a request body may carry, declared once (`RequestSchema`), and what reads bodies against it:
-        // both JSON decoders, and a notification log as JSON or as console text. Names no wire type; no Foundation.
+        // both JSON decoders, and a notification log as JSON or as console text. Knows no transport; no Foundation.
         .target(name: "InsetSchema", dependencies: ["InsetCore", "InsetSession", "InsetJSON"]),
         // The session stores, in memory or in Redis, and what they keep: records, ids and keys, the record cache,
         // lost replies, the clock. They answer in the domain's values (`StoreAnswer`), not the transport's.
@@ -93,8 +93,8 @@ let package = Package(
         .target(
             name: "InsetServiceTestSupport",
             dependencies: [
-                "InsetService", "InsetStores", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground", "HTTPServer",
-                "Locking",
+                "InsetService", "InsetStores", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground",
+                "HTTPServer", "Locking",
             ],
             path: "Tests/InsetServiceTestSupport"),
         // The stores through their own API, without a transport: the memory store and its byte budget, records,

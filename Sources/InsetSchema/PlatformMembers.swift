@@ -59,7 +59,9 @@ extension RequestSchema {
 extension RequestSchema {
     /// The platform of `body` on a session on `session` (nil: one being created), refusing a body that names
     /// another platform than its session's or sends members its platform does not have; nothing has changed.
-    package static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError) -> Platform {
+    package static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError)
+        -> Platform
+    {
         let platform = platform(of: body, base: session)
         if let session, platform != session {
             let message = "cannot change a session's platform (this one is '\(session.rawValue)')"

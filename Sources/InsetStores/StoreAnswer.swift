@@ -32,7 +32,8 @@ package final class PendingOutcome<Outcome: Sendable>: Sendable {
     /// Gives the outcome: to the subscriber at once, on this thread, or kept until one subscribes. A second call
     /// is ignored.
     package func complete(_ result: Result<Outcome, SessionError>) {
-        let subscriber = state.withLock { (state: inout State) -> (@Sendable (Result<Outcome, SessionError>) -> Void)? in
+        let subscriber = state.withLock {
+            (state: inout State) -> (@Sendable (Result<Outcome, SessionError>) -> Void)? in
             guard case .waiting(let subscriber) = state else { return nil }
             guard let subscriber else {
                 state = .given(result)

@@ -157,8 +157,9 @@ import Testing
             }
             guard let folder else { continue }
             for file in try Self.swiftFiles(under: folder) {
-                let unlisted = Set(SwiftCode.imports(in: file.text)).intersection(names).subtracting(target.dependencies)
-                found += unlisted.subtracting([target.name]).sorted().map { "\(file.path) imports \($0)" }
+                let imported = Set(SwiftCode.imports(in: file.text)).intersection(names)
+                let unlisted = imported.subtracting(target.dependencies).subtracting([target.name])
+                found += unlisted.sorted().map { "\(file.path) imports \($0)" }
             }
         }
         #expect(found == [])

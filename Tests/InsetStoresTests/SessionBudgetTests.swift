@@ -100,7 +100,9 @@ struct SessionBudgetTests {
         let growing = sampleSession()
         try store.insert(other, now: 0)
         try store.insert(growing, now: 0)
-        #expect(throws: SessionError.self) { try Self.grow(growing.id, to: Self.bigForm(count: 256, idBytes: 200), in: store) }
+        #expect(throws: SessionError.self) {
+            try Self.grow(growing.id, to: Self.bigForm(count: 256, idBytes: 200), in: store)
+        }
         #expect(throws: SessionError.notFound) { try store.modify(growing.id, now: 2) { $0.id } }
         #expect(try store.modify(other.id, now: 2) { $0.id } == other.id)
         #expect(try #require(store.statistics(now: 2).bytes) <= budget)
@@ -112,7 +114,8 @@ struct SessionBudgetTests {
     /// the animations of a dozen events.
     @Test func theLargestRecordIsFarBelowTheRedisReplyCap() throws {
         let quotes = String(repeating: "\"", count: Limits.stringBytes - 8)
-        let rect = Rect(x: -12345.678901234567, y: -12345.678901234567, width: 1234.5678901234567, height: 1234.5678901234567)
+        let rect = Rect(
+            x: -12345.678901234567, y: -12345.678901234567, width: 1234.5678901234567, height: 1234.5678901234567)
         var session = sampleSession()
         session.scene.scrollView.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         session.scene.setContentSize(Size(width: 390, height: 2000))

@@ -44,7 +44,9 @@ struct StoreAnswerTests {
         #expect(try Self.now(store.create(session, now: 0))?.get() != nil)
         #expect(try Self.now(store.apply(Raise(), to: session.id, now: 1))?.get() == 1)
         #expect(try Self.now(store.apply(Raise(), to: session.id, now: 2))?.get() == 2)
-        #expect(throws: SessionError.keyboardNotShown) { try Self.now(store.apply(Refuse(), to: session.id, now: 3))?.get() }
+        #expect(throws: SessionError.keyboardNotShown) {
+            try Self.now(store.apply(Refuse(), to: session.id, now: 3))?.get()
+        }
         #expect(throws: SessionError.notFound) { try Self.now(store.apply(Raise(), to: "nobody", now: 4))?.get() }
         #expect(try Self.now(store.delete(session.id))?.get() == true)
         #expect(try Self.now(store.delete(session.id))?.get() == false)
@@ -73,9 +75,11 @@ struct StoreAnswerTests {
         #expect(store.answersLater)
         #expect(throws: SessionError.notFound) { try Self.waited(store.apply(Raise(), to: "malformed", now: 0))?.get() }
         let session = sampleSession()
-        for answer in [Self.waited(store.apply(Raise(), to: session.id, now: 0)).map { $0.map { _ in () } },
-            Self.waited(store.create(session, now: 0)), Self.waited(store.delete(session.id)).map { $0.map { _ in () } }]
-        {
+        for answer in [
+            Self.waited(store.apply(Raise(), to: session.id, now: 0)).map { $0.map { _ in () } },
+            Self.waited(store.create(session, now: 0)),
+            Self.waited(store.delete(session.id)).map { $0.map { _ in () } },
+        ] {
             guard case .failure(.storeUnavailable)? = answer else {
                 Issue.record("\(String(describing: answer)) is not a store failure")
                 continue
