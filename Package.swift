@@ -97,6 +97,9 @@ let package = Package(
                 "HTTPServer", "Locking",
             ],
             path: "Tests/InsetServiceTestSupport"),
+        // The request schema and its decoders without the service: the cases generated from the table, the fast
+        // decoder held to the general one, the usual members' readers, `NSString` geometry and the console reader.
+        .testTarget(name: "InsetSchemaTests", dependencies: ["InsetSchema", "InsetSession", "InsetCore", "InsetJSON"]),
         // The stores through their own API, without a transport: the memory store and its byte budget, records,
         // ids and keys, the record cache and writers, and the Redis store's logic without a Redis.
         .testTarget(

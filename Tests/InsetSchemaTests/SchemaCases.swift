@@ -3,7 +3,6 @@ import InsetJSON
 import InsetSession
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// Every value member of `RequestSchema` with the path it is sent at and the bodies it may appear in, read off
 /// the table itself, so the tests built on it cover a member the moment it is declared.

@@ -3,7 +3,6 @@ import InsetSession
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// The usual members' own readers (`FastDecoder+Usual.swift`) name members by position and scene values by bit,
 /// and read each value with the rule of its kind: all of it must be what `RequestSchema` declares, so that the

@@ -2,7 +2,6 @@ import InsetCore
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 @Suite("NSStringFromCGRect and NSStringFromCGPoint strings")
 struct NSStringGeometryTests {

@@ -1,8 +1,6 @@
-import InsetServiceTestSupport
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// The console reader alone: prefixes, names, and text that is not a log at all.
 @Suite struct ConsoleLogReaderTests {

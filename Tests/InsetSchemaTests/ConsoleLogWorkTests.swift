@@ -1,7 +1,6 @@
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// What reading a hostile text costs, counted in bytes read and comparisons made, never in seconds: the work
 /// is linear in the text's length whatever its shape.

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// The numbers inside geometry strings, read as JSON reads numbers: each form at the edge of the grammar or of
 /// the conversion, accepted or refused, with the byte and the reason a refusal names.

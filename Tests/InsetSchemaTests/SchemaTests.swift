@@ -3,7 +3,6 @@ import InsetJSON
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// The schema table drives both decoders: for every member it declares, in every body that may carry it, the
 /// general and the fast decoder agree on valid values at each bound and refuse one value past it.

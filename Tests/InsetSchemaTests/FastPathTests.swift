@@ -1,10 +1,8 @@
 import InsetCore
 import InsetJSON
-import InsetServiceTestSupport
 import Testing
 
 @testable import InsetSchema
-@testable import InsetService
 
 /// The fast path may only ever say "I don't know": whatever it decodes, the general path must decode to the same
 /// request. Generated bodies of every kind (show, hide, session, drag, release, focus), valid and broken, hold it
