@@ -12,7 +12,6 @@ package final class WrittenJSON: @unchecked Sendable {
     package let count: Int
 
     /// Takes the writer's buffer.
-    @inlinable
     package init(_ writer: consuming JSONWriter) {
         let (buffer, count) = writer.takeBuffer()
         self.buffer = buffer

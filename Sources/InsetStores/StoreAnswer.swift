@@ -56,7 +56,7 @@ package final class PendingOutcome<Outcome: Sendable>: Sendable {
             case .given(let result):
                 state = .delivered
                 return result
-            case .waiting(.some), .delivered:
+            case .waiting(.some(_)), .delivered:
                 preconditionFailure("a pending outcome has one subscriber")
             }
         }

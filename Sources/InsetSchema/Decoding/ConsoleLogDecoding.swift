@@ -7,6 +7,9 @@ package struct LogOptions: Equatable, Sendable {
     package var includesNonLocal = false
     package var coordinates = FrameCoordinates.auto
     package var start: Double?
+
+    /// Every option at its default.
+    package init() {}
 }
 
 /// `POST /sessions/{id}/notifications`'s `text/plain` body: a console pasted as it printed.

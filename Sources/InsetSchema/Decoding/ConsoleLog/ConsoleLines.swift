@@ -4,6 +4,11 @@ package struct TextLocation: Equatable, Sendable {
     package var line: Int
     /// The column, from 1.
     package var column: Int
+
+    package init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 }
 
 /// A pasted console's lines: where each starts, where its message starts after the `NSLog` prefix, and the
