@@ -1,3 +1,5 @@
+import Foundation
+import InsetCore
 import Testing
 
 @testable import InsetSchema

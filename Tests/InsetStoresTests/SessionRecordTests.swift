@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 import InsetJSON
 import InsetSession
