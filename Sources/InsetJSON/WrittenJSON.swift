@@ -6,6 +6,7 @@
 /// outcome and drop it when the change runs again (Redis, on a record changed meanwhile), which frees the text
 /// written for nothing. Unchecked Sendable: the bytes are written before it is made and only read afterwards, and
 /// `take` is called once, by the thread that answers.
+@usableFromInline
 package final class WrittenJSON: @unchecked Sendable {
     @usableFromInline var buffer: UnsafeMutableRawPointer?
     /// The text's length in bytes.

@@ -5,6 +5,7 @@ import InsetSession
 /// Computed rather than stored: a stored static is reached through a once-check on every read, and the fast
 /// decoder reads these for every number. Inlinable, so that the service's encoders, in another module, read them
 /// as constants too.
+@usableFromInline
 package enum Limits {
     /// Largest magnitude of a coordinate or length: the scene's own bound (`Scene.maxMagnitude`), which a settled
     /// window keeps to as well.

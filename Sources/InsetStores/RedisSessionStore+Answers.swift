@@ -5,6 +5,7 @@ extension RedisSessionStore {
     /// other connections during the round trip instead of waiting through it, and a Redis that does not answer
     /// holds no worker. The outcome is completed on the Redis thread (or on this one, when no round trip was
     /// needed); what the answer makes of it is the service's, on the worker that sends it.
+    @usableFromInline
     package func apply<Change: SessionChange>(
         _ change: Change, to id: String, now: Double
     ) -> StoreAnswer<Change.Outcome> {

@@ -52,6 +52,7 @@ import RedisClient
 ///
 /// `--max-sessions` is not enforced here: bound Redis's memory (`maxmemory`, `maxmemory-policy volatile-lru`)
 /// instead.
+@usableFromInline
 package final class RedisSessionStore: SessionStoring {
     /// `KEYS[1]` the session key, `ARGV[1]` the revision the change was computed from, `ARGV[2]` the new record
     /// (empty: unchanged, renew the TTL only), `ARGV[3]` the TTL in ms. Answers 1 when it wrote or renewed, the
@@ -217,6 +218,7 @@ package final class RedisSessionStore: SessionStoring {
     /// Waits for the session's changes that run on this replica before it, as events that do not wait do, so that
     /// a replica has one attempt in flight per session rather than one per worker racing its own siblings. That
     /// alone does not make writes fair between replicas (`maxAttempts` has why).
+    @usableFromInline
     package func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {

@@ -6,7 +6,7 @@ extension Session {
     /// its elements at their stride plus a block's fixed cost. What the byte budget (`--max-session-bytes`)
     /// counts. Estimated, not measured per session: docs/reliability.md compares it with the resident memory
     /// that sessions really take.
-    package var footprint: Int {
+    @usableFromInline package var footprint: Int {
         var bytes = MemoryLayout<Session>.size + Self.heapBytes(of: id)
         bytes += Self.heapBytes(of: scene.fields)
         for field in scene.fields { bytes += Self.heapBytes(of: field.id) }

@@ -4,6 +4,7 @@ import InsetSession
 /// store's generic `modify` and `apply` are specialised; through `any SessionStoring` they are not, and every
 /// in-memory session request would pay for that (docs/performance.md, "Sessions in memory"). `apply` and
 /// `modify` are inlinable, so that the service, in another module, specialises them for its changes.
+@usableFromInline
 package enum SessionBackend: SessionStoring {
     /// Sessions in this process (the default).
     case memory(SessionStore)

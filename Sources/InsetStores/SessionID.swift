@@ -1,10 +1,11 @@
 import InsetSession
 
 /// Session ids: 128 bits from the system's cryptographic generator, base64url without padding (22 characters).
+@usableFromInline
 package enum SessionID {
     package static let length = 22
     /// A literal, not an array: a stored table is reached through a once-check, twice per request id.
-    private static var alphabet: StaticString { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
+    @usableFromInline static var alphabet: StaticString { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
 
     package static func make() -> String {
         // SystemRandomNumberGenerator reads getrandom(2) on Linux and arc4random on Apple systems.
@@ -34,6 +35,8 @@ package enum SessionID {
     static func isWellFormed(_ id: String) -> Bool { SessionKey(id) != nil }
 
     /// The base64url character for a 6-bit value.
+    /// Inlinable: the service writes fifteen of them into every request id, from another module.
+    @inlinable
     package static func digit(_ value: Int) -> UInt8 {
         precondition(value >= 0 && value < 64, "a base64url digit holds 6 bits")
         return alphabet.utf8Start[value]

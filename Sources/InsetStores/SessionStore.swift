@@ -9,6 +9,7 @@ import Locking
 /// `apply` and `modify` are inlinable, with what they reach: the service runs every in-memory event through them,
 /// from another module, and specialised for the change there they cost what they did when the store was the
 /// service's own (docs/performance.md, "Sessions in memory").
+@usableFromInline
 package final class SessionStore: SessionStoring {
     @usableFromInline
     struct State {
@@ -22,9 +23,9 @@ package final class SessionStore: SessionStoring {
 
     package let maxSessions: Int
     /// Bytes the sessions may hold, by `Session.footprint`.
-    package let maxBytes: Int
+    @usableFromInline package let maxBytes: Int
     /// Idle time after which a session is gone, in milliseconds.
-    package let ttl: Double
+    @usableFromInline package let ttl: Double
     @usableFromInline let state = Locked(State())
 
     /// The default `maxBytes`, 512 MiB (`ServiceConfiguration.defaultMaxSessionBytes` has why).

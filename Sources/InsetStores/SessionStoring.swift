@@ -84,6 +84,7 @@ package protocol SessionStoring: Sendable {
 /// where it lies without boxing its captures (a request body is several hundred bytes), and Redis copies it once
 /// into the change it may run again. `apply` must throw, if at all, before it changes the session, and depend on
 /// nothing but the session and the change's own values: a shared store may run it more than once.
+@usableFromInline
 package protocol SessionChange: Sendable {
     /// What `apply` returns: the values the answer is made of, or the answer's JSON written where the session
     /// lies (docs/performance.md, "Where an event's answer is written").

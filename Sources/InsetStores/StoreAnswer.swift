@@ -4,6 +4,7 @@ import Locking
 /// What a store gives for a change, a creation or a deletion: the outcome at once (the memory store), or an
 /// outcome still to come (Redis, whose reply completes it on its own thread). Domain values only: the service
 /// turns either into its answer.
+@usableFromInline
 package enum StoreAnswer<Outcome: Sendable>: Sendable {
     /// Done: what the change returned, or why it failed.
     case now(Result<Outcome, SessionError>)
@@ -14,6 +15,7 @@ package enum StoreAnswer<Outcome: Sendable>: Sendable {
 /// An outcome another thread gives later: Redis's reply thread completes it once, and whoever waits for it
 /// subscribes once. Either may come first; the outcome given before the subscription is kept for it, so that a
 /// store that completes at once (no round trip was needed) loses nothing.
+@usableFromInline
 package final class PendingOutcome<Outcome: Sendable>: Sendable {
     private enum State {
         /// Not given yet; the subscriber, once there is one.

@@ -3,6 +3,7 @@ import InsetSession
 
 /// A decoded request body: a show, a hide, or a session's creation or patch. What each may carry, and the
 /// ranges it must keep, is `RequestSchema`'s; `decode` reads it.
+@usableFromInline
 package struct RequestBody: Equatable, Sendable {
     /// Which operation the body came to (`Operation.body`); `allCases` is every body both decoders read. Each
     /// kind has its bit in `RequestKinds`, at its raw value, which the schema's masks are built over: a new kind
@@ -30,7 +31,8 @@ package struct RequestBody: Equatable, Sendable {
     /// (the scene's are in `event.scene.given` too; the notification's only here).
     package var keyboardSent: UInt32 = 0
 
-    package init() {}
+    /// An empty body, for a decoder to fill in place; inlinable, as the edge makes one for every body it decodes.
+    @inlinable package init() {}
 }
 
 extension ScenePatch {
