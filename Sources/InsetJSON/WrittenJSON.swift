@@ -8,11 +8,14 @@
 /// `take` is called once, by the thread that answers.
 @usableFromInline
 package final class WrittenJSON: @unchecked Sendable {
-    @usableFromInline var buffer: UnsafeMutableRawPointer?
+    /// Touched by one thread at a time (the writer's, then the answering one's), so the dynamic exclusivity
+    /// check on each access, three a session event across the two modules, is skipped.
+    @usableFromInline @exclusivity(unchecked) var buffer: UnsafeMutableRawPointer?
     /// The text's length in bytes.
-    package let count: Int
+    @usableFromInline package let count: Int
 
     /// Takes the writer's buffer.
+    @inlinable
     package init(_ writer: consuming JSONWriter) {
         let (buffer, count) = writer.takeBuffer()
         self.buffer = buffer
