@@ -12,6 +12,7 @@ import InsetSession
 /// writes. A frame comes before a content size, which must not follow a frame sent with it.
 ///
 /// Defaults are the roots' own: `Scene()` (UIKit's, through `ScrollViewGeometry`) and `KeyboardInfo()`.
+@usableFromInline
 package enum RequestSchema {
     static let members: [Member] = [
         .body(
@@ -275,7 +276,7 @@ package enum RequestSchema {
     package static let geometryFields: [Field<Scene>] = geometry.map(\.field)
 
     /// The bits of the scene values a body that creates a scene must send.
-    package static let requiredToCreate = SceneValues(
+    @usableFromInline package static let requiredToCreate = SceneValues(
         rawValue: geometry.indices.reduce(0) { geometry[$1].field.requiredToCreate ? $0 | 1 << UInt64($1) : $0 })
 
     /// The keyboard's values: the members of the `keyboard` object.

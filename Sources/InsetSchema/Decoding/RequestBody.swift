@@ -46,15 +46,21 @@ extension ScenePatch {
 
     /// `sceneToCreate` in place: the patch's values become that scene, and no copy of it is made (a scene is
     /// several hundred bytes, with arrays and strings to retain). For a patch that is read no further as a patch.
+    /// Inlinable, with the usual case (everything sent, no focus to check) decided in the caller: every stateless
+    /// show runs it, from the service's module.
+    @inlinable
     package mutating func settleToCreate(alsoMissing: [MemberProblem] = []) throws(RequestError) {
-        try checkToCreate(alsoMissing: alsoMissing)
+        if !given.isSuperset(of: RequestSchema.requiredToCreate) || !alsoMissing.isEmpty || given.contains(.focus) {
+            try checkToCreate(alsoMissing: alsoMissing)
+        }
         values.settleWindow()
     }
 
     /// Fails unless the patch can create a scene: every value required was sent, nothing else is missing, and
     /// the focus is one of the fields. Every missing member is told at once, the scene's first (the schema's
     /// order: the scroll view before the screen and the keyboard).
-    private func checkToCreate(alsoMissing others: [MemberProblem]) throws(RequestError) {
+    @usableFromInline
+    func checkToCreate(alsoMissing others: [MemberProblem]) throws(RequestError) {
         let required = RequestSchema.requiredToCreate
         guard given.isSuperset(of: required), others.isEmpty else {
             throw .invalid(missing() + others.map { FieldError(pointer: $0.pointer, message: $0.message) })
@@ -82,6 +88,7 @@ extension ScenePatch {
 }
 
 /// Why a body could not be decoded; routes answer it as a problem.
+@usableFromInline
 package enum RequestError: Error, Equatable {
     /// Not JSON at all: where and why, as a sentence.
     case malformedJSON(String)
@@ -93,6 +100,7 @@ package enum RequestError: Error, Equatable {
 
 /// One member that failed validation: where (an RFC 6901 pointer into a JSON body, or a line and column of a
 /// text body) and why.
+@usableFromInline
 package struct FieldError: Equatable, Sendable {
     /// RFC 6901 pointer to the offending value, e.g. `/keyboard/frameEnd/height`; for a text body, the pointer
     /// the value would have in the body's JSON form, which the answer leaves out.
