@@ -5,16 +5,41 @@ extension RedisSessionStore {
     /// other connections during the round trip instead of waiting through it, and a Redis that does not answer
     /// holds no worker. The outcome is completed on the Redis thread (or on this one, when no round trip was
     /// needed); what the answer makes of it is the service's, on the worker that sends it.
-    @usableFromInline
+    ///
+    /// Inlinable, and generic only here: the service specialises this for its change, and the update itself runs
+    /// one specialisation of the store's own (`runChange`), the change's outcome left in a slot (`OutcomeSlot`).
+    /// Generic across the module boundary, every event paid for generic metadata at each step (8 % more
+    /// instructions a Redis cycle request; docs/performance.md, "Sessions in Redis").
+    @inlinable
     package func apply<Change: SessionChange>(
         _ change: Change, to id: String, now: Double
     ) -> StoreAnswer<Change.Outcome> {
         let pending = PendingOutcome<Change.Outcome>()
-        let body: @Sendable (inout Session) throws(SessionError) -> Change.Outcome = { session throws(SessionError) in
-            try change.apply(to: &session)
+        let slot = OutcomeSlot<Change.Outcome>()
+        runChange(
+            id, now: now,
+            { (session: inout Session) throws(SessionError) in slot.value = try change.apply(to: &session) }
+        ) { result in
+            switch result {
+            case .success:
+                guard let outcome = slot.take() else {
+                    return pending.complete(.failure(.storeUnavailable("the change left no outcome")))
+                }
+                pending.complete(.success(outcome))
+            case .failure(let error):
+                pending.complete(.failure(error))
+            }
         }
-        modify(id, now: now, body) { pending.complete($0) }
         return .later(pending)
+    }
+
+    /// `modify` without waiting, for a change whose outcome stays in its slot: one specialisation for every change.
+    @usableFromInline
+    func runChange(
+        _ id: String, now: Double, _ body: @escaping @Sendable (inout Session) throws(SessionError) -> Void,
+        then completion: @escaping @Sendable (Result<Void, SessionError>) -> Void
+    ) {
+        modify(id, now: now, body, then: completion)
     }
 
     /// Stores `session`, done once Redis has, pending meanwhile.
@@ -37,5 +62,22 @@ extension RedisSessionStore {
     /// Why Redis refuses this service for good, if it does (`startupRefusal`), with its address.
     package func refusal() -> String? {
         startupRefusal()
+    }
+}
+
+/// Where a change the Redis store runs leaves its outcome: the store may run the change more than once (a record
+/// changed meanwhile), and the outcome answered is always that of the last run, the one whose write Redis took,
+/// so the slot keeps the last. Used by one thread at a time, each run handed to the next through the Redis
+/// pipeline's lock, hence `@unchecked Sendable` and no exclusivity check.
+@usableFromInline
+final class OutcomeSlot<Outcome>: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var value: Outcome?
+
+    @inlinable init() {}
+
+    /// The outcome, moved out.
+    @inlinable func take() -> Outcome? {
+        defer { value = nil }
+        return value
     }
 }

@@ -14,10 +14,12 @@ package enum StoreAnswer<Outcome: Sendable>: Sendable {
 
 /// An outcome another thread gives later: Redis's reply thread completes it once, and whoever waits for it
 /// subscribes once. Either may come first; the outcome given before the subscription is kept for it, so that a
-/// store that completes at once (no round trip was needed) loses nothing.
+/// store that completes at once (no round trip was needed) loses nothing. Inlinable, so that both sides
+/// specialise it for their outcome: generic across the module boundary, every event locked a generic `Locked`.
 @usableFromInline
 package final class PendingOutcome<Outcome: Sendable>: Sendable {
-    private enum State {
+    @usableFromInline
+    enum State {
         /// Not given yet; the subscriber, once there is one.
         case waiting((@Sendable (Result<Outcome, SessionError>) -> Void)?)
         /// Given before anyone subscribed.
@@ -26,14 +28,14 @@ package final class PendingOutcome<Outcome: Sendable>: Sendable {
         case delivered
     }
 
-    private let state = Locked(State.waiting(nil))
+    @usableFromInline let state = Locked(State.waiting(nil))
 
     /// An outcome still to come.
-    package init() {}
+    @usableFromInline package init() {}
 
     /// Gives the outcome: to the subscriber at once, on this thread, or kept until one subscribes. A second call
     /// is ignored.
-    package func complete(_ result: Result<Outcome, SessionError>) {
+    @inlinable package func complete(_ result: Result<Outcome, SessionError>) {
         let subscriber = state.withLock {
             (state: inout State) -> (@Sendable (Result<Outcome, SessionError>) -> Void)? in
             guard case .waiting(let subscriber) = state else { return nil }
@@ -49,7 +51,7 @@ package final class PendingOutcome<Outcome: Sendable>: Sendable {
 
     /// Calls `deliver` with the outcome once it is given: at once, on this thread, when it already is, else on
     /// the thread that gives it. One subscriber only.
-    package func whenComplete(_ deliver: @escaping @Sendable (Result<Outcome, SessionError>) -> Void) {
+    @inlinable package func whenComplete(_ deliver: @escaping @Sendable (Result<Outcome, SessionError>) -> Void) {
         let given = state.withLock { (state: inout State) -> Result<Outcome, SessionError>? in
             switch state {
             case .waiting(nil):
