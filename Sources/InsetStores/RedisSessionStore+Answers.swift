@@ -6,8 +6,8 @@ extension RedisSessionStore {
     /// holds no worker. The outcome is completed on the Redis thread (or on this one, when no round trip was
     /// needed); what the answer makes of it is the service's, on the worker that sends it.
     ///
-    /// Inlinable, and generic only here: the service specialises this for its change, and the update itself runs
-    /// one specialisation of the store's own (`runChange`), the change's outcome left in a slot (`OutcomeSlot`).
+    /// Inlinable, and generic only here: the service specialises this for its change, and the update itself is
+    /// the store's one, not generic (`modify(_:now:_:then:)`), the change's outcome left in a slot (`OutcomeSlot`).
     /// Generic across the module boundary, every event paid for generic metadata at each step (8 % more
     /// instructions a Redis cycle request; docs/performance.md, "Sessions in Redis").
     @inlinable
@@ -16,7 +16,7 @@ extension RedisSessionStore {
     ) -> StoreAnswer<Change.Outcome> {
         let pending = PendingOutcome<Change.Outcome>()
         let slot = OutcomeSlot<Change.Outcome>()
-        runChange(
+        modify(
             id, now: now,
             { (session: inout Session) throws(SessionError) in slot.value = try change.apply(to: &session) }
         ) { result in
@@ -31,15 +31,6 @@ extension RedisSessionStore {
             }
         }
         return .later(pending)
-    }
-
-    /// `modify` without waiting, for a change whose outcome stays in its slot: one specialisation for every change.
-    @usableFromInline
-    func runChange(
-        _ id: String, now: Double, _ body: @escaping @Sendable (inout Session) throws(SessionError) -> Void,
-        then completion: @escaping @Sendable (Result<Void, SessionError>) -> Void
-    ) {
-        modify(id, now: now, body, then: completion)
     }
 
     /// Stores `session`, done once Redis has, pending meanwhile.

@@ -217,24 +217,29 @@ package final class RedisSessionStore: SessionStoring {
 
     /// Waits for the session's changes that run on this replica before it, as events that do not wait do, so that
     /// a replica has one attempt in flight per session rather than one per worker racing its own siblings. That
-    /// alone does not make writes fair between replicas (`maxAttempts` has why).
+    /// alone does not make writes fair between replicas (`maxAttempts` has why). The answer is what the body's last
+    /// run returned, the run whose write Redis took.
     @usableFromInline
     package func modify<T: Sendable>(
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
         guard let key = SessionKey(id) else { throw .notFound }
         try awaitTurn(key)
-        let update = RedisUpdate<T>(store: self, id: id, key: key, now: now)
-        var step = update.begin(body)
+        var outcome: T?
+        func change(_ session: inout Session) throws(SessionError) { outcome = try body(&session) }
+        let update = RedisUpdate(store: self, id: id, key: key, now: now)
+        var step = update.begin(change)
         while true {
             switch step {
-            case .send(let command): step = update.received(pipeline.send(command), body)
+            case .send(let command): step = update.received(pipeline.send(command), change)
             case .pause(let milliseconds):
                 usleep(UInt32(max(0, milliseconds) * 1000))
                 step = update.resume()
             case .done(let result):
                 endTurn(key, result)
-                return try result.get()
+                try result.get()
+                guard let outcome else { throw .storeUnavailable("the change left no outcome") }
+                return outcome
             }
         }
     }
@@ -266,7 +271,7 @@ package final class RedisSessionStore: SessionStoring {
 
     /// Ends a change of session `id`: the next one waiting starts, unless Redis could not be reached, and then
     /// they all fail (as not done: none was sent), so that none waits out more than one change's timeouts.
-    private func endTurn<T>(_ id: SessionKey, _ result: Result<T, SessionError>) {
+    private func endTurn(_ id: SessionKey, _ result: Result<Void, SessionError>) {
         let failure: SessionError
         switch result {
         case .failure(.storeUnavailable(let reason)): failure = .storeUnavailable(reason)
@@ -278,21 +283,24 @@ package final class RedisSessionStore: SessionStoring {
         for waiting in waitingEvents.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiting.fail(failure) }
     }
 
-    /// `modify` without waiting: `completion` gets the result, on this thread when no round trip was needed,
-    /// else on the pipeline's thread, which also runs `body` again when the record changed meanwhile.
+    /// `modify` without waiting: `completion` gets whether the body's last run was applied, on this thread when no
+    /// round trip was needed, else on the pipeline's thread, which also runs `body` again when the record changed
+    /// meanwhile. The body keeps what it computes (`apply`'s `OutcomeSlot`): not generic, this runs one
+    /// specialisation for every change.
     ///
     /// Such events on one session run one after the other on this replica: each begins once the one before has
     /// its answer, from the record that one left. Sent together, they would all be computed from the same record,
     /// one would win and the rest would go again, round after round. When one fails because Redis cannot be
     /// reached, those waiting behind it fail with it, so that none waits out more than one event's timeouts.
-    func modify<T: Sendable>(
-        _ id: String, now: Double, _ body: @escaping @Sendable (inout Session) throws(SessionError) -> T,
-        then completion: @escaping @Sendable (Result<T, SessionError>) -> Void
+    @usableFromInline
+    func modify(
+        _ id: String, now: Double, _ body: @escaping @Sendable (inout Session) throws(SessionError) -> Void,
+        then completion: @escaping @Sendable (Result<Void, SessionError>) -> Void
     ) {
         guard let key = SessionKey(id) else { return completion(.failure(.notFound)) }
         let event = WaitingEvent(
             start: { [self] in
-                let update = RedisUpdate<T>(store: self, id: id, key: key, now: now)
+                let update = RedisUpdate(store: self, id: id, key: key, now: now)
                 continueUpdate(update.begin(body), update, body) { [self] result in
                     completion(result)
                     endTurn(key, result)
@@ -316,10 +324,10 @@ package final class RedisSessionStore: SessionStoring {
     }
 
     /// Sends the step's command and goes on from its reply, or completes.
-    private func continueUpdate<T: Sendable>(
-        _ step: RedisUpdate<T>.Step, _ update: RedisUpdate<T>,
-        _ body: @escaping @Sendable (inout Session) throws(SessionError) -> T,
-        _ completion: @escaping @Sendable (Result<T, SessionError>) -> Void
+    private func continueUpdate(
+        _ step: RedisUpdate.Step, _ update: RedisUpdate,
+        _ body: @escaping @Sendable (inout Session) throws(SessionError) -> Void,
+        _ completion: @escaping @Sendable (Result<Void, SessionError>) -> Void
     ) {
         switch step {
         case .send(let command):

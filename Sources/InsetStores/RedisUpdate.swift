@@ -9,12 +9,13 @@ import RedisClient
 /// whether it was applied), and two drivers run them: one that waits for each reply on the caller's thread, and
 /// one that goes on from each reply on the Redis thread, so that a worker answering an HTTP request never waits
 /// for Redis. `body` is passed to each step rather than kept, so that the waiting driver can run a closure that
-/// must not escape.
+/// must not escape. What the change computes is the body's to keep (the driver's): the update tells only whether
+/// it was applied, and the body's last run is the one that was. Not generic, so that the one type serves every
+/// change, specialised here, whatever module the change comes from (docs/performance.md, "Sessions in Redis").
 ///
-/// A class, changed in place: its records and the body's result are large, and a value would be copied at every
-/// step. Used by one thread at a time, each step handed to the next through the Redis pipeline's lock, hence
-/// `@unchecked Sendable`.
-final class RedisUpdate<T: Sendable>: @unchecked Sendable {
+/// A class, changed in place: its records are large, and a value would be copied at every step. Used by one
+/// thread at a time, each step handed to the next through the Redis pipeline's lock, hence `@unchecked Sendable`.
+final class RedisUpdate: @unchecked Sendable {
     /// What to do next.
     enum Step {
         /// Send this command and give its outcome to `received`.
@@ -22,8 +23,8 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         /// Wait this many milliseconds, then call `resume`: a write's outcome is being sought from a Redis that
         /// cannot be reached yet.
         case pause(Double)
-        /// Done, with the body's result or why not.
-        case done(Result<T, SessionError>)
+        /// Done: the body's last run was applied, or why not.
+        case done(Result<Void, SessionError>)
     }
 
     /// Where the last command sent stands.
@@ -43,7 +44,6 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         /// The changed session and its record at the next revision; when `unchanged` (the session writes the
         /// same record), the record Redis holds, at `base`.
         var written: CachedRecord
-        var result: T
         var unchanged: Bool
         /// The id this attempt writes into the record's writers.
         var writer: UInt64
@@ -87,7 +87,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     }
 
     /// The first step.
-    func begin(_ body: (inout Session) throws(SessionError) -> T) -> Step {
+    func begin(_ body: (inout Session) throws(SessionError) -> Void) -> Step {
         guard let sessionKey else { return .done(.failure(.notFound)) }
         // Taken, not copied: the change then runs on the only copy (`RecordCache.take`).
         current = store.cache.withLock { $0.take(sessionKey, now: now) }
@@ -95,7 +95,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     }
 
     /// The step after the last command's `outcome`.
-    func received(_ outcome: RedisOutcome, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+    func received(_ outcome: RedisOutcome, _ body: (inout Session) throws(SessionError) -> Void) -> Step {
         switch phase {
         case .reading(let repeated):
             switch outcome.result {
@@ -145,7 +145,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     }
 
     /// The next attempt: on the record known, or after a `GET`.
-    private func advance(_ body: (inout Session) throws(SessionError) -> T) -> Step {
+    private func advance(_ body: (inout Session) throws(SessionError) -> Void) -> Step {
         guard attempts < RedisSessionStore.maxAttempts else {
             return .done(.failure(.storeUnavailable("session \(id) changed under \(attempts) attempts in a row")))
         }
@@ -158,12 +158,11 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     }
 
     /// Runs the change on `record`, in place, and sends the compare-and-set.
-    private func apply(_ taken: consuming CachedRecord, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+    private func apply(_ taken: consuming CachedRecord, _ body: (inout Session) throws(SessionError) -> Void) -> Step {
         var record = taken
         let reusable = record.reusableGeometry
-        let result: T
         do {
-            result = try body(&record.session)
+            try body(&record.session)
         } catch {
             guard fresh else {
                 // Refused by a remembered record, which may be stale: ask Redis what it holds now.
@@ -187,8 +186,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
             record.geometryText = geometryText
         }
         attempt = Attempt(
-            base: base, written: record, result: result, unchanged: unchanged, writer: writer, sends: 0,
-            reloaded: false, lost: nil)
+            base: base, written: record, unchanged: unchanged, writer: writer, sends: 0, reloaded: false, lost: nil)
         return send()
     }
 
@@ -256,11 +254,11 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
     /// another revision than its base `b`. Only one write ever follows a revision, and every send of this write
     /// is the same compare-and-set on `b`: it was applied exactly when revision `b + 1` is its own record, which
     /// the record's writers tell when later writes came on top of it (`RecordWriters`), and the sends still on
-    /// their way can no longer apply it, since the revision has moved past `b`. Applied, it answers the change's
-    /// result; not applied, the change runs again on what Redis holds, as after any mismatch; when the writers
+    /// their way can no longer apply it, since the revision has moved past `b`. Applied, it is done (the body's
+    /// last run is the answer); not applied, the change runs again on what Redis holds, as after any mismatch; when the writers
     /// kept do not reach back to `b + 1`, the outcome stays unknown.
     private func settled(
-        _ attempt: Attempt, stored: [UInt8], _ body: (inout Session) throws(SessionError) -> T
+        _ attempt: Attempt, stored: [UInt8], _ body: (inout Session) throws(SessionError) -> Void
     ) -> Step {
         let record: CachedRecord
         do throws(SessionError) {
@@ -281,7 +279,7 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         }
         guard !applied else {
             remember(record)
-            return .done(.success(attempt.result))
+            return .done(.success(()))
         }
         forget()
         current = record
@@ -289,12 +287,12 @@ final class RedisUpdate<T: Sendable>: @unchecked Sendable {
         return advance(body)
     }
 
-    private func evaluated(_ reply: RedisReply, _ body: (inout Session) throws(SessionError) -> T) -> Step {
+    private func evaluated(_ reply: RedisReply, _ body: (inout Session) throws(SessionError) -> Void) -> Step {
         guard let attempt = attempt.take() else { return .done(.failure(.storeUnavailable("no change sent"))) }
         switch reply {
         case .integer(1):
             remember(attempt.written)
-            return .done(.success(attempt.result))
+            return .done(.success(()))
         case .string(let stored) where attempt.lost != nil:
             return settled(attempt, stored: stored, body)
         case .string(let stored):

@@ -31,21 +31,23 @@ struct LostReplyUpdateTests {
 
     static let lost = RedisOutcome(.failure(.unavailable("Resource temporarily unavailable")), reused: true)
 
-    /// Raises the content inset's top, counting the runs.
+    /// Raises the content inset's top, counting the runs and keeping the last run's value, as a change's outcome
+    /// is kept by the one who runs it (the update says only whether the last run was applied).
     final class Raise: @unchecked Sendable {
         var runs = 0
-        func callAsFunction(_ session: inout Session) -> Double {
+        var value: Double?
+        func callAsFunction(_ session: inout Session) {
             runs += 1
             session.scene.scrollView.contentInset.top += 1
-            return session.scene.scrollView.contentInset.top
+            value = session.scene.scrollView.contentInset.top
         }
     }
 
     /// A raise on the cached record whose first reply is lost: the same compare-and-set goes again at once.
-    static func lostRaise() throws -> (RedisUpdate<Double>, Raise, sent: [UInt8], ours: UInt64, Session) {
+    static func lostRaise() throws -> (RedisUpdate, Raise, sent: [UInt8], ours: UInt64, Session) {
         let id = SessionID.make()
         let (store, session) = try store(id)
-        let update = RedisUpdate<Double>(store: store, id: id, now: 1)
+        let update = RedisUpdate(store: store, id: id, now: 1)
         let raise = Raise()
         guard case .send(let first) = update.begin({ raise(&$0) }) else { throw SessionError.notFound }
         guard case .send(let again) = update.received(lost, { raise(&$0) }) else { throw SessionError.notFound }
@@ -64,8 +66,8 @@ struct LostReplyUpdateTests {
     @Test func theSameRecordAtTheNextRevisionIsApplied() throws {
         let (update, raise, sent, _, _) = try Self.lostRaise()
         let step = update.received(RedisOutcome(.success(.string(sent)), reused: false), { raise(&$0) })
-        guard case .done(.success(let value)) = step else { throw SessionError.notFound }
-        #expect(value == 1 && raise.runs == 1)
+        guard case .done(.success) = step else { throw SessionError.notFound }
+        #expect(raise.value == 1 && raise.runs == 1)
     }
 
     /// Revision 6 by another attempt: this one was not applied and no send of it can be any more (the revision
@@ -81,10 +83,10 @@ struct LostReplyUpdateTests {
         else { throw SessionError.notFound }
         #expect(try SessionRecord.decode(try Self.record(in: next)).revision == 7)
         guard
-            case .done(.success(let value)) = update.received(
+            case .done(.success) = update.received(
                 RedisOutcome(.success(.integer(1)), reused: false), { raise(&$0) })
         else { throw SessionError.notFound }
-        #expect(value == 11 && raise.runs == 2)
+        #expect(raise.value == 11 && raise.runs == 2)
     }
 
     /// Revision 8, whose writers name this attempt as the writer of revision 6: applied, with two writes on top.
@@ -92,8 +94,8 @@ struct LostReplyUpdateTests {
         let (update, raise, _, ours, session) = try Self.lostRaise()
         let found = Self.stored(session, revision: 8, writers: [ours, ours &+ 1, ours &+ 2])
         let step = update.received(RedisOutcome(.success(.string(found)), reused: false), { raise(&$0) })
-        guard case .done(.success(let value)) = step else { throw SessionError.notFound }
-        #expect(value == 1 && raise.runs == 1)
+        guard case .done(.success) = step else { throw SessionError.notFound }
+        #expect(raise.value == 1 && raise.runs == 1)
     }
 
     /// Revision 8 by others, revision 6 among them: not applied, run again.
@@ -154,10 +156,10 @@ struct LostReplyUpdateTests {
     @Test func aLostReadIsNotDone() throws {
         let id = SessionID.make()
         let (store, _) = try Self.store(id)
-        let update = RedisUpdate<Double>(store: store, id: id, now: 1)
-        guard case .send = update.begin({ $0.lastTime }) else { throw SessionError.notFound }
+        let update = RedisUpdate(store: store, id: id, now: 1)
+        guard case .send = update.begin({ _ in }) else { throw SessionError.notFound }
         let fresh = RedisOutcome(.failure(.unavailable("Resource temporarily unavailable")), reused: false)
-        guard case .done(.failure(.storeUnavailable)) = update.received(fresh, { $0.lastTime }) else {
+        guard case .done(.failure(.storeUnavailable)) = update.received(fresh, { _ in }) else {
             throw SessionError.notFound
         }
     }

@@ -136,9 +136,10 @@ extension RedisStoreTests {
         let results = Locked([Result<Double, SessionError>]())
         let events = 8
         for _ in 0..<events {
-            store.modify(session.id, now: 2, { (session: inout Session) in Self.raise(&session) }) { result in
-                results.withLockSignalling { $0.append(result) }
+            guard case .later(let pending) = store.apply(RaiseChange(), to: session.id, now: 2) else {
+                throw SessionError.storeUnavailable("answered at once")
             }
+            pending.whenComplete { result in results.withLockSignalling { $0.append(result) } }
         }
         let failed = results.wait(until: { $0.count == events }, atMost: ceilingSeconds) { $0 }
         let waited = Date().timeIntervalSince(started)
