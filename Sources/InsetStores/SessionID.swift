@@ -5,7 +5,9 @@ import InsetSession
 package enum SessionID {
     package static let length = 22
     /// A literal, not an array: a stored table is reached through a once-check, twice per request id.
-    @usableFromInline static var alphabet: StaticString { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
+    @usableFromInline static var alphabet: StaticString {
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    }
 
     package static func make() -> String {
         // SystemRandomNumberGenerator reads getrandom(2) on Linux and arc4random on Apple systems.
