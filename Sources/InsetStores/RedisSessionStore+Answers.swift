@@ -9,7 +9,7 @@ extension RedisSessionStore {
     /// Inlinable, and generic only here: the service specialises this for its change, and the update itself is
     /// the store's one, not generic (`modify(_:now:_:then:)`), the change's outcome left in a slot (`OutcomeSlot`).
     /// Generic across the module boundary, every event paid for generic metadata at each step (8 % more
-    /// instructions a Redis cycle request; docs/performance.md, "Sessions in Redis").
+    /// instructions a Redis cycle request; docs/performance.md, "Across modules").
     @inlinable
     package func apply<Change: SessionChange>(
         _ change: Change, to id: String, now: Double

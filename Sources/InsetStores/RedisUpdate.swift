@@ -11,7 +11,7 @@ import RedisClient
 /// for Redis. `body` is passed to each step rather than kept, so that the waiting driver can run a closure that
 /// must not escape. What the change computes is the body's to keep (the driver's): the update tells only whether
 /// it was applied, and the body's last run is the one that was. Not generic, so that the one type serves every
-/// change, specialised here, whatever module the change comes from (docs/performance.md, "Sessions in Redis").
+/// change, specialised here, whatever module the change comes from (docs/performance.md, "Across modules").
 ///
 /// A class, changed in place: its records are large, and a value would be copied at every step. Used by one
 /// thread at a time, each step handed to the next through the Redis pipeline's lock, hence `@unchecked Sendable`.

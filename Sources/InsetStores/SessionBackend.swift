@@ -3,7 +3,9 @@ import InsetSession
 /// The configured session store as a closed choice. Calls through it are dispatched statically, so the memory
 /// store's generic `modify` and `apply` are specialised; through `any SessionStoring` they are not, and every
 /// in-memory session request would pay for that (docs/performance.md, "Sessions in memory"). `apply` and
-/// `modify` are inlinable, so that the service, in another module, specialises them for its changes.
+/// `modify` are inlinable, so that the service, in another module, specialises them for its changes; the types
+/// they name are `@usableFromInline package`, as swiftc serialises no inlinable member of a type that is only
+/// `package` (docs/performance.md, "Across modules").
 @usableFromInline
 package enum SessionBackend: SessionStoring {
     /// Sessions in this process (the default).

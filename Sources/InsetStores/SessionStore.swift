@@ -8,7 +8,7 @@ import Locking
 ///
 /// `apply` and `modify` are inlinable, with what they reach: the service runs every in-memory event through them,
 /// from another module, and specialised for the change there they cost what they did when the store was the
-/// service's own (docs/performance.md, "Sessions in memory").
+/// service's own (docs/performance.md, "Across modules").
 @usableFromInline
 package final class SessionStore: SessionStoring {
     @usableFromInline
