@@ -40,11 +40,20 @@ let package = Package(
         // one connection over hiredis, and one pipelined connection shared by every worker. Knows nothing of
         // sessions.
         .target(name: "RedisClient", dependencies: ["CHiredis", "Locking"]),
-        // JSON, validation, sessions (in memory or in Redis) and routes joining the core and the transport.
+        // Every member a request body may carry, declared once (`RequestSchema`), and what reads bodies against it:
+        // both JSON decoders, and a notification log as JSON or as console text. Knows no transport; no Foundation.
+        .target(name: "InsetSchema", dependencies: ["InsetCore", "InsetSession", "InsetJSON"]),
+        // The session stores, in memory or in Redis, and what they keep: records, ids and keys, the record cache,
+        // lost replies, the clock. They answer in the domain's values (`StoreAnswer`), not the transport's.
+        .target(
+            name: "InsetStores",
+            dependencies: ["InsetSchema", "InsetSession", "InsetCore", "InsetJSON", "RedisClient", "Locking"]),
+        // The routes joining the core, the stores and the transport: answers in JSON, problems, observability.
         .target(
             name: "InsetService",
             dependencies: [
-                "InsetCore", "InsetSession", "InsetDevices", "InsetJSON", "HTTPServer", "RedisClient", "Locking",
+                "InsetCore", "InsetSession", "InsetDevices", "InsetJSON", "InsetSchema", "InsetStores", "HTTPServer",
+                "RedisClient", "Locking",
             ],
             // The contract, compiled into the binary and served by it.
             resources: [.embedInCode("Resources/openapi.yaml")]
@@ -83,10 +92,12 @@ let package = Package(
         ),
         // RFC 8259 JSON over raw bytes, without Foundation: the hot path of every request.
         .target(name: "InsetJSON"),
-        .executableTarget(name: "inset-server", dependencies: ["InsetService", "InsetPlayground", "HTTPServer"]),
+        .executableTarget(
+            name: "inset-server", dependencies: ["InsetService", "InsetStores", "InsetPlayground", "HTTPServer"]),
         // libFuzzer target over the routes and the JSON codec; `scripts/fuzz` builds it with
         // `-sanitize=fuzzer,address -D FUZZING`, a plain build makes a replayer (fuzz/README.md).
-        .executableTarget(name: "InsetFuzz", dependencies: ["InsetService", "InsetJSON", "HTTPServer"]),
+        .executableTarget(
+            name: "InsetFuzz", dependencies: ["InsetService", "InsetSchema", "InsetStores", "InsetJSON", "HTTPServer"]),
         // Core micro-benchmark (ns per inset, ns per linear() easing, RSS per session), run by bench/run.
         .executableTarget(name: "InsetBench", dependencies: ["InsetCore", "InsetService", "HTTPServer"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
@@ -102,15 +113,27 @@ let package = Package(
         .target(
             name: "InsetServiceTestSupport",
             dependencies: [
-                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground", "HTTPServer", "Locking",
+                "InsetService", "InsetStores", "InsetSession", "InsetCore", "InsetJSON", "InsetPlayground",
+                "HTTPServer", "Locking",
             ],
             path: "Tests/InsetServiceTestSupport"),
-        // The service in process: `InsetApplication.call`, the schema, the decoders, the records, the stores in
-        // memory, and the Redis store's logic without a Redis.
+        // The request schema and its decoders without the service: the cases generated from the table, the fast
+        // decoder held to the general one, the usual members' readers, `NSString` geometry and the console reader.
+        .testTarget(name: "InsetSchemaTests", dependencies: ["InsetSchema", "InsetSession", "InsetCore", "InsetJSON"]),
+        // The stores through their own API, without a transport: the memory store and its byte budget, records,
+        // ids and keys, the record cache and writers, and the Redis store's logic without a Redis.
+        .testTarget(
+            name: "InsetStoresTests",
+            dependencies: [
+                "InsetStores", "InsetSchema", "InsetSession", "InsetCore", "InsetJSON", "RedisClient", "Locking",
+            ]),
+        // The service in process: `InsetApplication.call`, the schema and the decoders, the stores as the routes
+        // answer them.
         .testTarget(
             name: "InsetServiceTests",
             dependencies: [
-                "InsetService", "InsetSession", "InsetCore", "InsetJSON", "RedisClient", "InsetServiceTestSupport",
+                "InsetService", "InsetSchema", "InsetStores", "InsetSession", "InsetCore", "InsetDevices", "InsetJSON",
+                "HTTPServer", "RedisClient", "InsetServiceTestSupport",
             ],
             // Console logs as consoles print them, each beside its JSON form.
             resources: [.copy("ConsoleLogs")]),
@@ -127,15 +150,15 @@ let package = Package(
         .testTarget(
             name: "RedisIntegrationTests",
             dependencies: [
-                "InsetService", "InsetSession", "InsetCore", "RedisClient", "HTTPServer", "Locking", "HTTPTestSupport",
-                "InsetServiceTestSupport",
+                "InsetService", "InsetStores", "InsetSession", "InsetCore", "RedisClient", "HTTPServer", "Locking",
+                "HTTPTestSupport", "InsetServiceTestSupport",
             ]),
         // The repository's own rules, from its files: openapi.yaml agrees with the request schema (read through
         // PyYAML), nothing links outside, every path the documents cite exists, and the modules keep their
         // boundaries.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["InsetService", "InsetSession", "InsetJSON", "InsetServiceTestSupport"]),
+            dependencies: ["InsetService", "InsetSchema", "InsetSession", "InsetJSON", "InsetServiceTestSupport"]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         // The client's own policies, without a Redis server; the store's suites run it against a real one.

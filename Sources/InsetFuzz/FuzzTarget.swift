@@ -1,6 +1,8 @@
 import HTTPServer
 import InsetJSON
+import InsetSchema
 import InsetService
+import InsetStores
 import Synchronization
 
 #if canImport(Glibc)

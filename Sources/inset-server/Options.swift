@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetService
+import InsetStores
 
 #if canImport(Glibc)
     import Glibc

@@ -29,9 +29,9 @@ import Testing
         ),
         ("README.md", "(`scripts/run --help`)", ["scripts/run"]),
         (
-            "CONTRIBUTING.md", "`Sources/InsetService/Schema/RequestSchema.swift`: its JSON name",
+            "CONTRIBUTING.md", "`Sources/InsetSchema/RequestSchema.swift`: its JSON name",
             [
-                "Sources/InsetService/Schema/RequestSchema.swift"
+                "Sources/InsetSchema/RequestSchema.swift"
             ]
         ),
         ("CONTRIBUTING.md", "the layout: `deploy/` and `./fuzz/README.md`.", ["deploy/", "fuzz/README.md"]),

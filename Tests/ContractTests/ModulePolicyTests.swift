@@ -4,13 +4,23 @@ import Testing
 
 /// The modules keep the boundaries `Package.swift` and CONTRIBUTING.md state, read from the manifest and the sources:
 /// `InsetCore` and `InsetSession` are pure Swift an iOS app can link (no Foundation), `InsetSession` knows the core
-/// and no wire type, only `RedisClient` links hiredis, and no source file outgrows 400 lines (nor any of the
-/// playground's ES modules).
+/// and no wire type, the schema and the session stores know no transport, only `RedisClient` links hiredis, every
+/// module a target imports is one it lists, and no source file outgrows 400 lines (nor any of the playground's ES
+/// modules).
 @Suite struct ModulePolicyTests {
     /// The types of the wire (requests, responses, JSON, problems) that the session model must not name.
     static let wireTypes: Set<String> = [
         "RequestBody", "RequestSchema", "JSONWriter", "JSONValue", "HTTPRequest", "HTTPResponse", "Problem",
     ]
+
+    /// The transport's module and the types that belong to it (with the service's problems, which are answers),
+    /// which the schema and the session stores must not name.
+    static let transportTypes: Set<String> = [
+        "HTTPServer", "HTTPRequest", "HTTPResponse", "HTTPPendingResponse", "HTTPHeaders", "Problem",
+    ]
+
+    /// The modules below the service that must not depend on the transport, even through another module.
+    static let transportFree = ["InsetSchema", "InsetStores"]
 
     /// The longest a Swift file under `Sources/` may be, in lines.
     static let maxLines = 400
@@ -112,6 +122,59 @@ import Testing
     @Test func theSessionModelDependsOnTheCoreOnly() throws {
         let session = try #require(try Self.manifest().first { $0.name == "InsetSession" })
         #expect(session.dependencies == ["InsetCore"])
+    }
+
+    /// The schema and the stores answer in the domain's values: neither depends on the transport, directly or
+    /// through another module, and none of their files imports it or names its types.
+    @Test func theSchemaAndTheStoresKnowNoTransport() throws {
+        let targets = try Self.manifest()
+        for name in Self.transportFree {
+            let reached = Self.dependencies(of: name, in: targets)
+            #expect(!reached.isEmpty, "\(name) is not in Package.swift")
+            #expect(!reached.contains("HTTPServer") && !reached.contains("InsetService"), "\(name) reaches \(reached)")
+        }
+        var found: [String] = []
+        var files = 0
+        for name in Self.transportFree {
+            for file in try Self.swiftFiles(under: "Sources/\(name)") {
+                files += 1
+                let named = SwiftCode.identifiers(in: file.text).intersection(Self.transportTypes)
+                found += named.sorted().map { "\(file.path) names \($0)" }
+            }
+        }
+        #expect(files > 30)
+        #expect(found == [])
+    }
+
+    /// Every package module a target's sources import is listed in its dependencies: one reachable through another
+    /// dependency would build, but the manifest would no longer say which way the dependencies point.
+    @Test func everyModuleATargetImportsIsOneItLists() throws {
+        let targets = try Self.manifest()
+        let names = Set(targets.map(\.name))
+        var found: [String] = []
+        for target in targets where target.kind != "systemLibrary" {
+            let folder = ["Sources/\(target.name)", "Tests/\(target.name)"].first {
+                FileManager.default.fileExists(atPath: Repository.url($0).path)
+            }
+            guard let folder else { continue }
+            for file in try Self.swiftFiles(under: folder) {
+                let imported = Set(SwiftCode.imports(in: file.text)).intersection(names)
+                let unlisted = imported.subtracting(target.dependencies).subtracting([target.name])
+                found += unlisted.sorted().map { "\(file.path) imports \($0)" }
+            }
+        }
+        #expect(found == [])
+    }
+
+    /// The targets `name` depends on, directly or through others.
+    static func dependencies(of name: String, in targets: [ManifestTarget]) -> Set<String> {
+        var reached: Set<String> = []
+        var next = targets.first { $0.name == name }?.dependencies ?? []
+        while let dependency = next.popLast() {
+            guard reached.insert(dependency).inserted else { continue }
+            next += targets.first { $0.name == dependency }?.dependencies ?? []
+        }
+        return targets.contains { $0.name == name } ? reached.union([name]) : []
     }
 
     @Test func onlyTheRedisClientLinksHiredis() throws {

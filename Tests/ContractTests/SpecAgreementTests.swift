@@ -4,6 +4,7 @@ import InsetServiceTestSupport
 import InsetSession
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
 
 /// `openapi.yaml` and `RequestSchema` describe the same bodies: the same members in each request schema, and

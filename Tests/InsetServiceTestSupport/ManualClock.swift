@@ -1,4 +1,4 @@
-import InsetService
+import InsetStores
 import Locking
 
 /// A clock the test moves by hand: it starts at 1000 ms and moves only by `advance(by:)`.

@@ -1,6 +1,6 @@
 import InsetCore
-import InsetService
 import InsetSession
+import InsetStores
 
 /// A session of a 390x844 scroll view with a fresh id, created at `time` on the client's clock and `serverTime`
 /// on the server's.

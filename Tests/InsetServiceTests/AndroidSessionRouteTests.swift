@@ -5,7 +5,9 @@ import InsetServiceTestSupport
 import InsetSession
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
+@testable import InsetStores
 
 /// An Android session: a show, a hide that interrupts it, and the timeline, as `InsetsController` runs them (the
 /// running show is cancelled and snaps to its end before the hide runs whole), and what a shared store keeps.

@@ -4,7 +4,9 @@ import InsetServiceTestSupport
 import InsetSession
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
+@testable import InsetStores
 
 /// A chat session on the iPhone 14: the list over the whole window, a 50-pt composer pinned to the guide.
 private func chatSession(_ app: InsetApplication, extra: String = "") throws -> String {

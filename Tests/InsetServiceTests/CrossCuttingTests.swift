@@ -4,6 +4,7 @@ import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 
 @Suite("Auth, CORS, request ids, health, metrics, spec")
 struct CrossCuttingTests {

@@ -5,6 +5,7 @@ import InsetSession
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 
 /// A session on the iPhone 14 with a composer, `mode` as its keyboardDismissMode, the keyboard shown at 1000.
 private func shownSession(_ app: InsetApplication, mode: String, extra: String = "") throws -> String {

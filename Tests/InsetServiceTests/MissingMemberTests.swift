@@ -2,6 +2,7 @@ import Foundation
 import InsetServiceTestSupport
 import Testing
 
+@testable import InsetSchema
 @testable import InsetService
 
 /// A body that lacks several members is told about every one in one answer (openapi.yaml: validation failures

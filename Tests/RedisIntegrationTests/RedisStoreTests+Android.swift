@@ -3,6 +3,7 @@ import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 @testable import RedisClient
 
 /// Android sessions in Redis; part of `RedisStoreTests`, so that its ThreadSanitizer run covers them.

@@ -7,6 +7,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 @testable import RedisClient
 
 /// Writes whose reply is lost (issue 27, item 4): Redis frozen past the command timeout runs what reached it once
@@ -171,9 +172,10 @@ extension RedisStoreTests {
         let kept = try Self.stored(session.id, in: redis)
         kill(redis.process.processIdentifier, SIGSTOP)
         let result = Locked<Result<Double, SessionError>?>(nil)
-        store.modify(session.id, now: 2, { (session: inout Session) in Self.raise(&session) }) { outcome in
-            result.withLockSignalling { $0 = outcome }
+        guard case .later(let pending) = store.apply(RaiseChange(), to: session.id, now: 2) else {
+            throw SessionError.storeUnavailable("answered at once")
         }
+        pending.whenComplete { outcome in result.withLockSignalling { $0 = outcome } }
         usleep(100_000)
         redis.stop()
         usleep(200_000)

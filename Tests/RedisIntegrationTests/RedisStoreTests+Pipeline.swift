@@ -8,6 +8,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 @testable import RedisClient
 
 /// The shared, pipelined connection and the answers that wait for Redis without holding a worker, against a real
@@ -135,9 +136,10 @@ extension RedisStoreTests {
         let results = Locked([Result<Double, SessionError>]())
         let events = 8
         for _ in 0..<events {
-            store.modify(session.id, now: 2, { (session: inout Session) in Self.raise(&session) }) { result in
-                results.withLockSignalling { $0.append(result) }
+            guard case .later(let pending) = store.apply(RaiseChange(), to: session.id, now: 2) else {
+                throw SessionError.storeUnavailable("answered at once")
             }
+            pending.whenComplete { result in results.withLockSignalling { $0.append(result) } }
         }
         let failed = results.wait(until: { $0.count == events }, atMost: ceilingSeconds) { $0 }
         let waited = Date().timeIntervalSince(started)
@@ -223,8 +225,14 @@ extension RedisStoreTests {
         _ = restarted
     }
 
-    /// Events that do not wait (the HTTP route's path) on one session from many threads at once: every raise is
-    /// kept, each answered a value no other answered, as the waiting calls guarantee.
+    /// A raise as the routes hand the store a change (`SessionChange`).
+    struct RaiseChange: SessionChange {
+        func apply(to session: inout Session) throws(SessionError) -> Double { RedisStoreTests.raise(&session) }
+    }
+
+    /// Events that do not wait (the routes' path: `apply`, its outcome pending until Redis replies) on one session
+    /// from many threads at once: every raise is kept, each answered a value no other answered, as the waiting
+    /// calls guarantee.
     @Test func eventsThatDoNotWaitLoseNoUpdate() throws {
         let redis = try RedisProcess()
         let replicas = (0..<2).map { _ in Self.replica(redis) }
@@ -235,9 +243,12 @@ extension RedisStoreTests {
         let threads = 10
         onThreads(threads) { thread in
             for index in stride(from: thread, to: events, by: threads) {
-                replicas[index % replicas.count].modify(
-                    session.id, now: Double(index), { (session: inout Session) in Self.raise(&session) }
-                ) { result in answers.withLockSignalling { $0.append(result) } }
+                let answer = replicas[index % replicas.count].apply(RaiseChange(), to: session.id, now: Double(index))
+                guard case .later(let outcome) = answer else {
+                    answers.withLockSignalling { $0.append(.failure(.storeUnavailable("answered at once"))) }
+                    continue
+                }
+                outcome.whenComplete { result in answers.withLockSignalling { $0.append(result) } }
             }
         }
         let all = answers.wait(until: { $0.count == events }, atMost: 20) { $0 }

@@ -6,6 +6,7 @@ import Locking
 import Testing
 
 @testable import InsetService
+@testable import InsetStores
 @testable import RedisClient
 
 /// The Redis store against a real `redis-server`: one round trip per event, the replica's cache of records, the

@@ -1,5 +1,7 @@
 import HTTPServer
 import InsetJSON
+import InsetSchema
+import InsetStores
 import Locking
 import Synchronization
 

@@ -1,4 +1,5 @@
 import HTTPServer
+import InsetSchema
 
 /// What answers an operation that reads no JSON body (or reads one of its own): a class holding what it needs
 /// (the sessions, the clock, the configuration), given the request and its path's parameters. Class-bound, so

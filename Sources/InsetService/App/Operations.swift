@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetDevices
+import InsetSchema
 
 /// What the handlers are given: the sessions and their clock, the service's lifecycle, and what it observes.
 struct Dependencies: Sendable {

@@ -1,4 +1,5 @@
 import InsetSession
+import InsetStores
 import RedisClient
 
 /// Everything the service layer reads from the command line and the environment.
@@ -29,7 +30,7 @@ public struct ServiceConfiguration: Sendable {
     /// the default 100 000 sessions stay under it and the count is what binds; sessions at the largest body are
     /// held to a few thousand instead of 100 000, which would take gigabytes (docs/reliability.md, section 10,
     /// has the measurement).
-    public static let defaultMaxSessionBytes = 512 << 20
+    public static let defaultMaxSessionBytes = SessionStore.defaultMaxBytes
 
     /// Creates a configuration with the documented defaults.
     public init(

@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetSession
+import InsetStores
 import Locking
 import Synchronization
 

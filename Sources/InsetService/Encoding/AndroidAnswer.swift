@@ -12,6 +12,15 @@ enum AndroidAnswer {
     static func response(_ outcome: AndroidOutcome, at time: Double = 0, session: SessionReference? = nil)
         -> HTTPResponse
     {
+        .json(write(outcome, at: time, session: session))
+    }
+
+    /// The answer's JSON, written for a session's change to return (`KeyboardEventChange`).
+    static func text(_ outcome: AndroidOutcome, at time: Double, session: SessionReference) -> WrittenJSON {
+        WrittenJSON(write(outcome, at: time, session: session))
+    }
+
+    private static func write(_ outcome: AndroidOutcome, at time: Double, session: SessionReference?) -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.beginObject()
         writer.key(static: "platform")
@@ -25,7 +34,7 @@ enum AndroidAnswer {
             session.write(into: &writer)
         }
         writer.endObject()
-        return .json(writer)
+        return writer
     }
 
     /// A curve as CSS writes it.

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSchema
 import InsetSession
 
 /// Writes the animation descriptor a UIKit client or a browser replays.

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSchema
 import InsetSession
 
 extension JSONWriter {

@@ -1,6 +1,7 @@
 import InsetCore
 import InsetDevices
 import InsetJSON
+import InsetSchema
 import InsetSession
 
 extension Session {

@@ -1,6 +1,7 @@
 import HTTPServer
 import InsetCore
 import InsetDevices
+import InsetSchema
 import InsetSession
 
 /// Android IME shows and hides (`platform: "android"`), stateless; a session's go through `AndroidEventChange`.

@@ -9,10 +9,10 @@ import InsetSession
 enum EventAnswer {
     /// The answer to an event, from its parts where they lie; inlined, so that no part is copied to be passed.
     @inline(__always)
-    static func response(
+    static func write(
         _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
         session: SessionReference?, navigation: FocusNeighbours?, catalogue: DeviceResolution? = nil
-    ) -> HTTPResponse {
+    ) -> JSONWriter {
         // Sized to hold a usual answer without growing (a stateless show's is 1 299 bytes; a session's is longer by
         // its reference, its composition and the animations in flight); the thread's spare block serves either.
         var writer = JSONWriter(reservingCapacity: session == nil ? 2048 : 3072)
@@ -27,31 +27,35 @@ enum EventAnswer {
         }
         if let catalogue { writer.catalogue(catalogue) }
         writer.endObject()
-        return .json(writer)
+        return writer
     }
 
     /// The answer to a stateless event, read where it lies (inlined into its one caller, so that the outcome is
     /// written from where the event computed it, not from a copy).
     @inline(__always)
     static func response(_ outcome: borrowing StatelessOutcome) -> HTTPResponse {
-        response(
-            outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
-            navigation: outcome.navigation)
+        .json(
+            write(
+                outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
+                navigation: outcome.navigation))
     }
 
     /// The answer to a stateless event by device, with what it took from the catalogue.
     static func response(_ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution?) -> HTTPResponse {
-        response(
-            outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
-            navigation: outcome.navigation, catalogue: catalogue)
+        .json(
+            write(
+                outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
+                navigation: outcome.navigation, catalogue: catalogue))
     }
 
-    /// The answer to a session's event, written from the session where it lies, after `composed` at `time`.
-    static func response(
+    /// The answer to a session's event, written from the session where it lies, after `composed` at `time`: the
+    /// text its change returns to the store.
+    static func text(
         _ session: Session, composed: EventAnimation, at time: Double, catalogue: DeviceResolution? = nil
-    ) -> HTTPResponse {
-        response(
-            session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-            session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue)
+    ) -> WrittenJSON {
+        WrittenJSON(
+            write(
+                session.target, animation: composed.animation, layout: composed.layout, composed: composed,
+                session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue))
     }
 }

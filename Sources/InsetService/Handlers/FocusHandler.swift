@@ -1,5 +1,8 @@
 import HTTPServer
+import InsetJSON
+import InsetSchema
 import InsetSession
+import InsetStores
 
 /// `POST /sessions/{id}/focus`: the focus moves to a field (by id, `next` or `previous`) while the keyboard is
 /// shown, and the offset scrolls to reveal it.
@@ -17,21 +20,21 @@ final class FocusHandler: BodyOperationHandler {
         let name = body.field ?? ""
         let timestamp = body.event.timestamp
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             FocusChange(name: name, timestamp: timestamp, serverTime: serverTime), to: parameters["id"] ?? "",
             now: serverTime)
     }
 }
 
 /// The focus moved to field `name` (an id, `next` or `previous`) at `timestamp`, answered as an event.
-struct FocusChange: SessionChange {
+struct FocusChange: AnsweredChange {
     let name: String
     let timestamp: Double?
     let serverTime: Double
 
-    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
+    func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
         // Refused before anything changes, as the store requires.
         let (composed, time) = try session.moveFocus(to: name, timestamp: timestamp, serverTime: serverTime)
-        return EventAnswer.response(session, composed: composed, at: time)
+        return EventAnswer.text(session, composed: composed, at: time)
     }
 }

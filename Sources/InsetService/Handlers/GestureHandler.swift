@@ -1,7 +1,9 @@
 import HTTPServer
 import InsetCore
 import InsetJSON
+import InsetSchema
 import InsetSession
+import InsetStores
 
 /// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
 final class GestureHandler: BodyOperationHandler {
@@ -19,7 +21,7 @@ final class GestureHandler: BodyOperationHandler {
         // The edge decodes every gesture, and decoding guarantees its session id and value.
         let event = consume body
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             GestureChange(kind: kind, event: event, serverTime: serverTime), to: event.sessionId ?? "",
             now: serverTime)
     }
@@ -27,12 +29,12 @@ final class GestureHandler: BodyOperationHandler {
 
 /// A drag or a release on a session at `serverTime`: what the scroll view and the keyboard became, the
 /// animation it started (null when the values moved at once or not at all) and the session.
-struct GestureChange: SessionChange {
+struct GestureChange: AnsweredChange {
     let kind: RequestBody.Kind
     let event: RequestBody
     let serverTime: Double
 
-    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
+    func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
         // Decoding guarantees the gesture's value.
         let gesture: KeyboardGesture = kind == .drag ? .drag(event.touch ?? .zero) : .release(event.velocityY ?? 0)
         let (composed, time) = try session.touch(gesture, timestamp: event.event.timestamp, serverTime: serverTime)
@@ -51,6 +53,6 @@ struct GestureChange: SessionChange {
         writer.key(static: "session")
         session.reference(at: time).write(into: &writer)
         writer.endObject()
-        return .json(writer)
+        return WrittenJSON(writer)
     }
 }

@@ -48,4 +48,14 @@ extension HTTPResponse {
         response.headers.add(name: "Content-Type", value: "application/json")
         return response
     }
+
+    /// A `200 application/json` response with a text written before, its buffer adopted as the writer's is.
+    @inline(__always)
+    static func json(_ text: WrittenJSON, status: Int = 200) -> HTTPResponse {
+        guard let buffer = text.take() else { return HTTPResponse(status: status) }
+        var response = HTTPResponse(
+            status: status, adopting: buffer, count: text.count, deallocator: SpareBlock.release)
+        response.headers.add(name: "Content-Type", value: "application/json")
+        return response
+    }
 }

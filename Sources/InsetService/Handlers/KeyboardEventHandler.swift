@@ -1,7 +1,9 @@
 import HTTPServer
 import InsetDevices
 import InsetJSON
+import InsetSchema
 import InsetSession
+import InsetStores
 
 /// `POST /keyboard/show` and `POST /keyboard/hide`: with a `sessionId`, an event of that session, answered when
 /// its store has changed it; without, the domain's stateless event on the scene the body carries whole.
@@ -36,7 +38,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
             return EventAnswer.response(body.event.stateless(kind, in: body.event.scene.values))
         }
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             KeyboardEventChange(handler: self, event: consume body, serverTime: serverTime),
             to: sessionId, now: serverTime)
     }
@@ -60,7 +62,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
 }
 
 /// A show or a hide on a session at `serverTime`, answered as `EventAnswer` writes it.
-struct KeyboardEventChange: SessionChange {
+struct KeyboardEventChange: AnsweredChange {
     /// The handler it came from, for its kind and its catalogue: one reference, where the catalogue itself is four,
     /// each retained when the change is made and released when it is dropped, on every event.
     let handler: KeyboardEventHandler
@@ -69,7 +71,7 @@ struct KeyboardEventChange: SessionChange {
 
     var kind: KeyboardEvent.Kind { handler.kind }
 
-    func apply(to session: inout Session) throws(SessionError) -> HTTPResponse {
+    func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
         if try RequestSchema.checkPlatform(event, session: session.scene.platform) == .android {
             return try android(&session)
         }
@@ -78,24 +80,24 @@ struct KeyboardEventChange: SessionChange {
         let (composed, time) = try session.receive(kind, event.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
-        return EventAnswer.response(session, composed: composed, at: time)
+        return EventAnswer.text(session, composed: composed, at: time)
     }
 
     /// An IME event on an Android session, by device when the session or the event names one.
-    private func android(_ session: inout Session) throws(SessionError) -> HTTPResponse {
+    private func android(_ session: inout Session) throws(SessionError) -> WrittenJSON {
         var event = event.event
         try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: session.scene, in: handler.devices)
         try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
         let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
-        return AndroidAnswer.response(outcome, at: time, session: session.reference(at: time))
+        return AndroidAnswer.text(outcome, at: time, session: session.reference(at: time))
     }
 
     /// The event on a session on a device: the catalogue's numbers written in over the session's scene.
-    private func byDevice(_ session: inout Session) throws(SessionError) -> HTTPResponse {
+    private func byDevice(_ session: inout Session) throws(SessionError) -> WrittenJSON {
         var event = event.event
         let resolution = try DeviceRequest.resolve(
             &event, for: kind.deviceUse, over: session.scene, in: handler.devices)
         let (composed, time) = try session.receive(kind, event, serverTime: serverTime)
-        return EventAnswer.response(session, composed: composed, at: time, catalogue: resolution)
+        return EventAnswer.text(session, composed: composed, at: time, catalogue: resolution)
     }
 }

@@ -1,7 +1,9 @@
 import HTTPServer
 import InsetCore
 import InsetJSON
+import InsetSchema
 import InsetSession
+import InsetStores
 
 /// `POST /sessions/{id}/notifications[?plot=svg]`: replays a logged notification sequence on the session and
 /// answers what each notification did and how it was read, the session after it, and the timeline of the whole
@@ -21,7 +23,7 @@ final class NotificationsHandler: OperationHandler {
         let plot = try Query.plot(request)
         let decoded = try Self.decode(request)
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             ReplayChange(decoded: decoded, plot: plot, serverTime: serverTime), to: parameters["id"] ?? "",
             now: serverTime)
     }
@@ -47,7 +49,12 @@ final class NotificationsHandler: OperationHandler {
     /// The body, JSON or text, as a log.
     static func decode(_ request: HTTPRequest) throws(Problem) -> DecodedLog {
         if let contentType = request.headers["Content-Type"], TextBody.isPlainText(contentType) {
-            return try NotificationLog.decodeText(request.body, options: try options(request))
+            let options = try options(request)
+            do {
+                return try NotificationLog.decodeText(request.body, options: options)
+            } catch {
+                throw Problem(error)
+            }
         }
         try JSONBody.check(request, alsoAccepted: "text/plain")
         for name in optionArguments where request.queryValue(name) != nil {
@@ -84,7 +91,7 @@ final class NotificationsHandler: OperationHandler {
 /// A decoded notification log replayed on a session at `serverTime`; answered, once the store is done, with
 /// what each notification did and how it was read, the session after it, and the log's timeline (drawn too with
 /// `plot`).
-struct ReplayChange: SessionChange {
+struct ReplayChange: AnsweredChange {
     let decoded: DecodedLog
     let plot: Bool
     let serverTime: Double

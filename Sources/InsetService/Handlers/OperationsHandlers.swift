@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetJSON
+import InsetStores
 
 /// `GET /healthz`: the process answers, always the same bytes.
 final class HealthHandler: OperationHandler {

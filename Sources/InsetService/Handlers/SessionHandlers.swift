@@ -1,7 +1,9 @@
 import HTTPServer
 import InsetDevices
 import InsetJSON
+import InsetSchema
 import InsetSession
+import InsetStores
 
 /// `POST /sessions`: 201 with `Location` and the new session.
 final class CreateSessionHandler: BodyOperationHandler {
@@ -38,7 +40,7 @@ final class CreateSessionHandler: BodyOperationHandler {
         }
         let serverTime = sessions.now
         let session = Session(id: SessionID.make(), scene: scene, time: event.timestamp, serverTime: serverTime)
-        return sessions.store.answer(creating: session, now: serverTime) { [resolution] in
+        return sessions.answer(creating: session, now: serverTime) { [resolution] in
             var response = SessionAnswer.response(session, at: session.lastTime, status: 201, catalogue: resolution)
             response.headers.add(name: "Location", value: "/sessions/\(session.id)")
             return response
@@ -59,13 +61,13 @@ final class GetSessionHandler: OperationHandler {
     ) throws(Problem) -> HTTPResponse {
         let at = try Query.milliseconds(request, "at")
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             SessionRead(at: at, serverTime: serverTime), to: parameters["id"] ?? "", now: serverTime)
     }
 }
 
 /// The session as seen at `at` (nil: now on its clock), read at `serverTime`.
-struct SessionRead: SessionChange {
+struct SessionRead: AnsweredChange {
     let at: Double?
     let serverTime: Double
 
@@ -94,14 +96,14 @@ final class PatchSessionHandler: BodyOperationHandler {
         _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
     ) throws(Problem) -> HTTPResponse {
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             SceneChange(devices: devices, body: body, serverTime: serverTime), to: parameters["id"] ?? "",
             now: serverTime)
     }
 }
 
 /// A PATCH's scene changes merged into a session at `serverTime`, answered with the whole session.
-struct SceneChange: SessionChange {
+struct SceneChange: AnsweredChange {
     let devices: DeviceCatalogue
     let body: RequestBody
     let serverTime: Double
@@ -142,7 +144,7 @@ final class DeleteSessionHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
-        sessions.store.answer(deleting: parameters["id"] ?? "") { deleted throws(Problem) in
+        sessions.answer(deleting: parameters["id"] ?? "") { deleted throws(Problem) in
             guard deleted else { throw .sessionNotFound }
             return HTTPResponse(status: 204)
         }

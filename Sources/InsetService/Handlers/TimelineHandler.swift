@@ -1,6 +1,7 @@
 import HTTPServer
 import InsetJSON
 import InsetSession
+import InsetStores
 
 /// `GET /sessions/{id}/timeline?from=&to=&step=`: the sampled presentation of every value, as JSON, or as SVG
 /// for `Accept: image/svg+xml`; `GET /sessions/{id}/timeline.svg`: the same plot, whatever `Accept` says.
@@ -38,7 +39,7 @@ final class TimelineHandler: OperationHandler {
         if let step = givenStep, step <= 0 { throw .invalidQuery("step", "must be more than 0 ms") }
         if let from, let to, to < from { throw .invalidQuery("to", "must not be before 'from'") }
         let serverTime = sessions.now
-        return sessions.store.answer(
+        return sessions.answer(
             TimelineRead(from: from, to: to, step: givenStep, svg: svg, format: format, serverTime: serverTime),
             to: parameters["id"] ?? "", now: serverTime)
     }
@@ -46,7 +47,7 @@ final class TimelineHandler: OperationHandler {
 
 /// A session's timeline from `from` to `to` every `step`, as JSON or SVG: the session is read in the store, and
 /// its timeline sampled and written once the store is done.
-struct TimelineRead: SessionChange {
+struct TimelineRead: AnsweredChange {
     let from: Double?
     let to: Double?
     let step: Double?

@@ -1,3 +1,4 @@
+import InsetStores
 import Locking
 
 /// Prometheus counters and the latency histogram, shared by every worker thread.

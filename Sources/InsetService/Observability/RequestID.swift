@@ -1,3 +1,4 @@
+import InsetStores
 import Synchronization
 
 /// Fresh `X-Request-Id` values: 15 base64url characters, a random per-process prefix and a counter. They must

@@ -1,3 +1,4 @@
+import InsetSchema
 import InsetSession
 
 extension Problem {
@@ -6,7 +7,19 @@ extension Problem {
         switch error {
         case .malformedJSON(let detail): self = .malformedJSON(detail)
         case .invalid(let errors): self = .validation(errors)
+        case .noNotification(let lines): self = .noNotification(lines: lines)
         }
+    }
+
+    /// A text body without a keyboard notification in it. The detail names no language: error bodies never say
+    /// `Swift` (the robustness suite's hygiene check).
+    static func noNotification(lines: Int) -> Problem {
+        Problem(
+            .noNotification,
+            detail: (lines == 0
+                ? "The text is empty: it holds no" : "None of the text's \(lines) line\(lines == 1 ? "" : "s") holds a")
+                + " keyboard notification as a console prints it (a userInfo dictionary or a notification, as NSLog,"
+                + " po or print prints either).")
     }
 
     /// The answer to a session operation that failed.

@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetJSON
+import InsetSchema
 import InsetSession
 
 /// An RFC 9457 problem: every error the service answers is one of these.
@@ -214,12 +215,6 @@ extension Problem {
     static let unauthorized = Problem(
         .unauthorized, detail: "Send Authorization: Bearer <token>.",
         headers: [("WWW-Authenticate", "Bearer realm=\"inset\"")])
-}
-
-/// A number as a person would write it: no `.0` on whole values.
-func formatted(_ value: Double) -> String {
-    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }
 
 extension Problem {

@@ -1,0 +1,278 @@
+import InsetCore
+import InsetJSON
+import InsetSchema
+import InsetSession
+
+extension SessionRecord {
+    /// The session and revision in `bytes`; throws when they are not a record of this schema version.
+    static func decode(_ bytes: [UInt8]) throws(Unreadable) -> (session: Session, revision: Int) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw Unreadable(reason: "not JSON")
+        }
+        let record = try RecordReader.object(value)
+        let version = try RecordReader.int(record, "v")
+        guard readableVersions.contains(version) else { throw Unreadable(reason: "schema version \(version)") }
+        let times = try RecordReader.numbers(record, "t", count: 2)
+        let keyboard = try RecordReader.optional(record, "k", RecordReader.keyboard)
+        let animations = try RecordReader.animations(record, since: times[0])
+        let keyboardFrame = record["kf"] == nil ? nil : try RecordReader.optional(record, "kf", RecordReader.rect)
+        let geometry = try RecordReader.geometry(record, "g")
+        let visible = try RecordReader.bool(record, "kv")
+        var (target, guide) = try RecordReader.result(record, "tg")
+        target.keyboardLayoutGuide =
+            guide ?? Session.layoutGuide(geometry, keyboardFrame: visible ? keyboardFrame : nil)
+        target.pinnedViews = geometry.pinnedViews.map { $0.resting(on: target.keyboardLayoutGuide.minY) }
+        let android = try record["an"].map { (value: JSONValue) throws(Unreadable) -> AndroidTransition in
+            try RecordReader.android(value, layout: geometry.androidLayout)
+        }
+        let session = Session(
+            id: try RecordReader.string(record, "id"), scene: geometry, keyboardVisible: visible,
+            keyboard: keyboard, target: target, keyboardFrame: keyboardFrame, animations: animations,
+            lastTime: times[0], lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"),
+            android: android)
+        return (session, try RecordReader.int(record, "r"))
+    }
+}
+
+/// Reads the members `SessionRecord.encode` writes; any missing or mistyped one makes the record unreadable.
+private enum RecordReader {
+    typealias Unreadable = SessionRecord.Unreadable
+
+    static func object(_ value: JSONValue) throws(Unreadable) -> JSONObject {
+        guard case .object(let object) = value else { throw Unreadable(reason: "not an object") }
+        return object
+    }
+
+    static func member(_ object: JSONObject, _ key: String) throws(Unreadable) -> JSONValue {
+        guard let value = object[key] else { throw Unreadable(reason: "no \(key)") }
+        return value
+    }
+
+    static func optional<T>(
+        _ object: JSONObject, _ key: String, _ read: (JSONValue) throws(Unreadable) -> T
+    ) throws(Unreadable) -> T? {
+        let value = try member(object, key)
+        if case .null = value { return nil }
+        return try read(value)
+    }
+
+    static func number(_ value: JSONValue, _ key: String) throws(Unreadable) -> Double {
+        guard case .number(let number) = value else { throw Unreadable(reason: "\(key) is not a number") }
+        return number
+    }
+
+    static func number(_ object: JSONObject, _ key: String) throws(Unreadable) -> Double {
+        try number(try member(object, key), key)
+    }
+
+    static func int(_ object: JSONObject, _ key: String) throws(Unreadable) -> Int {
+        let value = try number(object, key)
+        guard let int = Int(exactly: value) else { throw Unreadable(reason: "\(key) is not an integer") }
+        return int
+    }
+
+    static func bool(_ object: JSONObject, _ key: String) throws(Unreadable) -> Bool {
+        guard case .bool(let flag) = try member(object, key) else { throw Unreadable(reason: "\(key) not a bool") }
+        return flag
+    }
+
+    static func string(_ object: JSONObject, _ key: String) throws(Unreadable) -> String {
+        guard case .string(let text) = try member(object, key) else { throw Unreadable(reason: "\(key) not a string") }
+        return text
+    }
+
+    static func numbers(_ value: JSONValue, count: Int) throws(Unreadable) -> [Double] {
+        guard case .array(let elements) = value, elements.count == count else {
+            throw Unreadable(reason: "not an array of \(count) numbers")
+        }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(count)
+        for element in elements { numbers.append(try number(element, "element")) }
+        return numbers
+    }
+
+    static func numbers(_ object: JSONObject, _ key: String, count: Int) throws(Unreadable) -> [Double] {
+        try numbers(try member(object, key), count: count)
+    }
+
+    static func rect(_ value: JSONValue) throws(Unreadable) -> Rect {
+        let n = try numbers(value, count: 4)
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    static func insets(_ object: JSONObject, _ key: String) throws(Unreadable) -> EdgeInsets {
+        let n = try numbers(object, key, count: 4)
+        return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
+    }
+
+    static func point(_ object: JSONObject, _ key: String) throws(Unreadable) -> Point {
+        let n = try numbers(object, key, count: 2)
+        return Point(x: n[0], y: n[1])
+    }
+
+    static func size(_ value: JSONValue) throws(Unreadable) -> Size {
+        let n = try numbers(value, count: 2)
+        return Size(width: n[0], height: n[1])
+    }
+
+    static func state(_ object: JSONObject, _ key: String) throws(Unreadable) -> ScrollState {
+        let n = try numbers(object, key, count: 10)
+        return ScrollState(
+            contentInset: EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]),
+            scrollIndicatorInsets: EdgeInsets(top: n[4], left: n[5], bottom: n[6], right: n[7]),
+            contentOffset: Point(x: n[8], y: n[9]))
+    }
+
+    static func geometry(_ record: JSONObject, _ key: String) throws(Unreadable) -> Scene {
+        let g = try object(try member(record, key))
+        var geometry = Scene()
+        try fields(RequestSchema.geometryFields, of: g, into: &geometry)
+        // After the fields, whose setters move these flags.
+        if g["csf"] != nil { geometry.contentSizeFollowsFrame = try bool(g, "csf") }
+        if g["wg"] != nil { geometry.windowGiven = try bool(g, "wg") }
+        geometry.settleWindow()
+        return geometry
+    }
+
+    static func keyboard(_ value: JSONValue) throws(Unreadable) -> KeyboardInfo {
+        var keyboard = KeyboardInfo()
+        try fields(RequestSchema.keyboard, of: try object(value), into: &keyboard)
+        return keyboard
+    }
+
+    /// Reads each field under its record key into `root`; a missing key or `null` keeps the default.
+    private static func fields<Root>(
+        _ fields: [Field<Root>], of object: JSONObject, into root: inout Root
+    ) throws(Unreadable) {
+        for field in fields {
+            let key = field.recordKey.description
+            guard let value = object[key], value != .null else { continue }
+            switch field.kind {
+            case .number(_, _, let set): set(&root, try number(value, key))
+            case .integer(_, _, let set):
+                guard let int = Int(exactly: try number(value, key)) else {
+                    throw Unreadable(reason: "\(key) is not an integer")
+                }
+                set(&root, int)
+            case .bool(_, let set):
+                guard case .bool(let flag) = value else { throw Unreadable(reason: "\(key) not a bool") }
+                set(&root, flag)
+            case .string(_, _, let set):
+                guard case .string(let text) = value else { throw Unreadable(reason: "\(key) not a string") }
+                set(&root, text)
+            case .choice(_, _, let set):
+                guard case .string(let text) = value, set(&root, text) else {
+                    throw Unreadable(reason: "\(key) unknown")
+                }
+            case .rect(_, let set): set(&root, try rect(value))
+            case .size(_, let set): set(&root, try size(value))
+            case .point(_, let set):
+                let n = try numbers(value, count: 2)
+                set(&root, Point(x: n[0], y: n[1]))
+            case .insets(_, _, let set):
+                let n = try numbers(value, count: 4)
+                set(&root, EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))
+            case .list(_, _, let set):
+                guard case .array(let items) = value else { throw Unreadable(reason: "\(key) not an array") }
+                var list: [ListedRect] = []
+                for item in items {
+                    guard case .array(let parts) = item, parts.count == 2 || parts.count == 3,
+                        case .string(let id) = parts[0]
+                    else {
+                        throw Unreadable(reason: "\(key) holds something other than [id, rect, order?]")
+                    }
+                    let order = parts.count == 3 ? try number(parts[2], key) : nil
+                    list.append(ListedRect(id: id, rect: try rect(parts[1]), order: order))
+                }
+                set(&root, list)
+            }
+        }
+    }
+
+    /// The target; its guide is nil in a record written before the guide was computed (`Session` places it
+    /// again), and its pinned views are the geometry's, set where the guide puts them.
+    static func result(_ record: JSONObject, _ key: String) throws(Unreadable) -> (InsetResult, guide: Rect?) {
+        let r = try object(try member(record, key))
+        let result = InsetResult(
+            contentInset: try insets(r, "ci"), scrollIndicatorInsets: try insets(r, "si"),
+            adjustedContentInset: try insets(r, "ai"), contentOffset: try point(r, "co"),
+            keyboardOverlap: try number(r, "o"), keyboardDocked: try bool(r, "d"))
+        return (result, try r["kg"].map { (value: JSONValue) throws(Unreadable) -> Rect in try rect(value) })
+    }
+
+    /// An Android session's transition, on `layout` (the geometry's).
+    static func android(_ value: JSONValue, layout: AndroidLayout) throws(Unreadable) -> AndroidTransition {
+        let a = try object(value)
+        var animation: ImeAnimation?
+        if let flags = a["a"], flags != .null {
+            guard case .array(let items) = flags, items.count == 2, case .bool(let showing) = items[0],
+                case .bool(let synced) = items[1]
+            else { throw Unreadable(reason: "an.a is not [showing, synced]") }
+            animation = ImeAnimation(showing: showing, synced: synced)
+        }
+        let ime = try numbers(a, "i", count: 2)
+        let t = try numbers(a, "tg", count: 8)
+        let pan = try numbers(a, "p", count: 3)
+        let scroll = try numbers(a, "c", count: 3)
+        let last = try optional(a, "l") { (value: JSONValue) throws(Unreadable) -> Double in try number(value, "l") }
+        let target = AndroidInsetResult(
+            windowInsets: AndroidWindowInsets(
+                ime: EdgeInsets(top: 0, left: 0, bottom: ime[1], right: 0),
+                navigationBars: EdgeInsets(top: 0, left: 0, bottom: layout.navigationBar, right: 0),
+                statusBars: EdgeInsets(top: layout.statusBar, left: 0, bottom: 0, right: 0)),
+            containerFrame: Rect(x: t[0], y: t[1], width: t[2], height: t[3]), contentPaddingBottom: t[4],
+            windowPanY: t[5], contentOffset: Point(x: t[6], y: t[7]))
+        return AndroidTransition(
+            animation: animation, startTime: try number(a, "s"), imeFrom: ime[0], imeTo: ime[1], layout: layout,
+            target: target, pan: ScrollerMotion(from: pan[0], to: pan[1], startTime: pan[2]),
+            scroll: ScrollerMotion(from: scroll[0], to: scroll[1], startTime: scroll[2]), lastSmoothScroll: last)
+    }
+
+    /// The live animations: `"al"`, or a record of an earlier release's one animation `"a"`, or none.
+    static func animations(_ record: JSONObject, since time: Double) throws(Unreadable) -> LiveAnimations {
+        if let value = record["al"] {
+            let live = try object(value)
+            guard case .array(let entries) = try member(live, "a") else { throw Unreadable(reason: "al.a") }
+            var animations: [AdditiveAnimation] = []
+            for entry in entries {
+                // An earlier release's entries have no guide lanes: the guide did not move then. A released
+                // spring's entry has one more item, its start velocity.
+                guard case .array(let items) = entry,
+                    let laneCount = [AnimatedValues.count, AnimatedValues.countWithoutGuide].first(where: {
+                        items.count == $0 + 5 || ($0 == AnimatedValues.count && items.count == $0 + 6)
+                    })
+                else {
+                    throw Unreadable(reason: "an animation of \(AnimatedValues.count + 5) items")
+                }
+                var lanes = SIMD16<Double>()
+                for lane in 0..<laneCount { lanes[lane] = try number(items[lane], "delta") }
+                let rest = items[laneCount...].map { $0 }
+                guard let curve = Int(exactly: try number(rest[0], "curve")) else { throw Unreadable(reason: "curve") }
+                func time(_ value: JSONValue) throws(Unreadable) -> Double {
+                    value == .null ? .infinity : try number(value, "time")
+                }
+                let springVelocity = rest.count > 5 ? try number(rest[5], "initial velocity") : nil
+                animations.append(
+                    AdditiveAnimation(
+                        delta: AnimatedValues(lanes: lanes),
+                        curve: springVelocity.map { .spring(initialVelocity: $0) } ?? AnimationCurve(rawValue: curve),
+                        duration: try number(rest[1], "duration"), startTime: try number(rest[2], "start"),
+                        replacedAt: try time(rest[3]), offsetReplacedAt: try time(rest[4])))
+            }
+            return LiveAnimations(animations: animations, historyStart: try number(live, "h"))
+        }
+        guard let value = record["a"], value != .null else { return LiveAnimations(since: time) }
+        let a = try object(value)
+        let from = try state(a, "f")
+        let to = try state(a, "to")
+        let start = try number(a, "s")
+        let delta = AnimatedValues(from, keyboardFrame: .zero) - AnimatedValues(to, keyboardFrame: .zero)
+        let animation = AdditiveAnimation(
+            delta: delta, curve: AnimationCurve(rawValue: try int(a, "c")), duration: try number(a, "d"),
+            startTime: start)
+        return LiveAnimations(animations: [animation], historyStart: start)
+    }
+}

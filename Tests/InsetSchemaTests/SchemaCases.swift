@@ -1,0 +1,259 @@
+import InsetCore
+import InsetJSON
+import InsetSession
+
+@testable import InsetSchema
+
+/// Every value member of `RequestSchema` with the path it is sent at and the bodies it may appear in, read off
+/// the table itself, so the tests built on it cover a member the moment it is declared.
+struct SchemaLeaf: CustomStringConvertible, Sendable {
+    /// Where the value goes.
+    enum Target: Sendable {
+        case body(Field<RequestBody>)
+        case geometry(Field<Scene>)
+        case keyboard(Field<KeyboardInfo>)
+    }
+
+    /// Member names from the body's root down to the value.
+    var path: [String]
+    var kinds: RequestKinds
+    var target: Target
+
+    var pointer: String { path.map { "/" + $0 }.joined() }
+    var description: String { pointer }
+
+    /// Every leaf, depth first in declaration order.
+    static let all: [SchemaLeaf] = collect(
+        RequestSchema.members, path: [], kinds: [.all, .gestures, .focus])
+
+    private static func collect(_ members: [Member], path: [String], kinds: RequestKinds) -> [SchemaLeaf] {
+        var leaves: [SchemaLeaf] = []
+        for member in members {
+            let memberPath = path + [member.name.description]
+            let memberKinds = kinds.intersection(member.kinds)
+            switch member {
+            case .body(let field): leaves.append(SchemaLeaf(path: memberPath, kinds: memberKinds, target: .body(field)))
+            case .geometry(let field):
+                leaves.append(SchemaLeaf(path: memberPath, kinds: memberKinds, target: .geometry(field)))
+            case .keyboard(let field):
+                leaves.append(SchemaLeaf(path: memberPath, kinds: memberKinds, target: .keyboard(field)))
+            case .object(_, _, _, let nested): leaves += collect(nested, path: memberPath, kinds: memberKinds)
+            case .userInfo: break  // A dictionary of its own, with its own suite (UserInfoTests).
+            }
+        }
+        return leaves
+    }
+
+    /// A value to send, and whether the schema accepts it.
+    struct Sample {
+        var value: JSONValue
+        var valid: Bool
+        var label: String
+    }
+
+    /// Values at and past every bound of the leaf's kind, and of each number inside a geometry value.
+    var samples: [Sample] {
+        switch target {
+        case .body(let field): Self.samples(field.kind)
+        case .geometry(let field): Self.samples(field.kind)
+        case .keyboard(let field): Self.samples(field.kind)
+        }
+    }
+
+    private static func numbers(_ range: ClosedRange<Double>) -> [(Double, Bool, String)] {
+        [
+            (range.lowerBound, true, "lower bound"), (range.upperBound, true, "upper bound"),
+            ((range.lowerBound + range.upperBound) / 2, true, "middle"),
+            (range.lowerBound.nextDown, false, "just below"), (range.upperBound.nextUp, false, "just above"),
+        ]
+    }
+
+    /// An object of numbers named `names`, each in its range: all valid, then each one at and past its bounds.
+    private static func object(_ names: [String], _ ranges: [ClosedRange<Double>]) -> [Sample] {
+        func value(_ numbers: [Double]) -> JSONValue {
+            .object(JSONObject(zip(names, numbers).map { (key: $0, value: .number($1)) }))
+        }
+        let middle = ranges.map { ($0.lowerBound + $0.upperBound) / 2 }
+        var samples = [Sample(value: value(middle), valid: true, label: "middle")]
+        for (index, range) in ranges.enumerated() {
+            for (number, valid, label) in numbers(range) {
+                var values = middle
+                values[index] = number
+                samples.append(Sample(value: value(values), valid: valid, label: "\(names[index]) \(label)"))
+            }
+        }
+        var missing = JSONObject(zip(names, middle).map { (key: $0, value: .number($1)) })
+        missing.members.removeLast()
+        samples.append(Sample(value: .object(missing), valid: false, label: "a component missing"))
+        return samples
+    }
+
+    private static func samples<Root>(_ kind: FieldKind<Root>) -> [Sample] {
+        let wrongType = Sample(value: .array([]), valid: false, label: "an array")
+        switch kind {
+        case .number(let range, _, _):
+            return numbers(range).map { Sample(value: .number($0), valid: $1, label: $2) } + [wrongType]
+        case .integer(let range, _, _):
+            let lower = Double(range.lowerBound)
+            let upper = Double(range.upperBound)
+            return [
+                Sample(value: .number(lower), valid: true, label: "lower bound"),
+                Sample(value: .number(upper), valid: true, label: "upper bound"),
+                Sample(value: .number(lower - 1), valid: false, label: "just below"),
+                Sample(value: .number(upper + 1), valid: false, label: "just above"),
+                Sample(value: .number(lower + 0.5), valid: false, label: "a fraction"), wrongType,
+            ]
+        case .bool:
+            return [
+                Sample(value: .bool(true), valid: true, label: "true"),
+                Sample(value: .bool(false), valid: true, label: "false"),
+                Sample(value: .number(1), valid: false, label: "1"), wrongType,
+            ]
+        case .string(let maxBytes, _, _):
+            return [
+                Sample(value: .string("a"), valid: true, label: "one byte"),
+                Sample(value: .string(String(repeating: "b", count: maxBytes)), valid: true, label: "longest"),
+                Sample(value: .string(String(repeating: "c", count: maxBytes + 1)), valid: false, label: "too long"),
+                wrongType,
+            ]
+        case .choice(let names, _, _):
+            return names.map { Sample(value: .string($0), valid: true, label: $0) } + [
+                Sample(value: .string("none of them"), valid: false, label: "unknown name"), wrongType,
+            ]
+        case .rect:
+            return object(
+                ["x", "y", "width", "height"], [Limits.coordinate, Limits.coordinate, Limits.length, Limits.length])
+                + [wrongType]
+        case .size: return object(["width", "height"], [Limits.length, Limits.length]) + [wrongType]
+        case .point: return object(["x", "y"], [Limits.coordinate, Limits.coordinate]) + [wrongType]
+        case .insets(let range, _, _):
+            return object(["top", "left", "bottom", "right"], [range, range, range, range]) + [wrongType]
+        case .list(let shape, _, _):
+            let maxCount = shape.maxCount
+            func view(_ id: String, order: Double? = nil) -> JSONValue {
+                var members: [(key: String, value: JSONValue)] = [
+                    (key: "id", value: .string(id)),
+                    (
+                        key: shape.rectKey.description,
+                        value: .object(
+                            JSONObject([
+                                (key: "x", value: 0), (key: "y", value: 700), (key: "width", value: 390),
+                                (key: "height", value: 50),
+                            ]))
+                    ),
+                ]
+                if let order { members.append((key: "order", value: .number(order))) }
+                return .object(JSONObject(members))
+            }
+            let ordered: [Sample] =
+                shape.ordered
+                ? [
+                    Sample(value: .array([view("a", order: 2), view("b", order: -1)]), valid: true, label: "ordered"),
+                    Sample(
+                        value: .array([view("a", order: Limits.coordinate.upperBound + 1)]), valid: false,
+                        label: "an order out of range"),
+                ]
+                : [Sample(value: .array([view("a", order: 1)]), valid: false, label: "an order it does not take")]
+            return ordered + [
+                Sample(value: .array([]), valid: true, label: "none"),
+                Sample(value: .array([view("composer")]), valid: true, label: "one"),
+                Sample(value: .array((0..<maxCount).map { view("v\($0)") }), valid: true, label: "the most"),
+                Sample(value: .array((0...maxCount).map { view("v\($0)") }), valid: false, label: "one too many"),
+                Sample(value: .array([view("a"), view("a")]), valid: false, label: "a repeated id"),
+                Sample(value: .array([view("")]), valid: false, label: "an empty id"),
+                Sample(value: .array([.number(1)]), valid: false, label: "not an object"),
+                Sample(value: .object(JSONObject()), valid: false, label: "an object"),
+            ]
+        }
+    }
+
+    /// The smallest body of `kind` that decodes, with `value` put at the leaf's path.
+    func body(_ kind: RequestBody.Kind, with value: JSONValue) -> [UInt8] {
+        var root = JSONValue.object(JSONObject())
+        if kind == .show {
+            let frameEnd = JSONValue.object(
+                JSONObject([
+                    (key: "x", value: 0), (key: "y", value: 508), (key: "width", value: 390),
+                    (key: "height", value: 336),
+                ]))
+            Self.put(frameEnd, at: ["keyboard", "frameEnd"], in: &root)
+        }
+        if kind == .drag || kind == .release {
+            Self.put(.string("AAAAAAAAAAAAAAAAAAAAAA"), at: ["sessionId"], in: &root)
+        }
+        if kind == .drag {
+            Self.put(.object(JSONObject([(key: "x", value: 0), (key: "y", value: 600)])), at: ["touch"], in: &root)
+        }
+        if kind == .release {
+            Self.put(.object(JSONObject([(key: "y", value: 0)])), at: ["velocity"], in: &root)
+        }
+        if kind == .focus {
+            Self.put(.string("email"), at: ["field"], in: &root)
+        }
+        Self.put(value, at: path[...], in: &root)
+        var writer = JSONWriter()
+        writer.value(root)
+        return writer.bytes
+    }
+
+    private static func put(_ value: JSONValue, at path: ArraySlice<String>, in root: inout JSONValue) {
+        guard let name = path.first, case .object(var object) = root else { return }
+        if path.count == 1 {
+            object.members.removeAll { $0.key == name }
+            object.members.append((key: name, value: value))
+        } else {
+            var child = object[name] ?? .object(JSONObject())
+            put(value, at: path.dropFirst(), in: &child)
+            object.members.removeAll { $0.key == name }
+            object.members.append((key: name, value: child))
+        }
+        root = .object(object)
+    }
+
+    /// The value the leaf holds in `body`, as JSON, or nil when it is not set.
+    func read(from body: RequestBody) -> JSONValue? {
+        switch target {
+        case .body(let field): Self.json(field.kind, of: body)
+        case .geometry(let field): Self.json(field.kind, of: body.event.scene.values)
+        case .keyboard(let field): Self.json(field.kind, of: body.event.keyboard)
+        }
+    }
+
+    private static func json<Root>(_ kind: FieldKind<Root>, of root: Root) -> JSONValue? {
+        func numbers(_ names: [String], _ values: [Double]) -> JSONValue {
+            .object(JSONObject(zip(names, values).map { (key: $0, value: .number($1)) }))
+        }
+        switch kind {
+        case .number(_, let get, _): return get(root).map { .number($0) }
+        case .integer(_, let get, _): return get(root).map { .number(Double($0)) }
+        case .bool(let get, _): return get(root).map { .bool($0) }
+        case .string(_, let get, _): return get(root).map { .string($0) }
+        case .choice(_, let get, _): return get(root).map { .string($0) }
+        case .rect(let get, _):
+            return get(root).map { numbers(["x", "y", "width", "height"], [$0.x, $0.y, $0.width, $0.height]) }
+        case .size(let get, _): return get(root).map { numbers(["width", "height"], [$0.width, $0.height]) }
+        case .point(let get, _): return get(root).map { numbers(["x", "y"], [$0.x, $0.y]) }
+        case .insets(_, let get, _):
+            return get(root).map {
+                numbers(["top", "left", "bottom", "right"], [$0.top, $0.left, $0.bottom, $0.right])
+            }
+        case .list(let shape, let get, _):
+            return get(root).map { items in
+                .array(
+                    items.map { item in
+                        var members: [(key: String, value: JSONValue)] = [
+                            (key: "id", value: .string(item.id)),
+                            (
+                                key: shape.rectKey.description,
+                                value: numbers(
+                                    ["x", "y", "width", "height"],
+                                    [item.rect.x, item.rect.y, item.rect.width, item.rect.height])
+                            ),
+                        ]
+                        if let order = item.order { members.append((key: "order", value: .number(order))) }
+                        return .object(JSONObject(members))
+                    })
+            }
+        }
+    }
+}
