@@ -86,7 +86,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         check(application.respond(to: request), for: request)
     }
     // Leaves the store as it was; a 404 means the input deleted the session itself.
-    let deleted = application.respond(to: HTTPRequest(method: "DELETE", path: "/sessions/\(sessionId)"))
+    let deleted = application.respond(to: request(.deleteSession, path: Route.deleteSession.path(sessionId)))
     require(deleted.status == 204 || deleted.status == 404, "DELETE answered \(deleted.status)")
     return 0
 }
@@ -94,12 +94,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 /// Creates the session `$SID` stands for.
 func createSession() -> String {
     let created = application.respond(
-        to: HTTPRequest(method: "POST", path: "/sessions", headers: jsonHeaders, body: sessionBody))
+        to: request(.createSession, headers: jsonHeaders, body: sessionBody))
     require(created.status == 201, "POST /sessions answered \(created.status)")
-    guard let location = created.headers["Location"], location.hasPrefix("/sessions/") else {
+    let prefix = Route.getSession.path("")
+    guard let location = created.headers["Location"], location.hasPrefix(prefix) else {
         fail("POST /sessions answered without a Location")
     }
-    return String(location.dropFirst("/sessions/".count))
+    return String(location.dropFirst(prefix.count))
 }
 
 /// The routes a selector byte names by its letter, whatever it is modulo 8: the gestures (`'d'` and `'r'`, taken
@@ -125,27 +126,28 @@ enum NamedRoute {
 
 /// The request a segment stands for.
 func makeRequest(selector: UInt8, body: [UInt8], sessionId: String) -> HTTPRequest {
-    let sessionPath = "/sessions/\(sessionId)"
+    let plot = [(name: "plot", value: Optional("svg"))]
     switch NamedRoute(selector) {
-    case .drag: return HTTPRequest(method: "POST", path: "/keyboard/drag", headers: jsonHeaders, body: body)
-    case .release: return HTTPRequest(method: "POST", path: "/keyboard/release", headers: jsonHeaders, body: body)
-    case .focus: return HTTPRequest(method: "POST", path: sessionPath + "/focus", headers: jsonHeaders, body: body)
+    case .drag: return request(.dragKeyboard, headers: jsonHeaders, body: body)
+    case .release: return request(.releaseKeyboard, headers: jsonHeaders, body: body)
+    case .focus: return request(.moveFocus, path: Route.moveFocus.path(sessionId), headers: jsonHeaders, body: body)
     case .notifications:
-        return HTTPRequest(
-            method: "POST", path: sessionPath + "/notifications", query: [(name: "plot", value: "svg")],
-            headers: jsonHeaders, body: body)
+        return request(
+            .replayNotifications, path: Route.replayNotifications.path(sessionId), query: plot, headers: jsonHeaders,
+            body: body)
     case .consoleLog:
-        return HTTPRequest(
-            method: "POST", path: sessionPath + "/notifications", query: [(name: "plot", value: "svg")],
-            headers: textHeaders, body: body)
+        return request(
+            .replayNotifications, path: Route.replayNotifications.path(sessionId), query: plot, headers: textHeaders,
+            body: body)
     case nil: break
     }
+    let sessionPath = Route.getSession.path(sessionId)
     switch selector % 8 {
-    case 0: return HTTPRequest(method: "POST", path: "/keyboard/show", headers: jsonHeaders, body: body)
-    case 1: return HTTPRequest(method: "POST", path: "/keyboard/hide", headers: jsonHeaders, body: body)
-    case 2: return HTTPRequest(method: "POST", path: "/sessions", headers: jsonHeaders, body: body)
-    case 3: return HTTPRequest(method: "PATCH", path: sessionPath, headers: jsonHeaders, body: body)
-    case 4: return HTTPRequest(method: "GET", path: sessionPath, query: queryArguments(body))
+    case 0: return request(.showKeyboard, headers: jsonHeaders, body: body)
+    case 1: return request(.hideKeyboard, headers: jsonHeaders, body: body)
+    case 2: return request(.createSession, headers: jsonHeaders, body: body)
+    case 3: return request(.patchSession, path: sessionPath, headers: jsonHeaders, body: body)
+    case 4: return request(.getSession, path: sessionPath, query: queryArguments(body))
     case 5:
         // Any method on any path: the router and the 404/405/OPTIONS answers.
         let method = methods[Int(selector >> 3) % methods.count]
@@ -155,6 +157,15 @@ func makeRequest(selector: UInt8, body: [UInt8], sessionId: String) -> HTTPReque
         let headers = HTTPHeaders([("Content-Type", "application/merge-patch+json; charset=utf-8")])
         return HTTPRequest(method: "PATCH", path: sessionPath, headers: headers, body: body)
     }
+}
+
+/// A request of `route`'s method, at its path or at `path` (the route's with its parameter filled in).
+func request(
+    _ route: Route, path: String? = nil, query: [(name: String, value: String?)] = [],
+    headers: HTTPHeaders = HTTPHeaders(),
+    body: [UInt8] = []
+) -> HTTPRequest {
+    HTTPRequest(method: route.method, path: path ?? route.path, query: query, headers: headers, body: body)
 }
 
 /// `a=1&b&c=` as the transport hands it over: split, not percent-decoded (the transport did that).

@@ -47,6 +47,16 @@ final class Operation: Sendable {
         self.answer = .decoding(body, handler)
     }
 
+    /// The operation of the spec at `route` whose body of kind `body` the edge decodes for `handler`.
+    convenience init(_ route: Route, body: RequestBody.Kind, _ handler: any BodyOperationHandler) {
+        self.init(route.method, route.path, body: body, needsToken: route.needsToken, handler)
+    }
+
+    /// The operation of the spec at `route`, which reads no body the edge decodes.
+    convenience init(_ route: Route, _ handler: any OperationHandler) {
+        self.init(route.method, route.path, needsToken: route.needsToken, handler)
+    }
+
     /// An operation that reads no body the edge decodes.
     init(_ method: String, _ path: String, needsToken: Bool = true, _ handler: any OperationHandler) {
         self.method = method

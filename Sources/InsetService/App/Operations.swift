@@ -14,45 +14,40 @@ struct Dependencies: Sendable {
 }
 
 extension Operation {
-    /// Every operation of the service, each path written once. Adding an operation is its entry here, its
-    /// handler, its place in `openapi.yaml` and a test; a new body kind is a case of `RequestBody.Kind`, whose
-    /// members `RequestSchema` marks.
+    /// Every operation of the service: the spec's route (`Route+Contract.swift`, generated from `openapi.yaml`)
+    /// and its handler. Adding an operation is its place in `openapi.yaml`, `scripts/generate`, its entry here, its
+    /// handler and a test; a new body kind is a case of `RequestBody.Kind`, whose members `RequestSchema` marks.
     static func all(_ dependencies: Dependencies, files: StaticFiles) -> [Operation] {
         let sessions = dependencies.sessions
         let devices = dependencies.devices
         var operations = [
             Operation(
-                "POST", "/keyboard/show", body: .show,
-                KeyboardEventHandler(kind: .show, sessions: sessions, devices: devices)),
+                .showKeyboard, body: .show, KeyboardEventHandler(kind: .show, sessions: sessions, devices: devices)),
             Operation(
-                "POST", "/keyboard/hide", body: .hide,
-                KeyboardEventHandler(kind: .hide, sessions: sessions, devices: devices)),
-            Operation("POST", "/keyboard/drag", body: .drag, GestureHandler(kind: .drag, sessions: sessions)),
-            Operation("POST", "/keyboard/release", body: .release, GestureHandler(kind: .release, sessions: sessions)),
-            Operation("POST", "/sessions", body: .session, CreateSessionHandler(sessions: sessions, devices: devices)),
-            Operation("GET", "/sessions/{id}", GetSessionHandler(sessions: sessions)),
+                .hideKeyboard, body: .hide, KeyboardEventHandler(kind: .hide, sessions: sessions, devices: devices)),
+            Operation(.dragKeyboard, body: .drag, GestureHandler(kind: .drag, sessions: sessions)),
+            Operation(.releaseKeyboard, body: .release, GestureHandler(kind: .release, sessions: sessions)),
+            Operation(.createSession, body: .session, CreateSessionHandler(sessions: sessions, devices: devices)),
+            Operation(.getSession, GetSessionHandler(sessions: sessions)),
+            Operation(.patchSession, body: .session, PatchSessionHandler(sessions: sessions, devices: devices)),
+            Operation(.deleteSession, DeleteSessionHandler(sessions: sessions)),
+            Operation(.moveFocus, body: .focus, FocusHandler(sessions: sessions)),
+            Operation(.replayNotifications, NotificationsHandler(sessions: sessions)),
+            Operation(.getTimeline, TimelineHandler(sessions: sessions, format: .negotiated)),
+            Operation(.getTimelinePlot, TimelineHandler(sessions: sessions, format: .svg)),
+            Operation(.listDevices, DeviceListHandler(catalogue: devices)),
+            Operation(.getDevice, DeviceHandler(catalogue: devices)),
+            Operation(.getHealth, HealthHandler()),
+            Operation(.getReadiness, ReadinessHandler(store: sessions.store, lifecycle: dependencies.lifecycle)),
             Operation(
-                "PATCH", "/sessions/{id}", body: .session, PatchSessionHandler(sessions: sessions, devices: devices)),
-            Operation("DELETE", "/sessions/{id}", DeleteSessionHandler(sessions: sessions)),
-            Operation("POST", "/sessions/{id}/focus", body: .focus, FocusHandler(sessions: sessions)),
-            Operation("POST", "/sessions/{id}/notifications", NotificationsHandler(sessions: sessions)),
-            Operation("GET", "/sessions/{id}/timeline", TimelineHandler(sessions: sessions, format: .negotiated)),
-            Operation("GET", "/sessions/{id}/timeline.svg", TimelineHandler(sessions: sessions, format: .svg)),
-            Operation("GET", "/devices", DeviceListHandler(catalogue: devices)),
-            Operation("GET", "/devices/{id}", DeviceHandler(catalogue: devices)),
-            Operation("GET", "/healthz", needsToken: false, HealthHandler()),
-            Operation(
-                "GET", "/readyz", needsToken: false,
-                ReadinessHandler(store: sessions.store, lifecycle: dependencies.lifecycle)),
-            Operation(
-                "GET", "/metrics",
+                .getMetrics,
                 MetricsHandler(
                     sessions: sessions, lifecycle: dependencies.lifecycle, metrics: dependencies.metrics,
                     log: dependencies.log)),
-            Operation("GET", "/openapi.yaml", OpenAPIHandler()),
-            Operation("GET", "/version", VersionHandler()),
-            // What a problem's `type` means: needs no token, so that a refused client can read it.
-            Operation("GET", "/problems/{slug}", needsToken: false, ProblemPageHandler()),
+            Operation(.getOpenAPI, OpenAPIHandler()),
+            Operation(.getVersion, VersionHandler()),
+            // What a problem's `type` means: its spec needs no token, so that a refused client can read it.
+            Operation(.getProblemType, ProblemPageHandler()),
         ]
         for asset in files.assets {
             operations.append(Operation("GET", asset.path, needsToken: false, StaticAssetHandler(asset: asset)))

@@ -1,0 +1,38 @@
+"""openapi.yaml, loaded once, with the lookups every generator needs."""
+import os
+
+import yaml
+
+
+class Spec:
+    """The contract as PyYAML reads it, and where it came from."""
+
+    def __init__(self, root):
+        self.root = root
+        with open(os.path.join(root, "openapi.yaml"), encoding="utf-8") as file:
+            self.document = yaml.safe_load(file)
+        self.schemas = self.document["components"]["schemas"]
+
+    def resolve(self, node):
+        """The schema `node` names through `$ref` (followed until it names none), or `node` itself."""
+        while isinstance(node, dict) and "$ref" in node:
+            node = self.schemas[node["$ref"].rsplit("/", 1)[-1]]
+        return node
+
+    def operations(self):
+        """Every operation in the spec's order: (method in upper case, path, operation object)."""
+        for path, item in self.document["paths"].items():
+            for method, operation in item.items():
+                if method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"):
+                    yield method.upper(), path, operation
+
+    def walk(self, node=None):
+        """Every mapping in the schemas, depth first, in the file's order."""
+        stack = [self.schemas if node is None else node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, dict):
+                yield current
+                stack.extend(reversed(list(current.values())))
+            elif isinstance(current, list):
+                stack.extend(reversed(current))
