@@ -7,8 +7,14 @@ keyboard frameEnd {0, 508, 390, 336}; the device seeds name devices of the catal
 """
 import json
 import os
+import re
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "scripts", "generator"))
+from spec import Spec  # noqa: E402  (needs PyYAML: scripts/ensure-pyyaml)
+
+SPEC = Spec(os.path.join(HERE, ".."))
 CORPUS = os.path.join(HERE, "corpus")
 
 SHOW, HIDE, CREATE, PATCH, GET, ANY, JSON_ONLY, MERGE_PATCH = range(8)
@@ -39,6 +45,12 @@ def segment(selector, body):
     if not isinstance(body, (bytes, bytearray)):
         body = body.encode() if isinstance(body, str) else json.dumps(body, separators=(",", ":")).encode()
     return bytes([ord("0") + selector if selector < 8 else selector]) + body
+
+
+def path(operation_id, value=None):
+    """The path of the operation `operation_id` names in openapi.yaml, its parameter replaced by `value`."""
+    _, template = SPEC.route(operation_id)
+    return re.sub(r"\{[^}]+\}", value, template) if value is not None else template
 
 
 def any_route(method, path):
@@ -180,7 +192,7 @@ def main():
     write("session-get-query", segment(GET, "at=1e3&x&=&at"))
     write("session-get-bad-query", segment(GET, "at=-0.5e+2"))
     write("session-unknown", segment(SHOW, {"sessionId": "AAAAAAAAAAAAAAAAAAAAAA", "keyboard": keyboard}))
-    write("session-delete-then-get", any_route("DELETE", "/sessions/$SID"), segment(GET, "at=1"))
+    write("session-delete-then-get", any_route("DELETE", path("deleteSession", "$SID")), segment(GET, "at=1"))
     # Devices by name: the catalogue fills the numbers, a session keeps its device and rotates.
     write("device-show", segment(SHOW, {"device": {"id": "iphone-16", "orientation": "landscape"},
                                         "keyboard": {"predictive": True, "type": "standard", "mode": "docked"},
@@ -192,21 +204,21 @@ def main():
           segment(SHOW, {"sessionId": "$SID", "timestamp": 20}),
           segment(PATCH, {"timestamp": 30, "device": {"orientation": "landscape"}}),
           segment(HIDE, {"sessionId": "$SID", "timestamp": 40}))
-    write("device-routes", any_route("GET", "/devices"), any_route("GET", "/devices/iphone-17-pro-max"),
-          any_route("GET", "/devices/%00"))
+    write("device-routes", any_route("GET", path("listDevices")), any_route("GET", path("getDevice", "iphone-17-pro-max")),
+          any_route("GET", path("getDevice", "%00")))
     # Routes and methods.
-    write("route-options", any_route("OPTIONS", "/keyboard/show"))
-    write("route-head", any_route("HEAD", "/sessions/$SID"))
-    write("route-put", any_route("PUT", "/sessions"))
-    write("route-health", any_route("GET", "/healthz"))
-    write("route-metrics", any_route("GET", "/metrics"))
-    write("route-problem", any_route("GET", "/problems/validation-failed"), any_route("HEAD", "/problems/nope"),
-          any_route("GET", "/problems/"))
+    write("route-options", any_route("OPTIONS", path("showKeyboard")))
+    write("route-head", any_route("HEAD", path("getSession", "$SID")))
+    write("route-put", any_route("PUT", path("createSession")))
+    write("route-health", any_route("GET", path("getHealth")))
+    write("route-metrics", any_route("GET", path("getMetrics")))
+    write("route-problem", any_route("GET", path("getProblemType", "validation-failed")), any_route("HEAD", path("getProblemType", "nope")),
+          any_route("GET", path("getProblemType", "")))
     write("route-unknown", any_route("GET", "/sessions/x/y//%00\u00e9"))
-    write("route-drag-get", any_route("GET", "/keyboard/drag"))
-    write("route-release-options", any_route("OPTIONS", "/keyboard/release"))
-    write("route-timeline", any_route("GET", "/sessions/$SID/timeline"),
-          any_route("GET", "/sessions/$SID/timeline.svg"))
+    write("route-drag-get", any_route("GET", path("dragKeyboard")))
+    write("route-release-options", any_route("OPTIONS", path("releaseKeyboard")))
+    write("route-timeline", any_route("GET", path("getTimeline", "$SID")),
+          any_route("GET", path("getTimelinePlot", "$SID")))
     # Validation failures.
     write("invalid-types", segment(SHOW, {"scrollView": {"frame": {"x": "0", "y": None, "width": -1,
                                                                    "height": 1e7}},

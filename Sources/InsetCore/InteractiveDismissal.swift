@@ -23,6 +23,14 @@ public enum InteractiveDismissal {
         min(max(touchY + padding, shownTop), max(shownTop, screenBottom))
     }
 
+    /// `draggedTop(touchY:shownTop:screenBottom:padding:)` with the padding `options` hold.
+    public static func draggedTop(
+        touchY: Double, shownTop: Double, screenBottom: Double, options: AvoidanceOptions
+    ) -> Double {
+        draggedTop(
+            touchY: touchY, shownTop: shownTop, screenBottom: screenBottom, padding: options.keyboardDismissPadding)
+    }
+
     /// How far a flick at `velocity` (pt/s) would carry on at UIScrollView's normal deceleration, in points:
     /// the sum of `v r^n` over the milliseconds, `v / 1000 × r / (1 − r)`.
     public static func projectedDistance(velocity: Double) -> Double {

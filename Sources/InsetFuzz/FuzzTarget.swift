@@ -48,20 +48,8 @@ let textHeaders = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")])
 let methods = ["GET", "POST", "PATCH", "DELETE", "OPTIONS", "HEAD", "PUT", "TRACE"]
 /// Every status the service documents; anything else (a 500, say) is a bug.
 let documentedStatuses: Set<Int> = [200, 201, 204, 400, 401, 404, 405, 409, 413, 415]
-/// Members that may be `null` in a successful answer; a `null` anywhere else is a NaN or infinity
-/// that leaked into the geometry (the writer turns those into `null`). `keyboardFrame` is null in a presentation
-/// until an event placed the keyboard, a timeline event's `replacedAt` while nothing replaced it.
-/// A form's `focus` and `focusedRect` are null while unset, `navigation`'s ends at the first and last field, and a
-/// notification outcome's `reason` when it was applied, and how it was read: its `lines` in a JSON body, the
-/// `frameEnd`, `frameBegin` and `isLocal` its `userInfo` lacked. A session's `device` is null when no request named
-/// one, a device setting's `system` when none was asked for, a catalogue measurement's `system` and a source's
-/// `year` when the source does not say, a keyboard's `predictive` when the bar makes no difference.
-/// `scripts/fuzz` fails when openapi.yaml lets a member be null that this set lacks.
-let nullableMembers: Set<String> = [
-    "screen", "keyboard", "animation", "keyboardFrame", "replacedAt", "focus", "focusedRect", "previous", "next",
-    "reason", "lines", "frameEnd", "frameBegin", "isLocal", "device", "system", "predictive", "year", "caretRect",
-    "interpolator",
-]
+// Members that may be `null` in a successful answer are `nullableMembers` (generated from openapi.yaml); a `null`
+// anywhere else is a NaN or infinity that leaked into the geometry (the writer turns those into `null`).
 /// `INSET_FUZZ_VERBOSE=1` prints every request and answer (for replaying one input by hand).
 let verbose = getenv("INSET_FUZZ_VERBOSE") != nil
 

@@ -30,7 +30,7 @@ extension Session {
             let space = scene.space
             let top = InteractiveDismissal.draggedTop(
                 touchY: touch.y + space.window.y, shownTop: shown.minY, screenBottom: screenBottom(below: shown),
-                padding: scene.options.keyboardDismissPadding)
+                options: scene.options)
             let frame = Rect(x: shown.x, y: top, width: shown.width, height: shown.height)
             target = KeyboardAvoidance.shown(
                 scrollView: scene.scrollView, space: space, keyboardFrameEnd: frame, options: scene.options,

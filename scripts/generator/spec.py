@@ -10,7 +10,8 @@ class Spec:
     def __init__(self, root):
         self.root = root
         with open(os.path.join(root, "openapi.yaml"), encoding="utf-8") as file:
-            self.document = yaml.safe_load(file)
+            # libyaml's loader when PyYAML has it: the pure-Python one takes seconds over the spec.
+            self.document = yaml.load(file, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         self.schemas = self.document["components"]["schemas"]
 
     def resolve(self, node):
@@ -25,6 +26,14 @@ class Spec:
             for method, operation in item.items():
                 if method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"):
                     yield method.upper(), path, operation
+
+    def route(self, operation_id):
+        """(method, path) of the operation `operation_id` names: how a script reaches an operation without
+        writing its path."""
+        for method, path, operation in self.operations():
+            if operation.get("operationId") == operation_id:
+                return method, path
+        raise KeyError(f"openapi.yaml has no operation {operation_id}")
 
     def walk(self, node=None):
         """Every mapping in the schemas, depth first, in the file's order."""
