@@ -5,7 +5,7 @@ import InsetSchema
 import InsetSession
 import InsetStores
 
-/// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
+/// The spec's `dragKeyboard` and `releaseKeyboard`: a touch on a session's shown keyboard.
 final class GestureHandler: BodyOperationHandler {
     let kind: RequestBody.Kind
     let sessions: Sessions

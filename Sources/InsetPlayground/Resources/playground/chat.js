@@ -1,9 +1,9 @@
 // @ts-check
 // The chat screen (#phone[data-screen="chat"]) is the table's scroll view full of messages, with #composer pinned
 // to the keyboard layout guide. This module is its interactive dismissal: a pointer drag over the list while the
-// keyboard is up is a `POST /keyboard/drag` per move (moves made while one is out coalesce into the next), each
-// answer shown at once, and the release a `POST /keyboard/release` with the pointer's velocity, whose spring the
-// page replays.
+// keyboard is up is a drag (`Session.drag`) per move (moves made while one is out coalesce into the next), each
+// answer shown at once, and the release (`Session.release`) with the pointer's velocity, whose spring the page
+// replays.
 
 import { applyState, frameTime, insetAdjustment } from "../client.js";
 import { releaseVelocity, round } from "./geometry.js";
