@@ -136,6 +136,7 @@ extension FieldKind {
 }
 
 /// The platforms whose requests may send a member: a member of the other platform's is refused, naming it.
+/// `openapi.yaml` says the same with `x-platforms` (`SpecAgreementTests` holds the two together).
 package struct Platforms: OptionSet, Sendable {
     package let rawValue: UInt8
 

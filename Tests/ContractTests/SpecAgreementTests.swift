@@ -8,8 +8,9 @@ import Testing
 @testable import InsetService
 
 /// `openapi.yaml` and `RequestSchema` describe the same bodies: the same members in each request schema, and
-/// for every value the same type, `minimum`/`maximum`, `maxLength` and `enum`. The spec is read as JSON through
-/// PyYAML (`scripts/test` installs it), since the toolchain has no YAML reader.
+/// for every value the same type, `minimum`/`maximum`, `maxLength` and `enum`, and the same platforms (the spec's
+/// `x-platforms`, which client.d.ts's Android bodies are generated from). The spec is read as JSON through PyYAML
+/// (`scripts/test` installs it), since the toolchain has no YAML reader.
 @Suite("openapi.yaml agrees with the request schema")
 struct SpecAgreementTests {
     /// The operations of the table that read a JSON body, by method and path.
@@ -88,15 +89,47 @@ struct SpecAgreementTests {
             guard let property = resolved.properties[name] else { continue }
             let pointer = place + "/" + name
             switch slot {
-            case .body(let field): problems += try compare(field.kind, with: property, at: pointer, in: spec)
-            case .geometry(let field, _): problems += try compare(field.kind, with: property, at: pointer, in: spec)
-            case .keyboard(let field): problems += try compare(field.kind, with: property, at: pointer, in: spec)
+            case .body(let field):
+                problems += try compare(field.kind, with: property, at: pointer, in: spec)
+                problems += compare(field.platforms, with: property, at: pointer, in: spec)
+            case .geometry(let field, _):
+                problems += try compare(field.kind, with: property, at: pointer, in: spec)
+                problems += compare(field.platforms, with: property, at: pointer, in: spec)
+            case .keyboard(let field):
+                problems += try compare(field.kind, with: property, at: pointer, in: spec)
+                problems += compare(field.platforms, with: property, at: pointer, in: spec)
             case .object(let nested, _):
                 problems += try compare(nested, kind: kind, with: property, at: pointer, in: spec)
             case .userInfo: break  // UserInfoTests hold the dictionary to the spec's examples.
             }
         }
         return problems
+    }
+
+    /// The platforms the spec's `x-platforms` gives a member, on it or on a schema it names; iOS alone without one.
+    static func platforms(_ value: JSONValue, in spec: JSONObject) -> Platforms {
+        var current = value
+        while case .object(let object) = current {
+            if case .array(let names)? = object["x-platforms"] {
+                return names.reduce(into: Platforms()) { platforms, name in
+                    if case .string(let name) = name, let platform = Platform(rawValue: name) {
+                        platforms.insert(Platforms(platform))
+                    }
+                }
+            }
+            guard case .string(let ref)? = object["$ref"], case .object(let components)? = spec["components"],
+                case .object(let schemas)? = components["schemas"],
+                let target = schemas[String(ref.split(separator: "/").last ?? "")]
+            else { break }
+            current = target
+        }
+        return .ios
+    }
+
+    static func compare(_ platforms: Platforms, with value: JSONValue, at pointer: String, in spec: JSONObject)
+        -> [String]
+    {
+        self.platforms(value, in: spec) == platforms ? [] : ["\(pointer): x-platforms differs from the table's"]
     }
 
     static func compare<Root>(
@@ -193,5 +226,18 @@ struct SpecAgreementTests {
         #expect(try !Self.compare(wrong, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
         let right = FieldKind<Scene>.number(Limits.keyboardDistance, get: { _ in nil }, set: { _, _ in })
         #expect(try Self.compare(right, with: reference, at: "/keyboardDistance", in: spec).isEmpty)
+    }
+
+    /// A member's platforms are read through the schemas it names, and a difference is found.
+    @Test func aDifferentPlatformIsFound() throws {
+        let spec = try Self.spec()
+        func reference(_ name: String) -> JSONValue {
+            .object(JSONObject([(key: "$ref", value: .string("#/components/schemas/\(name)"))]))
+        }
+        #expect(Self.platforms(reference("CaretRect"), in: spec) == .android)
+        #expect(Self.platforms(reference("FocusedRect"), in: spec) == .both)
+        #expect(Self.platforms(reference("KeyboardDistance"), in: spec) == .ios)
+        #expect(!Self.compare(.ios, with: reference("CaretRect"), at: "/caretRect", in: spec).isEmpty)
+        #expect(Self.compare(.android, with: reference("CaretRect"), at: "/caretRect", in: spec).isEmpty)
     }
 }
