@@ -185,7 +185,7 @@ struct FieldReader {
         _ read: (inout FieldReader, JSONValue, () -> String) -> T?
     ) -> T? {
         guard let value = object[key] else {
-            fail(pointer() + "/" + key, "is required")
+            fail(pointer() + "/" + key, FieldError.requiredMessage)
             return nil
         }
         return withoutActuallyEscaping(pointer) { parent in read(&self, value, { parent() + "/" + key }) }

@@ -45,7 +45,7 @@ struct GeneralDecoder {
             let name = schema.nameStrings[index]
             let pointer = schema.pointer + "/" + name
             guard let member = object[name] else {
-                if ObjectSchema.required(slot).contains(kind) { reader.fail(pointer, "is required") }
+                if ObjectSchema.required(slot).contains(kind) { reader.fail(pointer, FieldError.requiredMessage) }
                 continue
             }
             switch slot {

@@ -126,6 +126,14 @@ package struct FieldError: Equatable, Sendable {
         return pointer.isEmpty ? "The body" : pointer
     }
 
+    /// What a required member that was not sent is told, by both decoders and by the bodies' accessors.
+    package static let requiredMessage = "is required"
+
+    /// A required member at `pointer` that the body did not send, worded as the decoders word it.
+    package static func missing(_ pointer: String) -> FieldError {
+        FieldError(pointer: pointer, message: requiredMessage)
+    }
+
     /// A body's `focus` that is none of the fields it leaves.
     package static func strayFocus(_ focus: String) -> FieldError {
         FieldError(pointer: "/focus", message: "must name one of the fields ('\(focus)' is none of them)")

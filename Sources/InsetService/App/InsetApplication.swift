@@ -159,10 +159,9 @@ public final class InsetApplication: HTTPResponder {
                 case .plain(let handler):
                     return try handler.handle(request, parameters: parameters)
                 case .decoding(let kind, let handler):
-                    // Decoded in place and moved on, not copied: a decoded body is several hundred bytes.
-                    var body = RequestBody()
-                    try Self.decode(kind, request, into: &body)
-                    return try handler.handle(request, parameters: parameters, body: consume body)
+                    // Decoded in place, into the operation's body type, and moved on, not copied: a decoded body
+                    // is several hundred bytes.
+                    return try handler.decodeAndHandle(kind, request, parameters: parameters)
                 }
             } catch {
                 return error.response

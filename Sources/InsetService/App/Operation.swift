@@ -9,12 +9,35 @@ protocol OperationHandler: AnyObject, Sendable {
     func handle(_ request: HTTPRequest, parameters: [String: String]) throws(Problem) -> HTTPResponse
 }
 
-/// What answers an operation whose JSON body the edge decodes: as `OperationHandler`, given the body too, moved
-/// to it rather than copied (a decoded body is several hundred bytes).
+/// What answers an operation whose JSON body the edge decodes: as `OperationHandler`, given the body too, as the
+/// operation's own type (`Body`, `OperationBodies.swift`), moved to it rather than copied (a decoded body is
+/// several hundred bytes).
 protocol BodyOperationHandler: AnyObject, Sendable {
+    /// How the operation reads its body: its required members are throwing accessors.
+    associatedtype Body: OperationBody
+
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
+        _ request: HTTPRequest, parameters: [String: String], body: consuming Body
     ) throws(Problem) -> HTTPResponse
+
+    /// What the edge calls: the body of `kind` decoded in place into an empty `Body`, then handled. A requirement,
+    /// answered by the extension's, so that the edge's call reaches each handler's own, specialized for its type.
+    func decodeAndHandle(
+        _ kind: RequestBody.Kind, _ request: HTTPRequest, parameters: [String: String]
+    ) throws(Problem) -> HTTPResponse
+}
+
+extension BodyOperationHandler {
+    /// Inlined into each handler's witness, so that the edge's one call through the existential reaches code
+    /// specialized for the handler and its body type, as it reached `handle` itself before the bodies were typed.
+    @inline(__always)
+    func decodeAndHandle(
+        _ kind: RequestBody.Kind, _ request: HTTPRequest, parameters: [String: String]
+    ) throws(Problem) -> HTTPResponse {
+        var body = Body()
+        try InsetApplication.decode(kind, request, into: &body.decoded)
+        return try handle(request, parameters: parameters, body: consume body)
+    }
 }
 
 /// One operation of the API: where it is, the JSON body it reads (decoded at the edge, its members checked

@@ -6,22 +6,23 @@ import InsetSession
 
 /// Android IME shows and hides (`platform: "android"`), stateless; a session's go through `AndroidEventChange`.
 enum AndroidEvents {
-    /// A stateless show or hide on the window the body describes at rest. Without a device, the body's event is
-    /// answered where it lies: the copies a device's numbers need are made only for them.
+    /// A stateless show or hide on the window the body's event describes at rest. Without a device, the event is
+    /// answered where it lies (in the body, this call's to change): the copies a device's numbers need are made
+    /// only for them.
     static func stateless(
-        _ kind: KeyboardEvent.Kind, _ body: consuming RequestBody, devices: DeviceCatalogue
+        _ kind: KeyboardEvent.Kind, _ event: inout KeyboardEvent, devices: DeviceCatalogue
     ) throws(Problem) -> HTTPResponse {
-        if !body.event.scene.given.isDisjoint(with: AndroidDeviceRequest.naming) {
-            return try byDevice(kind, body, devices: devices)
+        if !event.scene.given.isDisjoint(with: AndroidDeviceRequest.naming) {
+            return try byDevice(kind, event, devices: devices)
         }
-        return try answer(kind, &body.event)
+        return try answer(kind, &event)
     }
 
     /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
     private static func byDevice(
-        _ kind: KeyboardEvent.Kind, _ body: consuming RequestBody, devices: DeviceCatalogue
+        _ kind: KeyboardEvent.Kind, _ sent: KeyboardEvent, devices: DeviceCatalogue
     ) throws(Problem) -> HTTPResponse {
-        var event = body.event
+        var event = sent
         do {
             try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: nil, in: devices)
         } catch {

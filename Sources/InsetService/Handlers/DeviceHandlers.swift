@@ -38,7 +38,7 @@ final class DeviceHandler: OperationHandler {
     }
 
     func handle(_ request: HTTPRequest, parameters: [String: String]) throws(Problem) -> HTTPResponse {
-        let id = parameters["id"] ?? ""
+        let id = try parameters.required("id", of: request)
         guard let body = entries[id] else { throw .deviceNotFound(id) }
         return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
     }

@@ -14,15 +14,13 @@ final class FocusHandler: BodyOperationHandler {
     }
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
+        _ request: HTTPRequest, parameters: [String: String], body: consuming FocusBody
     ) throws(Problem) -> HTTPResponse {
-        // Decoding guarantees the field.
-        let name = body.field ?? ""
-        let timestamp = body.event.timestamp
+        let name = try body.field
+        let id = try parameters.required("id", of: request)
         let serverTime = sessions.now
         return sessions.answer(
-            FocusChange(name: name, timestamp: timestamp, serverTime: serverTime), to: parameters["id"] ?? "",
-            now: serverTime)
+            FocusChange(name: name, timestamp: body.timestamp, serverTime: serverTime), to: id, now: serverTime)
     }
 }
 

@@ -16,28 +16,27 @@ final class GestureHandler: BodyOperationHandler {
     }
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
+        _ request: HTTPRequest, parameters: [String: String], body: consuming GestureBody
     ) throws(Problem) -> HTTPResponse {
-        // The edge decodes every gesture, and decoding guarantees its session id and value.
-        let event = consume body
+        // Read before the store is asked: a body without them (which decoding refuses) changes nothing.
+        let gesture = try body.gesture(kind)
+        let sessionId = try body.sessionId
         let serverTime = sessions.now
         return sessions.answer(
-            GestureChange(kind: kind, event: event, serverTime: serverTime), to: event.sessionId ?? "",
+            GestureChange(gesture: gesture, timestamp: body.timestamp, serverTime: serverTime), to: sessionId,
             now: serverTime)
     }
 }
 
-/// A drag or a release on a session at `serverTime`: what the scroll view and the keyboard became, the
-/// animation it started (null when the values moved at once or not at all) and the session.
+/// A drag or a release at `timestamp` on a session at `serverTime`: what the scroll view and the keyboard became,
+/// the animation it started (null when the values moved at once or not at all) and the session.
 struct GestureChange: AnsweredChange {
-    let kind: RequestBody.Kind
-    let event: RequestBody
+    let gesture: KeyboardGesture
+    let timestamp: Double?
     let serverTime: Double
 
     func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
-        // Decoding guarantees the gesture's value.
-        let gesture: KeyboardGesture = kind == .drag ? .drag(event.touch ?? .zero) : .release(event.velocityY ?? 0)
-        let (composed, time) = try session.touch(gesture, timestamp: event.event.timestamp, serverTime: serverTime)
+        let (composed, time) = try session.touch(gesture, timestamp: timestamp, serverTime: serverTime)
         var writer = JSONWriter(reservingCapacity: 3072)
         writer.beginObject()
         writer.resultMembers(session.target)

@@ -19,13 +19,13 @@ final class KeyboardEventHandler: BodyOperationHandler {
     }
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
+        _ request: HTTPRequest, parameters: [String: String], body: consuming KeyboardEventBody
     ) throws(Problem) -> HTTPResponse {
         guard let sessionId = body.sessionId else {
-            let platform = RequestSchema.platform(of: body)
-            let problems = RequestSchema.platformProblems(body, platform: platform)
+            let platform = RequestSchema.platform(of: body.decoded)
+            let problems = RequestSchema.platformProblems(body.decoded, platform: platform)
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
-            if platform == .android { return try AndroidEvents.stateless(kind, body, devices: devices) }
+            if platform == .android { return try AndroidEvents.stateless(kind, &body.event, devices: devices) }
             if !body.event.scene.given.isDisjoint(with: DeviceRequest.values) { return try byDevice(body) }
             // The body's scene values become the scene where they lie: the body is this call's to change. A show
             // without its keyboard's end frame is told so with whatever the scene lacks.
@@ -39,12 +39,12 @@ final class KeyboardEventHandler: BodyOperationHandler {
         }
         let serverTime = sessions.now
         return sessions.answer(
-            KeyboardEventChange(handler: self, event: consume body, serverTime: serverTime),
+            KeyboardEventChange(handler: self, body: consume body, serverTime: serverTime),
             to: sessionId, now: serverTime)
     }
 
     /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
-    private func byDevice(_ body: consuming RequestBody) throws(Problem) -> HTTPResponse {
+    private func byDevice(_ body: consuming KeyboardEventBody) throws(Problem) -> HTTPResponse {
         var event = body.event
         let resolution: DeviceResolution?
         do {
@@ -66,18 +66,18 @@ struct KeyboardEventChange: AnsweredChange {
     /// The handler it came from, for its kind and its catalogue: one reference, where the catalogue itself is four,
     /// each retained when the change is made and released when it is dropped, on every event.
     let handler: KeyboardEventHandler
-    let event: RequestBody
+    let body: KeyboardEventBody
     let serverTime: Double
 
     var kind: KeyboardEvent.Kind { handler.kind }
 
     func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
-        if try RequestSchema.checkPlatform(event, session: session.scene.platform) == .android {
+        if try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform) == .android {
             return try android(&session)
         }
-        if DeviceRequest.involved(event.event, base: session.scene) { return try byDevice(&session) }
-        try DeviceRequest.requireFrameEnd(event.event, for: kind.deviceUse)
-        let (composed, time) = try session.receive(kind, event.event, serverTime: serverTime)
+        if DeviceRequest.involved(body.event, base: session.scene) { return try byDevice(&session) }
+        try DeviceRequest.requireFrameEnd(body.event, for: kind.deviceUse)
+        let (composed, time) = try session.receive(kind, body.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
         return EventAnswer.text(session, composed: composed, at: time)
@@ -85,7 +85,7 @@ struct KeyboardEventChange: AnsweredChange {
 
     /// An IME event on an Android session, by device when the session or the event names one.
     private func android(_ session: inout Session) throws(SessionError) -> WrittenJSON {
-        var event = event.event
+        var event = body.event
         try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: session.scene, in: handler.devices)
         try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
         let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
@@ -94,7 +94,7 @@ struct KeyboardEventChange: AnsweredChange {
 
     /// The event on a session on a device: the catalogue's numbers written in over the session's scene.
     private func byDevice(_ session: inout Session) throws(SessionError) -> WrittenJSON {
-        var event = event.event
+        var event = body.event
         let resolution = try DeviceRequest.resolve(
             &event, for: kind.deviceUse, over: session.scene, in: handler.devices)
         let (composed, time) = try session.receive(kind, event, serverTime: serverTime)

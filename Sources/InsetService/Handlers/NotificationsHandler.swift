@@ -22,10 +22,10 @@ final class NotificationsHandler: OperationHandler {
     ) throws(Problem) -> HTTPResponse {
         let plot = try Query.plot(request)
         let decoded = try Self.decode(request)
+        let id = try parameters.required("id", of: request)
         let serverTime = sessions.now
         return sessions.answer(
-            ReplayChange(decoded: decoded, plot: plot, serverTime: serverTime), to: parameters["id"] ?? "",
-            now: serverTime)
+            ReplayChange(decoded: decoded, plot: plot, serverTime: serverTime), to: id, now: serverTime)
     }
 
     /// The first notification `times` places past the latest timestamp (1e15 ms), which would leave the

@@ -16,14 +16,14 @@ final class CreateSessionHandler: BodyOperationHandler {
     }
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
+        _ request: HTTPRequest, parameters: [String: String], body: consuming SessionBody
     ) throws(Problem) -> HTTPResponse {
         var event = body.event
         var resolution: DeviceResolution?
         // What the window lacks, told with what the scene lacks.
         var alsoMissing: [MemberProblem] = []
         do {
-            if try RequestSchema.checkPlatform(body, session: nil) == .android {
+            if try RequestSchema.checkPlatform(body.decoded, session: nil) == .android {
                 try AndroidDeviceRequest.resolve(&event, showing: false, over: nil, in: devices)
                 alsoMissing = AndroidEvents.missingWindow(event, kind: .hide, over: nil)
             } else {
@@ -60,9 +60,9 @@ final class GetSessionHandler: OperationHandler {
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
         let at = try Query.milliseconds(request, "at")
+        let id = try parameters.required("id", of: request)
         let serverTime = sessions.now
-        return sessions.answer(
-            SessionRead(at: at, serverTime: serverTime), to: parameters["id"] ?? "", now: serverTime)
+        return sessions.answer(SessionRead(at: at, serverTime: serverTime), to: id, now: serverTime)
     }
 }
 
@@ -93,24 +93,24 @@ final class PatchSessionHandler: BodyOperationHandler {
     }
 
     func handle(
-        _ request: HTTPRequest, parameters: [String: String], body: consuming RequestBody
+        _ request: HTTPRequest, parameters: [String: String], body: consuming SessionBody
     ) throws(Problem) -> HTTPResponse {
+        let id = try parameters.required("id", of: request)
         let serverTime = sessions.now
         return sessions.answer(
-            SceneChange(devices: devices, body: body, serverTime: serverTime), to: parameters["id"] ?? "",
-            now: serverTime)
+            SceneChange(devices: devices, body: body, serverTime: serverTime), to: id, now: serverTime)
     }
 }
 
 /// A PATCH's scene changes merged into a session at `serverTime`, answered with the whole session.
 struct SceneChange: AnsweredChange {
     let devices: DeviceCatalogue
-    let body: RequestBody
+    let body: SessionBody
     let serverTime: Double
 
     func apply(to session: inout Session) throws(SessionError) -> (Session, Double, DeviceResolution?) {
         var event = body.event
-        if try RequestSchema.checkPlatform(body, session: session.scene.platform) == .android {
+        if try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform) == .android {
             // A turn, or another device, while the IME shows takes the device's IME held the new way.
             let turning = !event.scene.given.isDisjoint(with: [SceneValues(.id), SceneValues(.orientation)])
             let moved = try AndroidDeviceRequest.resolve(
@@ -144,7 +144,7 @@ final class DeleteSessionHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
-        sessions.answer(deleting: parameters["id"] ?? "") { deleted throws(Problem) in
+        try sessions.answer(deleting: parameters.required("id", of: request)) { deleted throws(Problem) in
             guard deleted else { throw .sessionNotFound }
             return HTTPResponse(status: 204)
         }

@@ -38,10 +38,11 @@ final class TimelineHandler: OperationHandler {
         let givenStep = try Query.milliseconds(request, "step")
         if let step = givenStep, step <= 0 { throw .invalidQuery("step", "must be more than 0 ms") }
         if let from, let to, to < from { throw .invalidQuery("to", "must not be before 'from'") }
+        let id = try parameters.required("id", of: request)
         let serverTime = sessions.now
         return sessions.answer(
             TimelineRead(from: from, to: to, step: givenStep, svg: svg, format: format, serverTime: serverTime),
-            to: parameters["id"] ?? "", now: serverTime)
+            to: id, now: serverTime)
     }
 }
 
