@@ -263,6 +263,7 @@ def snapshot(client: KeepAliveClient, session_id: str) -> bytes:
     return response.body
 
 
+@pytest.mark.sessions
 def test_operations_on_a_leave_b_byte_identical(open_server: Server) -> None:
     client = KeepAliveClient(open_server.port)
     a = client.request("POST", "/sessions", IPHONE15_SESSION).json()["id"]
@@ -305,6 +306,7 @@ def test_operations_on_a_leave_b_byte_identical(open_server: Server) -> None:
     FIGURES["isolation_operations_on_a"] = len(operations)
 
 
+@pytest.mark.sessions
 def test_guessed_ids_are_404(open_server: Server) -> None:
     client = KeepAliveClient(open_server.port)
     a = client.request("POST", "/sessions", IPHONE15_SESSION).json()["id"]
