@@ -1,17 +1,18 @@
-"""7. Security over the wire: CORS, and session isolation (no reading or changing a session not named).
+"""7. Security over the wire: session isolation (no reading or changing a session not named), and ids no one was
+given are not found.
 
-The token is tested in process, on every operation of openapi.yaml by its `security`
-(Tests/ContractTests/SpecRouteTests.swift), and its header's parser in BearerAuthorizationTests."""
+The token and CORS are tested in process: the token on every operation of openapi.yaml by its `security`
+(Tests/ContractTests/SpecRouteTests.swift), its header's parser in BearerAuthorizationTests, CORS in
+CrossCuttingTests and OptionsTests (`--cors-origin`)."""
 
 from __future__ import annotations
 
-import json
 import random
 import string
 
 import pytest
 
-from robust_http import KeepAliveClient, exchange, request_bytes
+from robust_http import KeepAliveClient
 from robust_server import IPHONE15_SESSION, IPHONE15_SHOW, KEYBOARD_336, Server, record
 
 ALPHABET = string.ascii_letters + string.digits + "-_"
@@ -25,86 +26,6 @@ def open_server():
         assert server.alive()
         code, _ = server.terminate()
         assert code == 0, server.stderr()
-
-
-def send(port: int, method: str, path: str, body=None, headers: dict | None = None):
-    payload = json.dumps(body) if body is not None else None
-    return exchange(port, request_bytes(method, path, payload, headers or {}), timeout=10)
-
-
-# ---- CORS ---------------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "path,method",
-    [("/keyboard/show", "POST"), ("/keyboard/hide", "POST"), ("/sessions", "POST"), ("/sessions/abc", "PATCH")],
-)
-def test_cors_preflight(open_server: Server, path: str, method: str) -> None:
-    response = send(
-        open_server.port,
-        "OPTIONS",
-        path,
-        headers={
-            "Origin": "https://app.example",
-            "Access-Control-Request-Method": method,
-            "Access-Control-Request-Headers": "content-type, authorization, x-request-id",
-        },
-    )
-    assert response.status == 204, response
-    assert response.body == b""
-    methods = [m.strip() for m in (response.header("Access-Control-Allow-Methods") or "").split(",")]
-    assert method in methods, response
-    allowed_headers = (response.header("Access-Control-Allow-Headers") or "").lower()
-    for name in ("content-type", "authorization", "x-request-id"):
-        assert name in allowed_headers, response
-    assert response.header("Access-Control-Allow-Origin") == "*", response
-    assert response.header("Access-Control-Max-Age") == "600", response
-    assert response.header("Allow"), response
-
-
-def test_cors_headers_on_normal_and_error_responses(open_server: Server) -> None:
-    for response in (
-        send(open_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Origin": "https://app.example"}),
-        send(open_server.port, "GET", "/sessions/nope", headers={"Origin": "https://app.example"}),
-        send(open_server.port, "GET", "/healthz", headers={"Origin": "https://app.example"}),
-    ):
-        assert response.header("Access-Control-Allow-Origin") == "*", response
-        exposed = response.header("Access-Control-Expose-Headers") or ""
-        assert "X-Request-Id" in exposed and "Location" in exposed, response
-
-
-def test_cors_headers_only_for_browsers(open_server: Server) -> None:
-    # Without Origin (curl, an app) there is nothing for CORS to grant; a GET says Vary: Origin so that a
-    # shared cache never gives a browser the answer made without it.
-    show = send(open_server.port, "POST", "/keyboard/show", IPHONE15_SHOW)
-    health = send(open_server.port, "GET", "/healthz")
-    for response in (show, health):
-        assert response.status == 200, response
-        assert response.header("Access-Control-Allow-Origin") is None, response
-        assert response.header("Access-Control-Expose-Headers") is None, response
-    assert show.header("Vary") is None, show
-    assert health.header("Vary") == "Origin", health
-
-
-def test_cors_specific_origin_and_off() -> None:
-    with Server("--cors-origin", "https://app.example") as server:
-        response = send(server.port, "GET", "/healthz", headers={"Origin": "https://evil.example"})
-        assert response.header("Access-Control-Allow-Origin") == "https://app.example", response
-        assert response.header("Vary") == "Origin", response
-        server.terminate()
-    with Server("--cors-origin", "off") as server:
-        response = send(server.port, "GET", "/healthz", headers={"Origin": "https://app.example"})
-        assert response.status == 200
-        assert response.header("Access-Control-Allow-Origin") is None, response
-        assert response.header("Access-Control-Expose-Headers") is None, response
-        preflight = send(
-            server.port,
-            "OPTIONS",
-            "/keyboard/show",
-            headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
-        )
-        assert preflight.status == 204 and preflight.header("Access-Control-Allow-Methods") is None, preflight
-        server.terminate()
 
 
 # ---- session isolation ------------------------------------------------------------------------------------------

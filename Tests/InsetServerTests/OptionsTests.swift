@@ -51,6 +51,21 @@ struct OptionsTests {
         }
     }
 
+    /// `--cors-origin` (or `INSET_CORS_ORIGIN`) names the one origin CORS grants, `*` any, and `off` turns CORS off.
+    @Test func theCORSOriginIsAnOriginAnyOrOff() {
+        for (arguments, environment, expected): ([String], [String: String], String?) in [
+            ([], [:], "*"), (["--cors-origin", "https://app.example"], [:], "https://app.example"),
+            (["--cors-origin", "off"], [:], nil), ([], ["INSET_CORS_ORIGIN": "off"], nil),
+            (["--cors-origin=*"], ["INSET_CORS_ORIGIN": "off"], "*"),
+        ] {
+            guard case .success(let options) = Options.parse(arguments, environment: { environment[$0] }) else {
+                Issue.record("\(arguments) \(environment) was refused")
+                continue
+            }
+            #expect(options.service.corsOrigin == expected, "\(arguments) \(environment)")
+        }
+    }
+
     /// Notes to a pipe nobody reads never wait: past the pipe and the queue they are dropped, and once the reader
     /// drains the pipe the next note that fits says how many were, so every note is either read or counted.
     @Test func notesNeverWaitForAFullPipeAndCountWhatTheyDrop() throws {

@@ -20,15 +20,35 @@ struct CrossCuttingTests {
         let app = makeApp()
         let preflight = app.call(
             "OPTIONS", "/sessions/abc",
-            headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "PATCH")])
+            headers: [
+                ("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "PATCH"),
+                ("Access-Control-Request-Headers", "content-type, authorization, x-request-id"),
+            ])
         #expect(preflight.status == 204)
+        #expect(preflight.body.isEmpty)
         #expect(preflight.headers["Access-Control-Allow-Origin"] == "*")
         #expect(preflight.headers["Access-Control-Allow-Methods"] == "GET, PATCH, DELETE, HEAD, OPTIONS")
-        #expect(preflight.headers["Access-Control-Allow-Headers"]?.contains("Content-Type") == true)
+        #expect(preflight.headers["Allow"] == "GET, PATCH, DELETE, HEAD, OPTIONS")
+        // Every header a client of the API sends: the body's type, the token and its own request id.
+        #expect(preflight.headers["Access-Control-Allow-Headers"] == "Content-Type, Authorization, X-Request-Id")
+        // A browser asks again after 10 minutes at most.
+        #expect(preflight.headers["Access-Control-Max-Age"] == "600")
+        for (path, method) in [("/keyboard/show", "POST"), ("/keyboard/hide", "POST"), ("/sessions", "POST")] {
+            let methods = app.call(
+                "OPTIONS", path, headers: [("Origin", "http://x"), ("Access-Control-Request-Method", method)]
+            ).headers["Access-Control-Allow-Methods"]
+            #expect(methods == "\(method), OPTIONS", "\(path)")
+        }
         #expect(app.call("OPTIONS", "/nowhere").status == 404)
-        let show = app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Origin", "http://x")])
-        #expect(show.headers["Access-Control-Allow-Origin"] == "*")
-        #expect(show.headers["Access-Control-Expose-Headers"]?.contains("Location") == true)
+        // A browser reads the request id and Location of every answer, an error's too.
+        for answer in [
+            app.call("POST", "/keyboard/show", json: Phone.showBody, headers: [("Origin", "http://x")]),
+            app.call("GET", "/sessions/nope", headers: [("Origin", "http://x")]),
+            app.call("GET", "/healthz", headers: [("Origin", "http://x")]),
+        ] {
+            #expect(answer.headers["Access-Control-Allow-Origin"] == "*", "\(answer.status)")
+            #expect(answer.headers["Access-Control-Expose-Headers"] == "Location, X-Request-Id", "\(answer.status)")
+        }
     }
 
     /// (method, Origin sent, expected Access-Control-Allow-Origin, expected Vary) with `--cors-origin *`.
@@ -62,7 +82,16 @@ struct CrossCuttingTests {
         #expect(app.call("POST", "/keyboard/show", json: Phone.showBody).headers["Vary"] == "Origin")
         let off = makeApp(cors: nil).call("GET", "/healthz", headers: [("Origin", "https://other.example")])
         #expect(off.headers["Access-Control-Allow-Origin"] == nil)
+        #expect(off.headers["Access-Control-Expose-Headers"] == nil)
         #expect(off.headers["Vary"] == nil)
+        // Without CORS a preflight is a plain OPTIONS: it says what is allowed, and grants a browser nothing.
+        let preflight = makeApp(cors: nil).call(
+            "OPTIONS", "/keyboard/show",
+            headers: [("Origin", "https://other.example"), ("Access-Control-Request-Method", "POST")])
+        #expect(preflight.status == 204)
+        #expect(preflight.headers["Allow"] == "POST, OPTIONS")
+        #expect(preflight.headers["Access-Control-Allow-Methods"] == nil)
+        #expect(preflight.headers["Access-Control-Allow-Origin"] == nil)
     }
 
     /// `/healthz` answers a response built once; it is what the writer writes for it, headers and all.
