@@ -141,12 +141,10 @@ struct ExecutableTests {
         for bad in [
             ["--port", "99999"], ["--session-ttl", "0"], ["--threads", "0"], ["--access-log", "maybe"],
             ["--session-store", "redis://"], ["--session-store", "rediss://cache:6379"],
-            // An empty token started a server with every route open.
-            ["--api-token="], ["--api-token", ""], ["--body-timeout", "-1"], ["--min-body-rate", "x"],
-            // A token of whitespace opened every route to `Bearer ` and a space; one ending in a newline (a secret
-            // made from a file) answered 401 to every request.
-            ["--port", "0", "--api-token", " "], ["--port", "0", "--api-token", "s3cret\n"],
-            ["--port", "0", "--api-token= s3cret"], ["--port", "0", "--api-token", "s3\u{7F}cret"],
+            ["--body-timeout", "-1"], ["--min-body-rate", "x"],
+            // A token of whitespace started a server with every route open to `Bearer ` and a space. Which tokens
+            // are refused, and what the message says, is OptionsTests'; every refusal exits here, never listening.
+            ["--port", "0", "--api-token", " "],
         ] {
             let (process, _, _) = try launch(bad)
             // One that starts (as a token of whitespace did) is stopped, not waited for.
