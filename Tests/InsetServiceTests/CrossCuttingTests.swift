@@ -113,8 +113,14 @@ struct CrossCuttingTests {
         let made = app.call("GET", "/healthz").headers["X-Request-Id"]
         #expect(made?.utf8.count == 15)
         #expect(made.map { isBase64URL($0) } == true)
-        let replaced = app.call("GET", "/healthz", headers: [("X-Request-Id", "has space")]).headers["X-Request-Id"]
-        #expect(replaced != "has space")
+        // An id that is not short printable ASCII is replaced, so that logs stay clean: a space, 10 kB, non-ASCII.
+        for sent in ["has space", String(repeating: "r", count: 10_000), "été", ""] {
+            let replaced = app.call("GET", "/healthz", headers: [("X-Request-Id", sent)]).headers["X-Request-Id"]
+            #expect(replaced != sent, "\(sent.prefix(20))")
+            #expect(replaced?.utf8.count == 15 && replaced.map { isBase64URL($0) } == true, "\(sent.prefix(20))")
+        }
+        let longest = String(repeating: "r", count: 128)
+        #expect(app.call("GET", "/healthz", headers: [("X-Request-Id", longest)]).headers["X-Request-Id"] == longest)
     }
 
     @Test func madeRequestIdsDoNotRepeatWithinOrAcrossGenerators() {
