@@ -1,14 +1,13 @@
 import Foundation
-import InsetJSON
 import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
 
-/// The operations `openapi.yaml` lists, as the service answers them in process. With a token configured, every
-/// operation whose `security` names `bearerAuth` answers a request without the right token 401, and any other
-/// operation answers without one: the one test of the token at the routes (`BearerAuthorizationTests` holds the
-/// header's parser to every form).
+/// The operations `openapi.yaml` lists, as the service answers them in process: exactly those are routed; and with
+/// a token configured, every operation whose `security` names `bearerAuth` answers a request without the right token
+/// 401, and any other operation answers without one: the one test of the token at the routes
+/// (`BearerAuthorizationTests` holds the header's parser to every form).
 @Suite("The contract's operations as the service answers them")
 struct SpecRouteTests {
     static let token = "s3cret-Token_0123456789"
@@ -92,6 +91,22 @@ struct SpecRouteTests {
                 #expect(answer.status != 401 && answer.status < 500, "\(what) \(value.debugDescription)")
             }
         }
+    }
+
+    /// `openapi.yaml` is the contract: every operation it lists is routed, and nothing else is.
+    @Test func theSpecDescribesExactlyTheRoutesServed() throws {
+        let documented = Set(specOperations(try openAPISpec()).map { "\($0.method) \($0.path)" })
+        let app = makeApp(files: playgroundFiles)
+        var served = Set<String>()
+        for pattern in app.router.patterns {
+            for method in ["GET", "POST", "PATCH", "DELETE", "PUT"] {
+                if case .found = app.router.match(method: method, path: pattern) {
+                    served.insert("\(method) \(pattern)")
+                }
+            }
+        }
+        #expect(documented == served)
+        #expect(served.count >= 20)
     }
 
     /// A preflight never carries the token (browsers send none), so every path answers OPTIONS without one.
