@@ -3,7 +3,7 @@
 // number is one README.md, docs/reference.md or docs/examples.md shows.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { CEILING_MS, loadClient, startServer, within } from "./server.mjs";
+import { loadClient, startServer } from "./server.mjs";
 
 const client = await loadClient();
 const { show, hide, listDevices, getDevice, insetAdjustment, frameTime, InsetError } = client;
@@ -293,24 +293,5 @@ describe("the device catalogue", () => {
         ["/keyboard/frameEnd", { x: 0, y: 517, width: 393, height: 335 }],
       ],
     );
-  });
-});
-
-describe("a server with --api-token", () => {
-  let guarded;
-  before(async () => {
-    guarded = await startServer(["--api-token", "s3cret-for-node-tests"]);
-  });
-  after(async () => guarded?.stop());
-
-  test("token is sent as Authorization: Bearer; without it the service answers 401", async () => {
-    await assert.rejects(listDevices({ baseURL: guarded.baseURL }), { name: "InsetError", status: 401 });
-    await assert.rejects(listDevices({ baseURL: guarded.baseURL, token: "wrong" }), { status: 401 });
-    const { devices } = await within(
-      CEILING_MS,
-      "GET /devices with the token",
-      listDevices({ baseURL: guarded.baseURL, token: "s3cret-for-node-tests" }),
-    );
-    assert.equal(devices[0].id, "iphone-xs");
   });
 });

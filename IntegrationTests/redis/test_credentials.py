@@ -103,25 +103,6 @@ def test_a_refused_password_stops_the_server_at_startup(secured):
         assert leaks(done.stdout + done.stderr) == []
 
 
-def test_a_database_out_of_range_stops_the_server_at_startup(redis):
-    """`redis://…/16` with Redis's 16 databases (0 to 15): SELECT's error stays, as refused credentials do, so the
-    server exits 3 with Redis's message rather than starting to answer 503 for ever."""
-    process = subprocess.Popen(
-        [server_binary(), "--port", "0", "--session-store", f"redis://127.0.0.1:{redis.port}/16"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={k: v for k, v in os.environ.items() if not k.startswith("INSET_")},
-    )
-    try:
-        code = process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        code = None
-        process.kill()
-    stdout, stderr = process.communicate(timeout=10)
-    assert code == 3, f"exit {code}; stdout {stdout!r}; stderr {stderr!r}"
-    assert stdout == ""  # it never listened
-    assert f"Redis at 127.0.0.1:{redis.port}/16 refused database 16: ERR" in stderr, stderr
-
-
 def test_option_errors_never_echo_the_password():
     for args, env in [
         (["--session-store", f"redis://:{ENCODED}@127.0.0.1:99999"], None),

@@ -28,22 +28,16 @@ def test_sessions_survive_a_redis_restart_with_aof(own_redis, replicas):
 
 
 def test_redis_down_is_503_with_retry_after_then_recovers(own_redis, replicas):
+    """Redis stopped: a session route on each replica answers 503 with Retry-After within the command timeouts, and
+    /readyz says so while /healthz does not; Redis started again: both replicas serve the session again, by
+    themselves. Every route's 503, its problem and headers, is RedisUnavailableTests' (in process)."""
     first, second = replicas(own_redis, 2)
     session = first.create()
     own_redis.stop()
     for server in (first, second):
-        for method, path, body in [
-            ("GET", f"/sessions/{session}", None),
-            ("POST", "/sessions", {"scrollView": {"frame": {"x": 0, "y": 0, "width": 1, "height": 1}}}),
-            ("POST", "/keyboard/hide", {"sessionId": session}),
-            ("DELETE", f"/sessions/{session}", None),
-        ]:
-            status, headers, problem, seconds = server.call(method, path, body)
-            assert status == 503, (method, path, status)
-            assert headers["retry-after"] == "1"
-            assert headers["content-type"] == "application/problem+json"
-            assert problem["type"] == "/problems/store-unavailable"
-            assert seconds < COMMAND_CEILING_S
+        status, headers, problem, seconds = server.call("GET", f"/sessions/{session}")
+        assert status == 503 and headers["retry-after"] == "1", (status, headers)
+        assert problem["type"] == "/problems/store-unavailable" and seconds < COMMAND_CEILING_S, (problem, seconds)
         status, headers, ready, seconds = server.call("GET", "/readyz")
         assert status == 503 and ready == {"status": "store-unavailable"} and seconds < COMMAND_CEILING_S
         assert server.call("GET", "/healthz")[0] == 200
@@ -55,22 +49,6 @@ def test_redis_down_is_503_with_retry_after_then_recovers(own_redis, replicas):
             time.sleep(0.1)
         assert server.call("GET", f"/sessions/{session}")[0] == 200
         assert server.hide(session)[0] == 200
-
-
-def test_a_frozen_redis_costs_at_most_the_command_timeout(own_redis, replicas):
-    (server,) = replicas(own_redis)
-    session = server.create()
-    own_redis.proc.send_signal(signal.SIGSTOP)
-    try:
-        status, headers, problem, seconds = server.call("GET", f"/sessions/{session}")
-        assert status == 503 and headers["retry-after"] == "1"
-        assert seconds < COMMAND_CEILING_S, seconds
-    finally:
-        own_redis.proc.send_signal(signal.SIGCONT)
-    deadline = time.monotonic() + CEILING_S
-    while server.call("GET", f"/sessions/{session}")[0] != 200:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
 
 
 def test_the_first_request_after_a_redis_restart_succeeds(own_redis, replicas):

@@ -3,6 +3,12 @@
 Every case is sent on its own connection by test_hostile_inputs.py; after each one the server must still answer
 a normal iPhone 15 show with contentInset.bottom 302.
 
+A case is here for what only a raw socket to the release binary shows: framing, bytes and sizes libmicrohttpd
+and the transport meet before the service does, the service's work limits at the binary's build, and a few
+bodies as a smoke test of the whole path. What the service answers to a request it was handed (the JSON
+grammar, members and their ranges, content types, methods and routes, request ids) is tested in process, once:
+InsetJSONTests, InsetSchemaTests, ErrorTests, MissingMemberTests, RouterTests, CrossCuttingTests (issue 46).
+
 Fields of a case:
   id        a short name (the pytest id)
   data      the exact bytes written to the socket
@@ -16,10 +22,9 @@ Fields of a case:
   silence_ok (mhd) no answer within 3 s is acceptable (libmicrohttpd waits for the rest of a request line)
   stream    bytes the client keeps sending after `data` until the server answers (a body the server refuses early)
   check     an extra check by name: "show" (the iPhone 15 numbers), "allow" (405 carries Allow),
-            "closed" (the server closes the connection after answering), "request_id" (a fresh, valid id),
+            "closed" (the server closes the connection after answering),
             "two_responses" (pipelined: both answered), "one_response" (the server closes the connection after
             answering and sends not one byte more: no second head, no answer to a request pipelined behind),
-            "all_missing" (a 400 whose errors name the scroll view's frame and the keyboard's end frame, both),
             "page" (an HTML page that names the problem type the path ends in)
   head      the request is HEAD: the response has no body
   Every other answer is waited for up to robust_server.CEILING_S, a ceiling, not a speed: a case refused "at
@@ -78,12 +83,6 @@ def req(
 
 def show(body: bytes | str, **kw) -> bytes:
     return req("POST", "/keyboard/show", body, **kw)
-
-
-def show_with(old: str, new: str) -> bytes:
-    """The reference show with one substring replaced."""
-    assert old in SHOW, old
-    return show(SHOW.replace(old, new, 1))
 
 
 def chunked(chunks: list[bytes], headers: bytes = b"") -> bytes:
@@ -152,7 +151,6 @@ URI_TOO_LONG = "/problems/uri-too-long"
 HEADER_TOO_LARGE = "/problems/header-too-large"
 INVALID = "/problems/validation-failed"
 TOO_LARGE = "/problems/body-too-large"
-MEDIA = "/problems/unsupported-media-type"
 NOT_FOUND = "/problems/not-found"
 NO_SESSION = "/problems/session-not-found"
 ANY_404 = (NOT_FOUND, NO_SESSION)
@@ -167,75 +165,17 @@ HEALTHZ_BEHIND = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close
 ONE_MB = 1024 * 1024
 
 CASES: list[Case] = [
-    # ---- Truncated and invalid JSON -------------------------------------------------------------------------
-    Case("json-empty-body", show(""), 400, MALFORMED),
-    Case("json-truncated-object", show('{"scrollView": {"frame": {"x": 0,'), 400, MALFORMED),
+    # ---- JSON over the wire: one malformed body, and nesting as deep as the release binary's workers take --------
     Case("json-truncated-half", show(SHOW[: len(SHOW) // 2]), 400, MALFORMED),
-    Case("json-truncated-last-brace", show(SHOW[:-1]), 400, MALFORMED),
-    Case("json-truncated-in-string", show('{"sessionId": "abc'), 400, MALFORMED),
-    Case("json-truncated-in-number", show('{"timestamp": 1e'), 400, MALFORMED),
-    Case("json-truncated-in-escape", show('{"sessionId": "\\u00'), 400, MALFORMED),
-    Case("json-trailing-comma", show_with('"height": 336}}}', '"height": 336,}}}'), 400, MALFORMED),
-    Case("json-single-quotes", show("{'keyboard': {}}"), 400, MALFORMED),
-    Case("json-unquoted-key", show("{keyboard: {}}"), 400, MALFORMED),
-    Case("json-bare-nan", show_with('"x": 0, "y": 508', '"x": NaN, "y": 508'), 400, MALFORMED),
-    Case("json-infinity", show_with('"x": 0, "y": 508', '"x": Infinity, "y": 508'), 400, MALFORMED),
-    Case("json-comment", show("// comment\n" + SHOW), 400, MALFORMED),
-    Case("json-byte-order-mark", show(b"\xef\xbb\xbf" + SHOW.encode()), 400, MALFORMED),
-    Case("json-two-documents", show(SHOW + SHOW), 400, MALFORMED),
-    Case("json-top-level-array", show("[]"), 400, INVALID),
-    Case("json-top-level-null", show("null"), 400, INVALID),
-    Case("json-top-level-string", show('"keyboard"'), 400, INVALID),
-    Case("json-empty-object", show("{}"), 400, INVALID),
     Case("json-nesting-60000-arrays", show("[" * 60000), 400, MALFORMED),
     Case("json-nesting-100000-arrays", show("[" * 100000), 413, TOO_LARGE, check="closed"),
     Case("json-nesting-10000-objects", show('{"a":' * 10000), 400, MALFORMED),
     Case("json-nesting-deep-in-known-field", show('{"keyboard": ' + "[" * 5000), 400, MALFORMED),
-    # ---- Invalid UTF-8 and NUL bytes -------------------------------------------------------------------------
+    # ---- Bytes a C string would cut or a text conversion would replace, in a body ---------------------------------
     Case("utf8-invalid-byte", show(b'{"sessionId": "\xff\xfe"}'), 400, MALFORMED),
-    Case("utf8-overlong-slash", show(b'{"sessionId": "\xc0\xaf"}'), 400, MALFORMED),
-    Case("utf8-encoded-surrogate", show(b'{"sessionId": "\xed\xa0\x80"}'), 400, MALFORMED),
-    Case("utf8-truncated-sequence", show(b'{"sessionId": "\xe2\x82"}'), 400, MALFORMED),
-    Case("utf8-invalid-in-key", show(b'{"key\xff": 1}'), 400, MALFORMED),
-    Case("json-lone-surrogate-escape", show('{"sessionId": "\\ud800"}'), 400, MALFORMED),
     Case("nul-raw-in-string", show(b'{"sessionId": "a\x00b"}'), 400, MALFORMED),
     Case("nul-after-document", show(SHOW.encode() + b"\x00"), 400, MALFORMED),
     Case("nul-only-body", show(b"\x00" * 64), 400, MALFORMED),
-    # An id with a control character is refused at the door, not looked up (issue 27: they broke the SVG).
-    Case("nul-escaped-in-session-id", show('{"sessionId": "a\\u0000b", ' + KEYBOARD + "}"), 400, INVALID),
-    Case(
-        "control-char-in-pinned-view-id",
-        req("POST", "/sessions", SHOW[:-1] + ', "pinnedViews": [{"id": "c\\u0001", "frame": {"x": 0, "y": 760, "width": 390, "height": 50}}]}'),
-        400,
-        INVALID,
-    ),
-    # ---- Duplicate keys -------------------------------------------------------------------------------------
-    Case("dup-key-nested", show_with('"x": 0, "y": 508', '"x": 0, "x": 1, "y": 508'), 400, MALFORMED),
-    Case("dup-key-top-level", show(SHOW[:-1] + ", " + KEYBOARD + "}"), 400, MALFORMED),
-    Case("dup-key-via-escape", show_with('"x": 0, "y": 508', '"x": 0, "\\u0078": 0, "y": 508'), 400, MALFORMED),
-    # ---- Numbers ----------------------------------------------------------------------------------------------
-    Case("num-1e400", show_with('"x": 0, "y": 508', '"x": 1e400, "y": 508'), 400, MALFORMED),
-    Case("num-minus-1e400", show_with('"x": 0, "y": 508', '"x": -1e400, "y": 508'), 400, MALFORMED),
-    Case("num-1e-400-underflows-to-zero", show_with('"x": 0, "y": 508', '"x": 1e-400, "y": 508'), 200, check="show"),
-    Case("num-minus-zero-coordinate", show_with('"x": 0, "y": 508', '"x": -0, "y": 508'), 200, check="show"),
-    Case("num-minus-zero-length", show_with('"left": 0, "bottom": 34', '"left": -0, "bottom": 34'), 200, check="show"),
-    Case("num-minus-zero-float", show_with('"x": 0, "y": 508', '"x": -0.0e0, "y": 508'), 200, check="show"),
-    Case("num-nan-as-string", show_with('"x": 0, "y": 508', '"x": "NaN", "y": 508'), 400, INVALID),
-    Case("num-string-where-number", show_with('"width": 390, "height": 336', '"width": "390", "height": 336'), 400, INVALID),
-    Case("num-bool-where-number", show_with('"width": 390, "height": 336', '"width": true, "height": 336'), 400, INVALID),
-    Case("num-null-where-object", show('{"keyboard": {"frameEnd": null}, "scrollView": {"frame": null}}'), 400, INVALID),
-    Case("missing-frame-and-frame-end", show('{"scrollView": {"contentSize": {"width": 390, "height": 2000}}}'), 400, INVALID, check="all_missing"),
-    Case("missing-everything", show("{}"), 400, INVALID, check="all_missing"),
-    Case("num-array-where-object", show_with('"frame": {"x": 0, "y": 0, "width": 390, "height": 844}', '"frame": [0, 0, 390, 844]'), 400, INVALID),
-    Case("num-huge-integer", show_with('"x": 0, "y": 508', '"x": 123456789012345678901234567890, "y": 508'), 400, INVALID),
-    Case("num-fractional-curve", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}, "keyboard": {' + FRAME_END + ', "animationCurve": 1.5}}'), 400, INVALID),
-    Case("num-curve-16", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}, "keyboard": {' + FRAME_END + ', "animationCurve": 16}}'), 400, INVALID),
-    Case("num-negative-height", show_with('"width": 390, "height": 844}', '"width": 390, "height": -1}'), 400, INVALID),
-    Case("num-leading-zero", show_with('"x": 0, "y": 508', '"x": 0123, "y": 508'), 400, MALFORMED),
-    Case("num-plus-sign", show_with('"x": 0, "y": 508', '"x": +1, "y": 508'), 400, MALFORMED),
-    Case("num-hex", show_with('"x": 0, "y": 508', '"x": 0x10, "y": 508'), 400, MALFORMED),
-    Case("num-negative-timestamp", show(SHOW[:-1] + ', "timestamp": -1}'), 400, INVALID),
-    Case("num-timestamp-1e16", show(SHOW[:-1] + ', "timestamp": 1e16}'), 400, INVALID),
     # ---- Big strings and many fields --------------------------------------------------------------------------
     Case(
         "string-1mb",
@@ -248,29 +188,8 @@ CASES: list[Case] = [
     Case("string-60kb-unknown-field", show(SHOW[:-1] + ', "junk": "' + "A" * 60000 + '"}'), 400, INVALID),
     Case("string-60kb-session-id", show('{"sessionId": "' + "A" * 60000 + '", ' + KEYBOARD + "}"), 400, INVALID),
     Case("unknown-5000-fields", show(SHOW[:-1] + "".join(f', "u{i}": 0' for i in range(5000)) + "}"), 400, INVALID),
-    Case("unknown-top-level-field", show(SHOW[:-1] + ', "focusRect": {"x": 0, "y": 0, "width": 1, "height": 1}}'), 400, INVALID),
-    Case("unknown-nested-field", show_with('"width": 390, "height": 336', '"width": 390, "height": 336, "z": 1'), 400, INVALID),
-    Case("missing-keyboard", show('{"scrollView": {"frame": {"x": 0, "y": 0, "width": 390, "height": 844}}}'), 400, INVALID),
-    Case("missing-frame-stateless", show("{" + KEYBOARD + "}"), 400, INVALID),
-    Case("enum-unknown-value", show(SHOW[:-1] + ', "baseInsetMode": "sideways"}'), 400, INVALID),
-    Case("session-create-empty-scroll-view", req("POST", "/sessions", '{"scrollView": {}}'), 400, INVALID),
-    Case("hide-malformed", req("POST", "/keyboard/hide", "{]"), 400, MALFORMED),
-    Case("patch-unknown-session-malformed-body", req("PATCH", f"/sessions/{MISSING_ID}", "{"), (400, 404), (MALFORMED, NO_SESSION)),
+    # Answered by the session store: scripts/check-redis runs these again with the sessions in Redis.
     Case("focus-unknown-session", req("POST", f"/sessions/{MISSING_ID}/focus", '{"field": "next"}'), 404, NO_SESSION),
-    Case("focus-field-not-a-string", req("POST", f"/sessions/{MISSING_ID}/focus", '{"field": ["next"]}'), 400, INVALID),
-    Case("notifications-malformed", req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [{'), 400, MALFORMED),
-    Case(
-        "notifications-items-not-objects",
-        req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [0, null, "x", [[]]]}'),
-        400,
-        INVALID,
-    ),
-    Case(
-        "notifications-257",
-        req("POST", f"/sessions/{MISSING_ID}/notifications", '{"notifications": [' + ",".join(["{}"] * 257) + "]}"),
-        400,
-        INVALID,
-    ),
     # ---- A console pasted as text/plain (read before the session is looked up) ------------------------------
     # The attacker's lines: each `[` is a dictionary while `\"],z:w\"` is a string and an array when it is not, so
     # a reader that tries both doubles its work per line (50 lines took 29 s; 100 never ended, and two such
@@ -313,16 +232,6 @@ CASES: list[Case] = [
         404,
         NO_SESSION,
     ),
-    # ---- Content-Type ---------------------------------------------------------------------------------------
-    Case("ct-missing", show(SHOW, content_type=None), 415, MEDIA),
-    Case("ct-text-plain", show(SHOW, content_type="text/plain"), 415, MEDIA),
-    Case("ct-form-urlencoded", show(SHOW, content_type="application/x-www-form-urlencoded"), 415, MEDIA),
-    Case("ct-multipart", show(SHOW, content_type="multipart/form-data; boundary=x"), 415, MEDIA),
-    Case("ct-jsonp", show(SHOW, content_type="application/jsonp"), 415, MEDIA),
-    Case("ct-empty", show(SHOW, content_type=""), 415, MEDIA),
-    Case("ct-json-with-charset", show(SHOW, content_type="application/json; charset=utf-8"), 200, check="show"),
-    Case("ct-json-uppercase", show(SHOW, content_type="APPLICATION/JSON"), 200, check="show"),
-    Case("ct-merge-patch-json", show(SHOW, content_type="application/merge-patch+json"), 200, check="show"),
     # ---- Body size and framing --------------------------------------------------------------------------------
     Case(
         "body-10mb-content-length",
@@ -333,22 +242,7 @@ CASES: list[Case] = [
         check="closed",
     ),
     Case("body-65537-bytes", show(b" " * 65537), 413, TOO_LARGE, check="closed"),
-    # Routes without a JSON body are held to the same limit: the transport refuses before any route runs.
-    Case(
-        "body-declared-1mb-on-delete",
-        req("DELETE", f"/sessions/{MISSING_ID}", None, headers=[("Content-Length", "1000000")]),
-        413,
-        TOO_LARGE,
-        check="closed",
-    ),
-    Case(
-        "body-declared-1mb-on-healthz",
-        req("GET", "/healthz", None, headers=[("Content-Length", "1000000")]),
-        413,
-        TOO_LARGE,
-        check="closed",
-    ),
-    Case("body-chunked-70kb", chunked([b" " * 4096] * 18), 413, TOO_LARGE),
+    # The release binary's default limit; every operation's limit is ServerTests' (declared and chunked).
     Case(
         "body-chunked-huge-chunk-size",
         b"POST /keyboard/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -510,8 +404,6 @@ CASES: list[Case] = [
     ),
     Case("hdr-obs-fold", head_only("GET", "/healthz", b"X-A: a\r\n  folded\r\n"), (200, 400), None, layer="mhd"),
     Case("hdr-nul-in-value", head_only("GET", "/healthz", b"X-A: a\x00b\r\n"), (200, 400), None, layer="mhd"),
-    Case("hdr-request-id-10kb", req("GET", "/healthz", headers=[("X-Request-Id", "r" * 10_000)]), 200, check="request_id"),
-    Case("hdr-request-id-non-ascii", head_only("GET", "/healthz", b"X-Request-Id: \xc3\xa9t\xc3\xa9\r\n"), 200, check="request_id"),
     Case("hdr-authorization-garbage", req("GET", "/healthz", headers=[("Authorization", "Bearer " + "x" * 4000)]), 200),
     # ---- Long URLs and query strings -------------------------------------------------------------------------
     Case("url-8kb", req("GET", "/" + "a" * 8000), 404, NOT_FOUND),
@@ -521,23 +413,11 @@ CASES: list[Case] = [
     # full (600 short arguments did it); the transport now reads at most 128 and refuses more with 414.
     Case("url-query-128-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(128))), 200),
     Case("url-query-129-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(129))), 414, URI_TOO_LONG),
-    Case("url-query-300-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(300))), 414, URI_TOO_LONG),
-    Case("url-query-600-params", req("GET", "/healthz?" + "&".join(f"p{i}={i}" for i in range(600))), 414, URI_TOO_LONG),
-    Case(
-        "url-query-600-params-long-values",
-        req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 20}" for i in range(600))),
-        414,
-        URI_TOO_LONG,
-    ),
     # Arguments that do not fit the pool beside a long target: libmicrohttpd refuses the query with 431 while
     # splitting it. Told its answer could not be queued, it freed the pool and went on parsing in it, and the
     # worker thread answered nobody after that (fixed 2026-12-05; docs/reliability.md, section 10).
     Case("url-query-20-params-in-31kb", req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 1_570}" for i in range(20))), 431, HEADER_TOO_LARGE),
-    Case("url-query-50-params-in-30kb", req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 606}" for i in range(50))), 431, HEADER_TOO_LARGE),
-    Case("url-query-100-params-in-30kb", req("GET", "/healthz?" + "&".join(f"p{i}={'v' * 300}" for i in range(100))), 431, HEADER_TOO_LARGE),
     Case("url-session-id-8kb", req("GET", "/sessions/" + "A" * 8000), 404, NO_SESSION),
-    Case("query-at-not-a-number", req("GET", f"/sessions/{MISSING_ID}?at=NaN"), 400, QUERY),
-    Case("query-at-1e400", req("GET", f"/sessions/{MISSING_ID}?at=1e400"), 400, QUERY),
     Case("query-at-empty", req("GET", f"/sessions/{MISSING_ID}?at="), 400, QUERY),
     # ---- Path traversal in session ids ---------------------------------------------------------------------------
     Case("trav-dotdot", req("GET", "/sessions/../../etc/passwd"), 404, ANY_404),
@@ -558,28 +438,17 @@ CASES: list[Case] = [
     Case("nul-encoded-in-session-id-delete", req("DELETE", f"/sessions/{MISSING_ID}%00x"), 400, FRAMING),
     Case("trav-invalid-utf8-id", req("GET", "/sessions/%ff%fe"), 404, ANY_404),
     Case("trav-show-session-dotdot", show('{"sessionId": "../../etc/passwd", ' + KEYBOARD + "}"), 404, NO_SESSION),
-    Case("path-session-empty-id", req("GET", "/sessions/"), 404, ANY_404),
-    Case("path-session-trailing-slash", req("GET", f"/sessions/{MISSING_ID}/"), 404, ANY_404),
     Case("path-session-unknown-id", req("GET", f"/sessions/{MISSING_ID}"), 404, NO_SESSION),
     Case("path-double-slash", req("GET", "//healthz"), 404, NOT_FOUND),
-    Case("path-upper-case", req("POST", "/KEYBOARD/SHOW", SHOW), 404, NOT_FOUND),
-    Case("path-trailing-slash-route", req("POST", "/keyboard/show/", SHOW), 404, NOT_FOUND),
     Case("path-problem-type", req("GET", INVALID), 200, check="page"),
-    Case("path-problem-type-unknown", req("GET", "/problems/no-such-problem"), 404, NOT_FOUND),
-    Case("path-problem-type-empty", req("GET", "/problems/"), 404, NOT_FOUND),
     Case("path-problem-type-nul", req("GET", "/problems/validation-failed%00"), 400, FRAMING),
     Case("path-problem-type-escaped", req("GET", "/problems/%2e%2e%2fhealthz"), 404, NOT_FOUND),
     # ---- Methods ----------------------------------------------------------------------------------------------
-    Case("method-put-on-show", req("PUT", "/keyboard/show", SHOW), 405, METHOD, check="allow"),
-    Case("method-get-on-show", req("GET", "/keyboard/show"), 405, METHOD, check="allow"),
-    Case("method-delete-on-show", req("DELETE", "/keyboard/show"), 405, METHOD, check="allow"),
     Case("method-head-on-show", req("HEAD", "/keyboard/show"), 405, None, check="allow", head=True),
     Case("method-brew", req("BREW", "/sessions"), 405, METHOD, check="allow"),
     Case("method-lowercase-get", req("get", "/healthz"), 405, METHOD, check="allow"),
     Case("method-1000-chars", req("X" * 1000, "/healthz"), 405, METHOD),
     Case("method-trace", req("TRACE", "/healthz"), 405, METHOD, check="allow"),
-    Case("method-post-on-healthz", req("POST", "/healthz", "{}"), 405, METHOD, check="allow"),
-    Case("method-put-on-session", req("PUT", f"/sessions/{MISSING_ID}", "{}"), 405, METHOD, check="allow"),
     Case("method-connect", b"CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n", (400, 404, 405), ANY_404 + (METHOD,)),
     Case("method-options-asterisk", req("OPTIONS", "*"), (200, 204, 404), None),
     # ---- Protocol versions, Host, garbage -----------------------------------------------------------------------

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from hostile_corpus import CASES, Case, req
+from hostile_corpus import CASES, NO_SESSION, Case, req
 from robust_http import ConnectionClosed, Reader, _stream_until_answered, connect, exchange
 from robust_server import (
     CEILING_S,
@@ -108,15 +108,9 @@ def evaluate(case: Case, kind: str, payload) -> None:
         after = response.extra["after"]
         assert not after, f"{case.id}: {len(after)} more bytes after the {response.status}: {after[:200]!r}"
         assert closed_after, f"{case.id}: the connection stayed open after {response.status}"
-    elif case.check == "all_missing":
-        errors = [(error["pointer"], error["message"].split(",")[0]) for error in response.json()["errors"]]
-        assert errors == [("/scrollView/frame", "is required"), ("/keyboard/frameEnd", "is required")], errors
     elif case.check == "page":
         assert (response.header("Content-Type") or "").startswith("text/html"), response
         assert f"<code>{case.data.split()[1].decode()}</code>" in response.body.decode(), response
-    elif case.check == "request_id":
-        request_id = response.header("X-Request-Id") or ""
-        assert 1 <= len(request_id) <= 128 and all(0x21 <= ord(c) <= 0x7E for c in request_id), request_id
     elif case.check == "two_responses":
         check_show_numbers(response.json())
         assert second is not None and second.status == 200, second
@@ -126,6 +120,10 @@ def evaluate(case: Case, kind: str, payload) -> None:
 def _params():
     for case in CASES:
         marks = [pytest.mark.xfail(strict=True, reason=case.bug)] if case.bug else []
+        # Answered session-not-found: the store was asked (when the id is well-formed), so scripts/check-redis
+        # runs the case again with the sessions in Redis. Every other case is answered before any store is.
+        if case.types == (NO_SESSION,):
+            marks.append(pytest.mark.sessions)
         yield pytest.param(case, id=case.id, marks=marks)
 
 

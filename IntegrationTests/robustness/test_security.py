@@ -1,36 +1,22 @@
-"""7. Security over the wire: bearer auth, CORS, and session isolation (no reading or changing a session not named)."""
+"""7. Security over the wire: session isolation (no reading or changing a session not named), and ids no one was
+given are not found.
+
+The token and CORS are tested in process: the token on every operation of openapi.yaml by its `security`
+(Tests/ContractTests/SpecRouteTests.swift), its header's parser in BearerAuthorizationTests, CORS in
+CrossCuttingTests and OptionsTests (`--cors-origin`)."""
 
 from __future__ import annotations
 
-import json
 import random
 import string
 
 import pytest
 
-from robust_http import KeepAliveClient, exchange, request_bytes
-from robust_server import (
-    IPHONE15_SESSION,
-    IPHONE15_SHOW,
-    KEYBOARD_336,
-    Server,
-    assert_clean_error_body,
-    check_show_numbers,
-    record,
-)
+from robust_http import KeepAliveClient
+from robust_server import IPHONE15_SESSION, IPHONE15_SHOW, KEYBOARD_336, Server, record
 
-TOKEN = "s3cret-Token_0123456789"
 ALPHABET = string.ascii_letters + string.digits + "-_"
 FIGURES: dict = {}
-
-
-@pytest.fixture(scope="module")
-def auth_server():
-    with Server("--api-token", TOKEN) as server:
-        yield server
-        assert server.alive()
-        code, _ = server.terminate()
-        assert code == 0, server.stderr()
 
 
 @pytest.fixture(scope="module")
@@ -40,216 +26,6 @@ def open_server():
         assert server.alive()
         code, _ = server.terminate()
         assert code == 0, server.stderr()
-
-
-def send(port: int, method: str, path: str, body=None, headers: dict | None = None):
-    payload = json.dumps(body) if body is not None else None
-    return exchange(port, request_bytes(method, path, payload, headers or {}), timeout=10)
-
-
-def assert_unauthorized(response, from_browser: bool = False) -> None:
-    assert response.status == 401, response
-    assert response.header("WWW-Authenticate") == 'Bearer realm="inset"', response
-    assert response.problem_type == "/problems/unauthorized", response
-    if from_browser:
-        assert response.header("Access-Control-Allow-Origin") == "*", "a 401 to a browser must carry CORS headers"
-    else:
-        assert response.header("Access-Control-Allow-Origin") is None, "CORS headers are for browsers (Origin)"
-    assert response.header("X-Request-Id")
-    assert_clean_error_body(response.body, "401")
-    assert TOKEN not in response.body.decode(), "the token leaks into the 401 body"
-
-
-# ---- bearer auth ----------------------------------------------------------------------------------------------
-
-PROTECTED = [
-    ("POST", "/keyboard/show", IPHONE15_SHOW),
-    ("POST", "/keyboard/hide", {"scrollView": IPHONE15_SHOW["scrollView"]}),
-    ("POST", "/sessions", IPHONE15_SESSION),
-    ("GET", "/sessions/AAAAAAAAAAAAAAAAAAAAAA", None),
-    ("PATCH", "/sessions/AAAAAAAAAAAAAAAAAAAAAA", {"timestamp": 1}),
-    ("DELETE", "/sessions/AAAAAAAAAAAAAAAAAAAAAA", None),
-    ("GET", "/metrics", None),
-    ("GET", "/openapi.yaml", None),
-    ("GET", "/version", None),
-]
-
-WRONG_AUTHORIZATION = [
-    "Bearer wrong",
-    "Bearer " + TOKEN[:-1],
-    "Bearer " + TOKEN + "x",
-    "Bearer " + TOKEN.upper(),
-    "Bearer",
-    "Bearer ",
-    "Basic " + TOKEN,
-    TOKEN,
-    "Bearer " + TOKEN[:-1] + "\x7f",
-    "Bearer " + "A" * 5000,
-    "Bearer " + TOKEN + " x",
-    "Bearer " + TOKEN + "\x0b",
-    "Bearer\t" + TOKEN,
-]
-
-# RFC 9110 §5.5: the whitespace around a field value is not part of it, and `credentials` put one or more spaces
-# between the scheme and the token (§11.4). A right token sent so was refused with 401.
-RIGHT_AUTHORIZATION_WITH_WHITESPACE = [
-    "Bearer " + TOKEN + " ",
-    "Bearer " + TOKEN + "\t",
-    "Bearer " + TOKEN + " \t  ",
-    "Bearer  " + TOKEN,
-    "  Bearer " + TOKEN,
-]
-
-
-@pytest.mark.parametrize("method,path,body", PROTECTED, ids=[f"{m} {p}" for m, p, _ in PROTECTED])
-def test_token_missing_wrong_right(auth_server: Server, method: str, path: str, body) -> None:
-    assert_unauthorized(send(auth_server.port, method, path, body))
-    browser = send(auth_server.port, method, path, body, {"Origin": "https://app.example"})
-    assert_unauthorized(browser, from_browser=True)
-    for value in WRONG_AUTHORIZATION:
-        assert_unauthorized(send(auth_server.port, method, path, body, {"Authorization": value}))
-    assert_unauthorized(send(auth_server.port, method, path, body, {"X-Api-Token": TOKEN}))
-    right = send(auth_server.port, method, path, body, {"Authorization": f"Bearer {TOKEN}"})
-    assert right.status != 401, right
-    assert right.status < 500, right
-    FIGURES["auth_routes_checked"] = FIGURES.get("auth_routes_checked", 0) + 1
-    FIGURES["auth_requests"] = FIGURES.get("auth_requests", 0) + len(WRONG_AUTHORIZATION) + 4
-
-
-def test_token_right_gives_the_answer(auth_server: Server) -> None:
-    response = send(auth_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Authorization": f"Bearer {TOKEN}"})
-    assert response.status == 200, response
-    check_show_numbers(response.json())
-
-
-@pytest.mark.parametrize("value", RIGHT_AUTHORIZATION_WITH_WHITESPACE, ids=repr)
-def test_right_token_with_whitespace_around_it(auth_server: Server, value: str) -> None:
-    response = send(auth_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Authorization": value})
-    assert response.status == 200, response
-    check_show_numbers(response.json())
-
-
-PUBLIC_PATHS = [
-    "/healthz",
-    "/readyz",
-    "/playground/index.html",
-    "/playground/playground.css",
-    "/playground/main.js",
-    "/client.js",
-]
-
-
-@pytest.mark.parametrize("path", PUBLIC_PATHS)
-def test_public_routes_open_without_token(auth_server: Server, path: str) -> None:
-    response = send(auth_server.port, "GET", path)
-    assert response.status == 200, response
-    wrong = send(auth_server.port, "GET", path, headers={"Authorization": "Bearer wrong"})
-    assert wrong.status == 200, wrong
-
-
-OLD_PLAYGROUND_PATHS = [
-    ("/", "/playground/index.html"),
-    ("/playground.css", "/playground/playground.css"),
-    ("/playground.js", "/playground/main.js"),
-]
-
-
-@pytest.mark.parametrize("path,location", OLD_PLAYGROUND_PATHS)
-def test_old_playground_paths_redirect_without_token(auth_server: Server, path: str, location: str) -> None:
-    for headers in ({}, {"Authorization": "Bearer wrong"}):
-        response = send(auth_server.port, "GET", path, headers=headers)
-        assert response.status == 308, response
-        assert response.header("Location") == location, response
-
-
-def test_preflight_needs_no_token(auth_server: Server) -> None:
-    response = send(
-        auth_server.port,
-        "OPTIONS",
-        "/keyboard/show",
-        headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
-    )
-    assert response.status == 204, response
-
-
-def test_token_scheme_case_insensitive(auth_server: Server) -> None:
-    response = send(auth_server.port, "GET", "/version", headers={"Authorization": f"bearer {TOKEN}"})
-    assert response.status == 200, response
-
-
-# ---- CORS ---------------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "path,method",
-    [("/keyboard/show", "POST"), ("/keyboard/hide", "POST"), ("/sessions", "POST"), ("/sessions/abc", "PATCH")],
-)
-def test_cors_preflight(open_server: Server, path: str, method: str) -> None:
-    response = send(
-        open_server.port,
-        "OPTIONS",
-        path,
-        headers={
-            "Origin": "https://app.example",
-            "Access-Control-Request-Method": method,
-            "Access-Control-Request-Headers": "content-type, authorization, x-request-id",
-        },
-    )
-    assert response.status == 204, response
-    assert response.body == b""
-    methods = [m.strip() for m in (response.header("Access-Control-Allow-Methods") or "").split(",")]
-    assert method in methods, response
-    allowed_headers = (response.header("Access-Control-Allow-Headers") or "").lower()
-    for name in ("content-type", "authorization", "x-request-id"):
-        assert name in allowed_headers, response
-    assert response.header("Access-Control-Allow-Origin") == "*", response
-    assert response.header("Access-Control-Max-Age") == "600", response
-    assert response.header("Allow"), response
-
-
-def test_cors_headers_on_normal_and_error_responses(open_server: Server) -> None:
-    for response in (
-        send(open_server.port, "POST", "/keyboard/show", IPHONE15_SHOW, {"Origin": "https://app.example"}),
-        send(open_server.port, "GET", "/sessions/nope", headers={"Origin": "https://app.example"}),
-        send(open_server.port, "GET", "/healthz", headers={"Origin": "https://app.example"}),
-    ):
-        assert response.header("Access-Control-Allow-Origin") == "*", response
-        exposed = response.header("Access-Control-Expose-Headers") or ""
-        assert "X-Request-Id" in exposed and "Location" in exposed, response
-
-
-def test_cors_headers_only_for_browsers(open_server: Server) -> None:
-    # Without Origin (curl, an app) there is nothing for CORS to grant; a GET says Vary: Origin so that a
-    # shared cache never gives a browser the answer made without it.
-    show = send(open_server.port, "POST", "/keyboard/show", IPHONE15_SHOW)
-    health = send(open_server.port, "GET", "/healthz")
-    for response in (show, health):
-        assert response.status == 200, response
-        assert response.header("Access-Control-Allow-Origin") is None, response
-        assert response.header("Access-Control-Expose-Headers") is None, response
-    assert show.header("Vary") is None, show
-    assert health.header("Vary") == "Origin", health
-
-
-def test_cors_specific_origin_and_off() -> None:
-    with Server("--cors-origin", "https://app.example") as server:
-        response = send(server.port, "GET", "/healthz", headers={"Origin": "https://evil.example"})
-        assert response.header("Access-Control-Allow-Origin") == "https://app.example", response
-        assert response.header("Vary") == "Origin", response
-        server.terminate()
-    with Server("--cors-origin", "off") as server:
-        response = send(server.port, "GET", "/healthz", headers={"Origin": "https://app.example"})
-        assert response.status == 200
-        assert response.header("Access-Control-Allow-Origin") is None, response
-        assert response.header("Access-Control-Expose-Headers") is None, response
-        preflight = send(
-            server.port,
-            "OPTIONS",
-            "/keyboard/show",
-            headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
-        )
-        assert preflight.status == 204 and preflight.header("Access-Control-Allow-Methods") is None, preflight
-        server.terminate()
 
 
 # ---- session isolation ------------------------------------------------------------------------------------------
@@ -263,6 +39,7 @@ def snapshot(client: KeepAliveClient, session_id: str) -> bytes:
     return response.body
 
 
+@pytest.mark.sessions
 def test_operations_on_a_leave_b_byte_identical(open_server: Server) -> None:
     client = KeepAliveClient(open_server.port)
     a = client.request("POST", "/sessions", IPHONE15_SESSION).json()["id"]
@@ -305,6 +82,7 @@ def test_operations_on_a_leave_b_byte_identical(open_server: Server) -> None:
     FIGURES["isolation_operations_on_a"] = len(operations)
 
 
+@pytest.mark.sessions
 def test_guessed_ids_are_404(open_server: Server) -> None:
     client = KeepAliveClient(open_server.port)
     a = client.request("POST", "/sessions", IPHONE15_SESSION).json()["id"]

@@ -103,4 +103,29 @@ import Testing
         #expect(checked > 100, "only \(checked) citations found: the extractor misses them")
         #expect(missing == [])
     }
+
+    /// Every Python test the documents cite as `file.py::test_name` is defined in a file of that name under
+    /// `IntegrationTests/`: a test removed or renamed takes its citations with it (docs/reliability.md cites the
+    /// black-box tests that showed a defect and its fix).
+    @Test func everyCitedPythonTestExists() throws {
+        let root = Repository.url("IntegrationTests")
+        let files =
+            (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+            ?? []
+        var missing: [String] = []
+        var checked = 0
+        for document in try Self.documents() {
+            let text = try String(contentsOf: Repository.url(document), encoding: .utf8)
+            for match in text.matches(of: /([A-Za-z0-9_]+\.py)::(test_[A-Za-z0-9_]+)/) {
+                checked += 1
+                let (file, test) = (String(match.output.1), String(match.output.2))
+                let defined = try files.filter { $0.lastPathComponent == file }.contains { url in
+                    try String(contentsOf: url, encoding: .utf8).contains("def \(test)(")
+                }
+                if !defined { missing.append("\(document): \(file)::\(test)") }
+            }
+        }
+        #expect(checked >= 5, "only \(checked) cited Python tests found")
+        #expect(missing == [])
+    }
 }

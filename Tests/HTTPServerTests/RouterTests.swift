@@ -28,7 +28,7 @@ struct RouterTests {
         #expect(bound == parameters)
     }
 
-    @Test(arguments: ["/nope", "/sessions/", "/sessions/a/b", "//", "/sessions//", "/SESSIONS"])
+    @Test(arguments: ["/nope", "/sessions/", "/sessions/a/b", "/sessions/a/", "//", "/sessions//", "/SESSIONS"])
     func unknownPathsAreNotFound(path: String) {
         guard case .notFound = Self.router.match(method: "GET", path: path) else {
             Issue.record("\(path) should not match")

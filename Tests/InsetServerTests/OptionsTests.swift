@@ -42,12 +42,52 @@ struct OptionsTests {
                 #expect(!error.message.contains("s3"), "\(error.message)")
             }
         }
+        // The flag is read after the variable, and a flag of whitespace is refused over a right variable.
+        guard
+            case .failure(let error) = Options.parse(
+                ["--api-token", " "], environment: { $0 == "INSET_API_TOKEN" ? "s3cret" : nil })
+        else {
+            Issue.record("a flag of whitespace over INSET_API_TOKEN was taken")
+            return
+        }
+        #expect(error.message == "inset-server: --api-token is only whitespace")
         for token in ["s3cret", "a b", "s3cret=="] {
             guard case .success(let options) = Options.parse(["--api-token", token], environment: { _ in nil }) else {
                 Issue.record("\(token.debugDescription) was refused")
                 continue
             }
             #expect(options.service.apiToken == token)
+        }
+    }
+
+    /// An empty token is a mistake, not a way to turn the token off: refused from the flag (`--api-token=` or an
+    /// empty argument) or the variable, and a flag left empty is refused over a variable that has one.
+    @Test func anEmptyTokenIsRefusedFromTheFlagOrTheEnvironment() {
+        for (arguments, environment, named): ([String], [String: String], String) in [
+            (["--api-token="], [:], "--api-token"), (["--api-token", ""], [:], "--api-token"),
+            ([], ["INSET_API_TOKEN": ""], "INSET_API_TOKEN"),
+            (["--api-token="], ["INSET_API_TOKEN": "s3cret"], "--api-token"),
+        ] {
+            guard case .failure(let error) = Options.parse(arguments, environment: { environment[$0] }) else {
+                Issue.record("\(arguments) \(environment) was taken")
+                continue
+            }
+            #expect(error.message == "inset-server: \(named) is empty; give it a value or leave it out")
+        }
+    }
+
+    /// `--cors-origin` (or `INSET_CORS_ORIGIN`) names the one origin CORS grants, `*` any, and `off` turns CORS off.
+    @Test func theCORSOriginIsAnOriginAnyOrOff() {
+        for (arguments, environment, expected): ([String], [String: String], String?) in [
+            ([], [:], "*"), (["--cors-origin", "https://app.example"], [:], "https://app.example"),
+            (["--cors-origin", "off"], [:], nil), ([], ["INSET_CORS_ORIGIN": "off"], nil),
+            (["--cors-origin=*"], ["INSET_CORS_ORIGIN": "off"], "*"),
+        ] {
+            guard case .success(let options) = Options.parse(arguments, environment: { environment[$0] }) else {
+                Issue.record("\(arguments) \(environment) was refused")
+                continue
+            }
+            #expect(options.service.corsOrigin == expected, "\(arguments) \(environment)")
         }
     }
 

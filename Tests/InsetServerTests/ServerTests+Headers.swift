@@ -6,7 +6,8 @@ import InsetServiceTestSupport
 import Testing
 
 /// The transport hands the service only the request header fields it names (`requestHeaderNames`): each one the
-/// service reads must still reach it over the wire, in any case.
+/// service reads must still reach it over the wire, in any case (`Authorization`: ServerTests.
+/// theTokenIsCheckedOverTheWire).
 @Suite("Request headers the service reads, over a real socket")
 struct ServerHeaderTests {
     @Test(arguments: ["X-Request-Id", "x-request-id"])
@@ -16,9 +17,6 @@ struct ServerHeaderTests {
         let answer = try RawHTTPClient(port: server.http.port).request("GET", "/healthz", headers: [(name, "abc-1")])
         #expect(answer.status == 200)
         #expect(answer.header("X-Request-Id") == "abc-1")
-        #expect(answer.text == #"{"status":"ok"}"#)
-        #expect(answer.header("Content-Type") == "application/json")
-        #expect(answer.header("Vary") == "Origin")
     }
 
     @Test func anOriginGetsTheCORSHeaders() throws {
@@ -28,15 +26,6 @@ struct ServerHeaderTests {
         let answer = try client.request("GET", "/healthz", headers: [("origin", "http://x")])
         #expect(answer.header("Access-Control-Allow-Origin") == "*")
         #expect(try client.request("GET", "/healthz").header("Access-Control-Allow-Origin") == nil)
-    }
-
-    @Test func theTokenInAnyCaseOfItsNameIsRead() throws {
-        let server = try startServer(token: "t0ken")
-        defer { server.shutdown(timeout: 1) }
-        let client = try RawHTTPClient(port: server.http.port)
-        let allowed = try client.json(
-            "POST", "/keyboard/show", Phone.showBody, headers: [("authorization", "Bearer t0ken")])
-        #expect(allowed.status == 200)
     }
 
     @Test func theContentTypeAndAcceptAreRead() throws {

@@ -1,26 +1,10 @@
 import Foundation
 import HTTPServer
 import HTTPTestSupport
-import InsetJSON
 import InsetServiceTestSupport
 import Testing
 
 @testable import InsetService
-
-/// Every operation the contract lists, as (method, path template): the routes a limit must hold on.
-private func everyOperation() throws -> [(method: String, path: String)] {
-    let spec = try openAPISpec()
-    guard case .object(let paths)? = spec["paths"] else { return [] }
-    var operations: [(String, String)] = []
-    for (path, item) in paths.members {
-        guard case .object(let methods) = item else { continue }
-        for (method, _) in methods.members
-        where ["get", "post", "patch", "delete", "put", "head", "options"].contains(method) {
-            operations.append((method.uppercased(), path))
-        }
-    }
-    return operations
-}
 
 extension ServerTests {
     /// A body over `--max-body-bytes`, whether declared up front or sent chunked past it, is refused with 413 on
@@ -37,7 +21,8 @@ extension ServerTests {
                 "POST", "/keyboard/show", #"{"sessionId":"\#(id)","timestamp":0,"keyboard":\#(Phone.keyboard)}"#
             ).status == 200)
         let before = try setup.request("GET", "/sessions/\(id)?at=0").text
-        let operations = try everyOperation()
+        // Every operation the contract lists: the routes a limit must hold on.
+        let operations = specOperations(try openAPISpec()).map { ($0.method, $0.path) }
         #expect(operations.count >= 20, "the contract lists \(operations.count) operations")
         var refused = 0
         for (method, template) in operations + [("DELETE", "/sessions/{id}"), ("PUT", "/keyboard/show")] {

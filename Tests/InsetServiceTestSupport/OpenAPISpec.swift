@@ -30,3 +30,42 @@ package func openAPISpec() throws -> JSONObject {
     }
     return spec
 }
+
+/// An operation `openapi.yaml` lists: its method in upper case, its path template and its object.
+package struct SpecOperation: Sendable {
+    /// `GET`, `POST`, …
+    package var method: String
+    /// The path template, `/sessions/{id}`.
+    package var path: String
+    /// What the spec says of it.
+    package var object: JSONObject
+
+    /// Whether a configured token guards it: its `security` (or the spec's) names `bearerAuth`. An operation open
+    /// to all says `security: []`; a guarded one `[{}, {bearerAuth: []}]`, since without a token all are open.
+    package var needsToken: Bool { Self.namesBearerAuth(object["security"]) }
+
+    static func namesBearerAuth(_ security: JSONValue?) -> Bool {
+        guard case .array(let requirements)? = security else { return false }
+        return requirements.contains {
+            if case .object(let schemes) = $0 { schemes["bearerAuth"] != nil } else { false }
+        }
+    }
+}
+
+/// Every operation of `spec` (`openapi.yaml` read by `openAPISpec()`), in the spec's order.
+package func specOperations(_ spec: JSONObject) -> [SpecOperation] {
+    guard case .object(let paths)? = spec["paths"] else { return [] }
+    var operations: [SpecOperation] = []
+    for (path, item) in paths.members {
+        guard case .object(let methods) = item else { continue }
+        for (method, operation) in methods.members
+        where ["get", "post", "patch", "delete", "put", "head", "options"].contains(method) {
+            guard case .object(var object) = operation else { continue }
+            if object["security"] == nil, let security = spec["security"] {
+                object.members.append((key: "security", value: security))
+            }
+            operations.append(SpecOperation(method: method.uppercased(), path: path, object: object))
+        }
+    }
+    return operations
+}

@@ -26,6 +26,8 @@ struct ErrorTests {
         BadBody(name: "duplicate keys", body: #"{"timestamp":1,"timestamp":2}"#, type: "/problems/malformed-json"),
         BadBody(name: "deep nesting", body: String(repeating: "[", count: 100_000), type: "/problems/malformed-json"),
         BadBody(name: "an array", body: "[]", pointer: ""),
+        BadBody(name: "null", body: "null", pointer: ""),
+        BadBody(name: "a string", body: #""keyboard""#, pointer: ""),
         // Without a device to give it, a show must send its keyboard's end frame.
         BadBody(name: "missing keyboard", body: #"{"scrollView":\#(frame)}"#, pointer: "/keyboard/frameEnd"),
         BadBody(
@@ -121,7 +123,11 @@ struct ErrorTests {
         #expect(nullErrors.compactMap { $0["message"] as? String } == ["must be an object"])
     }
 
-    @Test(arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "json"] as [String?])
+    @Test(
+        arguments: [
+            nil, "", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
+            "application/jsonp", "json",
+        ] as [String?])
     func rejectsAWrongContentType(_ contentType: String?) {
         let answer = makeApp().call("POST", "/keyboard/show", json: Phone.showBody, contentType: contentType)
         #expect(answer.status == 415)
@@ -131,6 +137,23 @@ struct ErrorTests {
     @Test(arguments: ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])
     func acceptsJSONMediaTypes(_ contentType: String) {
         #expect(makeApp().call("POST", "/keyboard/show", json: Phone.showBody, contentType: contentType).status == 200)
+    }
+
+    /// Numbers that read as zero (`-0` in any form, a value too small for a double) answer as a zero does.
+    @Test func numbersThatReadAsZeroAnswerAsZero() {
+        let app = makeApp()
+        let zero = app.call("POST", "/keyboard/show", json: Phone.showBody)
+        #expect(zero.status == 200)
+        for (member, value) in [
+            (#""frameEnd":{"x":0,"#, #""frameEnd":{"x":-0,"#), (#""frameEnd":{"x":0,"#, #""frameEnd":{"x":-0.0e0,"#),
+            (#""frameEnd":{"x":0,"#, #""frameEnd":{"x":1e-400,"#), (#""left":0,"#, #""left":-0,"#),
+        ] {
+            let body = Phone.showBody.replacingOccurrences(of: member, with: value)
+            #expect(body != Phone.showBody, "\(member) is not in the body")
+            let answer = app.call("POST", "/keyboard/show", json: body)
+            #expect(answer.status == 200, "\(value)")
+            #expect(answer.text == zero.text, "\(value)")
+        }
     }
 
     @Test func rejectsAnEmptyBody() {
@@ -167,6 +190,16 @@ struct ErrorTests {
         #expect(wrong.status == 405)
         #expect(wrong.headers["Allow"] == "POST, OPTIONS")
         #expect(app.call("DELETE", "/healthz").headers["Allow"] == "GET, HEAD, OPTIONS")
+        for (method, path, allow) in [
+            ("PUT", "/keyboard/show", "POST, OPTIONS"), ("DELETE", "/keyboard/show", "POST, OPTIONS"),
+            ("POST", "/healthz", "GET, HEAD, OPTIONS"),
+            ("PUT", "/sessions/AAAAAAAAAAAAAAAAAAAAAA", "GET, PATCH, DELETE, HEAD, OPTIONS"),
+        ] {
+            let answer = app.call(method, path, json: "{}")
+            #expect(answer.status == 405, "\(method) \(path)")
+            #expect(answer.json.string("type") == "/problems/method-not-allowed", "\(method) \(path)")
+            #expect(answer.headers["Allow"] == allow, "\(method) \(path)")
+        }
     }
 
     @Test func errorBodiesLeakNoInternals() {

@@ -190,6 +190,10 @@ struct NotificationRouteTests {
                 ["/notifications"]
             ),
             ("no notifications member", #"{"includeNonLocal":true}"#, ["/notifications"]),
+            (
+                "notifications that are not objects", #"{"notifications":[0,null,"x",[[]]]}"#,
+                ["/notifications/0", "/notifications/1", "/notifications/2", "/notifications/3"]
+            ),
             ("an unknown member", #"{"notifications":[],"replay":true}"#, ["/replay"]),
         ])
     func refusedLog(label: String, body: String, expected: [String]) throws {
@@ -202,6 +206,13 @@ struct NotificationRouteTests {
         #expect(answer.status == 400, "\(label): \(answer.text)")
         #expect(pointers(answer) == expected, "\(label)")
         #expect(app.call("GET", "/sessions/\(id)", query: [("at", "9000")]).text == before, "\(label)")
+    }
+
+    @Test func aLogThatIsNotJSONIsMalformed() throws {
+        let app = makeApp()
+        let answer = app.call("POST", "/sessions/\(try session(app))/notifications", json: #"{"notifications":[{"#)
+        #expect(answer.status == 400)
+        #expect(answer.json.string("type") == "/problems/malformed-json")
     }
 
     @Test func aLogThatStartsBeforeTheSessionsLastEventIs409AndChangesNothing() throws {

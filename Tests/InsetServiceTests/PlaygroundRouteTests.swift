@@ -50,8 +50,6 @@ struct PlaygroundRouteTests {
         #expect(app.call("GET", path).status == 200)
         #expect(app.call("GET", path, headers: [("Authorization", "Bearer nope")]).status == 200)
         #expect(app.call("HEAD", path).status == 200)
-        // What the page calls stays guarded.
-        #expect(app.call("POST", "/sessions", json: Phone.sessionBody).status == 401)
     }
 
     @Test(arguments: staticAssets)
@@ -137,8 +135,8 @@ struct PlaygroundRouteTests {
         #expect(answer.headers["ETag"] == nil)
     }
 
-    /// The paths the playground had before its folder answer 308 with where their file is now, without a token;
-    /// each `Location` is served.
+    /// The paths the playground had before its folder answer 308 with where their file is now, without a token or
+    /// with a wrong one; each `Location` is served.
     @Test(arguments: [
         ("/", "/playground/index.html"),
         ("/playground.css", "/playground/playground.css"),
@@ -147,10 +145,12 @@ struct PlaygroundRouteTests {
     func anOldPathRedirectsPermanently(path: String, location: String) {
         let app = makeApp(token: "s3cret", files: playgroundFiles)
         for method in ["GET", "HEAD"] {
-            let answer = app.call(method, path)
-            #expect(answer.status == 308, "\(method) \(path)")
-            #expect(answer.headers["Location"] == location)
-            #expect(answer.body.isEmpty)
+            for headers: [(String, String)] in [[], [("Authorization", "Bearer wrong")]] {
+                let answer = app.call(method, path, headers: headers)
+                #expect(answer.status == 308, "\(method) \(path) \(headers)")
+                #expect(answer.headers["Location"] == location)
+                #expect(answer.body.isEmpty)
+            }
         }
         #expect(app.call("GET", location).status == 200)
     }

@@ -258,37 +258,6 @@ extension RedisStoreTests {
         #expect(stored.scene.scrollView.contentInset.top == Double(events))
     }
 
-    /// The same requests against memory and Redis answer the same bodies, the session's id apart: the route
-    /// that answers later with Redis words its answers as the one that answers at once.
-    @Test func showsAndHidesThroughRedisAnswerAsInMemory() throws {
-        let redis = try RedisProcess()
-        let clock = ManualClock()
-        func app(_ store: SessionStoreLocation) -> InsetApplication {
-            buildApplication(ServiceConfiguration(accessLog: false, clock: clock.clock, sessionStore: store))
-        }
-        let apps = [app(.memory), app(.redis(redis.endpoint()))]
-        let ids = apps.map { $0.call("POST", "/sessions", json: Phone.sessionBody).json["id"] as? String ?? "" }
-        let keyboard = #""keyboard":\#(Phone.keyboard)"#
-        let requests = [
-            ("/keyboard/show", #""timestamp":0,\#(keyboard)"#),
-            ("/keyboard/hide", #""timestamp":120"#),
-            ("/keyboard/show", #""timestamp":200,\#(keyboard)"#),
-            ("/keyboard/hide", #""timestamp":100"#),
-            ("/keyboard/show", #""timestamp":900,"focusedRect":{"x":0,"y":1500,"width":10,"height":40}"#),
-        ]
-        for (path, members) in requests {
-            let answers = zip(apps, ids).map { app, id in
-                app.call("POST", path, json: #"{"sessionId":"\#(id)",\#(members)}"#)
-            }
-            #expect(answers[0].status == answers[1].status, "\(path) \(members)")
-            #expect(answers[0].text == answers[1].text.replacingOccurrences(of: ids[1], with: ids[0]))
-            #expect(answers[0].headers["Content-Type"] == answers[1].headers["Content-Type"])
-            #expect(answers[1].headers["X-Request-Id"] != nil)
-        }
-        let gone = apps[1].call("POST", "/keyboard/hide", json: #"{"sessionId":"AAAAAAAAAAAAAAAAAAAAAA"}"#)
-        #expect(gone.status == 404)
-    }
-
     /// `/metrics` counts what went to Redis and in how many writes; the in-memory store reports neither.
     @Test func metricsCountTheCommandsAndTheirBatches() throws {
         let redis = try RedisProcess()
