@@ -53,7 +53,7 @@ extension OperationBody {
     }
 }
 
-/// `POST /keyboard/show` and `POST /keyboard/hide`: an event, of a session when it names one.
+/// The body of `showKeyboard` and `hideKeyboard`: an event, of a session when it names one.
 struct KeyboardEventBody: OperationBody {
     static var kinds: RequestKinds { .events }
     var decoded = RequestBody()
@@ -73,7 +73,7 @@ struct SessionBody: OperationBody {
     init() {}
 }
 
-/// `POST /keyboard/drag` and `POST /keyboard/release`: a touch on a session's shown keyboard.
+/// The body of `dragKeyboard` and `releaseKeyboard`: a touch on a session's shown keyboard.
 struct GestureBody: OperationBody {
     static var kinds: RequestKinds { .gestures }
     var decoded = RequestBody()
