@@ -59,20 +59,12 @@ final class Operation: Sendable {
     let needsToken: Bool
     let answer: Answer
 
-    /// An operation whose body of kind `body` the edge decodes for `handler`.
-    init(
-        _ method: String, _ path: String, body: RequestBody.Kind, needsToken: Bool = true,
-        _ handler: any BodyOperationHandler
-    ) {
-        self.method = method
-        self.path = path
-        self.needsToken = needsToken
-        self.answer = .decoding(body, handler)
-    }
-
     /// The operation of the spec at `route` whose body of kind `body` the edge decodes for `handler`.
-    convenience init(_ route: Route, body: RequestBody.Kind, _ handler: any BodyOperationHandler) {
-        self.init(route.method, route.path, body: body, needsToken: route.needsToken, handler)
+    init(_ route: Route, body: RequestBody.Kind, _ handler: any BodyOperationHandler) {
+        self.method = route.method
+        self.path = route.path
+        self.needsToken = route.needsToken
+        self.answer = .decoding(body, handler)
     }
 
     /// The operation of the spec at `route`, which reads no body the edge decodes.
@@ -80,7 +72,8 @@ final class Operation: Sendable {
         self.init(route.method, route.path, needsToken: route.needsToken, handler)
     }
 
-    /// An operation that reads no body the edge decodes.
+    /// An operation that reads no body the edge decodes, at `path`: the static files', whose paths the files
+    /// given to the service name.
     init(_ method: String, _ path: String, needsToken: Bool = true, _ handler: any OperationHandler) {
         self.method = method
         self.path = path

@@ -64,7 +64,7 @@ struct KeyboardEventBody: OperationBody {
     var sessionId: String? { decoded.sessionId }
 }
 
-/// `POST /sessions` and `PATCH /sessions/{id}`: a scene, whole or in part; nothing of its own beyond `event`.
+/// The body of `createSession` and `patchSession`: a scene, whole or in part; nothing of its own beyond `event`.
 /// What creating a scene requires is the scene's to check (`ScenePatch.sceneToCreate`), not the decoder's.
 struct SessionBody: OperationBody {
     static var kinds: RequestKinds { .session }
@@ -101,7 +101,7 @@ struct GestureBody: OperationBody {
     }
 }
 
-/// `POST /sessions/{id}/focus`: the focus moves to a field.
+/// The body of `moveFocus`: the focus moves to a field.
 struct FocusBody: OperationBody {
     static var kinds: RequestKinds { .focus }
     var decoded = RequestBody()
