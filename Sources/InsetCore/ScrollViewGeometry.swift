@@ -1,7 +1,9 @@
 /// How UIKit adds the safe area to a scroll view's `adjustedContentInset`
 /// (`UIScrollView.ContentInsetAdjustmentBehavior`).
 public enum ContentInsetAdjustmentBehavior: String, CaseIterable, Sendable {
-    /// UIKit's default; treated like `scrollableAxes` (outside a navigation controller, which is what it does).
+    /// UIKit's default: like `scrollableAxes`, but "content is always adjusted vertically when the scroll view is
+    /// the content view of a view controller that is currently displayed by a navigation or tab bar controller"
+    /// (Apple's documentation of the case), which `ScrollViewGeometry.isBarControllerContent` says.
     case automatic
     /// The safe area is added along the axes that scroll.
     case scrollableAxes
@@ -36,6 +38,9 @@ public struct ScrollViewGeometry: Equatable, Sendable {
     public var inverted: Bool
     /// `keyboardDismissMode`.
     public var keyboardDismissMode: KeyboardDismissMode
+    /// Whether the scroll view is the view of a view controller a navigation or tab bar controller shows (a
+    /// container's, `docs/containers.md`): then `.automatic` adjusts the vertical insets whether it scrolls or not.
+    public var isBarControllerContent = false
 
     /// Creates the geometry; `contentSize` defaults to the frame's size.
     public init(
@@ -83,7 +88,10 @@ public struct ScrollViewGeometry: Equatable, Sendable {
             return .zero
         case .always:
             return safeAreaInsets
-        case .automatic, .scrollableAxes:
+        case .automatic:
+            vertical = scrollsVertically || isBarControllerContent
+            horizontal = scrollsHorizontally
+        case .scrollableAxes:
             vertical = scrollsVertically
             horizontal = scrollsHorizontally
         }

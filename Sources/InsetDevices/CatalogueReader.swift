@@ -13,8 +13,8 @@ struct CatalogueReader {
 
     mutating func catalogue(
         _ value: JSONValue
-    ) throws(CatalogueError) -> ([CatalogueSource], [Device], [AndroidDevice]) {
-        let root = try object(value, "", allowed: ["about", "sources", "devices"])
+    ) throws(CatalogueError) -> ([CatalogueSource], [Device], [AndroidDevice], BarCatalogue) {
+        let root = try object(value, "", allowed: ["about", "sources", "devices", "bars"])
         var sources: [CatalogueSource] = []
         for (position, item) in try array(root["sources"], "sources").enumerated() {
             let source = try self.source(item, "sources[\(position)]")
@@ -38,7 +38,8 @@ struct CatalogueReader {
             }
             guard deviceIds.insert(id).inserted else { throw fail(path + ".id", "is repeated") }
         }
-        return (sources, devices, androidDevices)
+        let bars = try self.bars(root["bars"] ?? .object(JSONObject()), "bars")
+        return (sources, devices, androidDevices, bars)
     }
 
     /// An entry's platform: `ios` (the default) or `android`.
@@ -226,7 +227,7 @@ struct CatalogueReader {
             })
     }
 
-    private func object(
+    func object(
         _ value: JSONValue?, _ path: String, allowed: Set<String>
     ) throws(CatalogueError) -> JSONObject {
         guard case .object(let object)? = value else { throw fail(path, "must be an object") }
@@ -234,17 +235,17 @@ struct CatalogueReader {
         return object
     }
 
-    private func array(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> [JSONValue] {
+    func array(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> [JSONValue] {
         guard case .array(let items)? = value else { throw fail(path, "must be an array") }
         return items
     }
 
-    private func string(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
+    func string(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
         guard case .string(let text)? = value, !text.isEmpty else { throw fail(path, "must be a non-empty string") }
         return text
     }
 
-    private func number(
+    func number(
         _ value: JSONValue?, _ path: String, in range: ClosedRange<Double>
     ) throws(CatalogueError) -> Double {
         guard case .number(let number)? = value, range.contains(number) else {
@@ -254,7 +255,7 @@ struct CatalogueReader {
     }
 
     /// An id: lowercase letters, digits and single hyphens.
-    private func identifier(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
+    func identifier(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
         let text = try string(value, path)
         let valid = text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
         guard valid, !text.hasPrefix("-"), !text.hasSuffix("-"), !text.contains("--") else {
@@ -264,20 +265,20 @@ struct CatalogueReader {
     }
 
     /// A release: digits, optionally `.` and more digits (`"26"`, `"17.2"`).
-    private func release(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
+    func release(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
         let text = try string(value, path)
         guard SystemRelease(text) != nil else { throw fail(path, "must be a release such as \"26\" or \"17.2\"") }
         return text
     }
 
     /// The id of a declared source.
-    private func source(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
+    func source(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> String {
         let id = try string(value, path)
         guard sourceIds.contains(id) else { throw fail(path, "names no source in sources ('\(id)')") }
         return id
     }
 
-    private func choice<T: RawRepresentable & CaseIterable>(
+    func choice<T: RawRepresentable & CaseIterable>(
         _ value: JSONValue?, _ path: String, _ type: T.Type
     ) throws(CatalogueError) -> T where T.RawValue == String {
         let name = try string(value, path)

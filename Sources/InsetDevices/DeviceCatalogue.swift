@@ -12,6 +12,8 @@ public struct DeviceCatalogue: Sendable {
     public let devices: [Device]
     /// The Android devices, in the file's order, which `platform: "android"` requests name.
     public let androidDevices: [AndroidDevice]
+    /// The containers' bars: default heights by family, orientation and release, and what is not published.
+    public let bars: BarCatalogue
     private let index: [String: Int]
 
     /// The catalogue in `json`, refused with the first thing wrong with it.
@@ -23,7 +25,7 @@ public struct DeviceCatalogue: Sendable {
             throw CatalogueError(path: "", message: "is not JSON: byte \(error.offset): \(error.message)")
         }
         var reader = CatalogueReader()
-        (sources, devices, androidDevices) = try reader.catalogue(value)
+        (sources, devices, androidDevices, bars) = try reader.catalogue(value)
         var index: [String: Int] = [:]
         for (position, device) in devices.enumerated() { index[device.id] = position }
         self.index = index

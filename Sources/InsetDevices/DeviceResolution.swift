@@ -8,6 +8,8 @@ public struct CatalogueValue: Equatable, Sendable {
         case size(Size)
         case insets(EdgeInsets)
         case rect(Rect)
+        /// A single length: a bar's default height.
+        case length(Double)
     }
 
     /// The member it stands for, as an RFC 6901 pointer into the request (`/keyboard/frameEnd`).
@@ -42,6 +44,10 @@ public struct DeviceRefusal: Error, Equatable {
 
     init(_ pointer: String, _ message: String) {
         problems = [MemberProblem(pointer: pointer, message: message)]
+    }
+
+    init(problems: [MemberProblem]) {
+        self.problems = problems
     }
 }
 

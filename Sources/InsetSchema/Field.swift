@@ -44,6 +44,9 @@ package enum FieldKind<Root>: Sendable {
     /// A list of identified rects, `[{id, <rect>, order?}]`, as `shape` says: pinned views, form fields.
     case list(
         ListShape, get: @Sendable (Root) -> [ListedRect]?, set: @Sendable (inout Root, [ListedRect]) -> Void)
+    /// The scroll view's containers (`docs/containers.md`): bars, each an object of its own, read whole (a bar
+    /// sent replaces the one before it). Decoded, it is the bars alone; the service lays them out.
+    case container(get: @Sendable (Root) -> ContainerState?, set: @Sendable (inout Root, ContainerState) -> Void)
 
     /// An enum's cases by their raw names.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(

@@ -209,6 +209,8 @@ package enum RequestSchema {
                         .string(
                             maxBytes: Limits.systemBytes, get: { $0.device.system }, set: { $0.device.system = $1 }))),
             ]),
+        // The bars around the scroll view (docs/containers.md): after the device, whose bars they are.
+        .geometry(Field("container", record: "ct", .container(get: { $0.container }, set: { $0.container = $1 }))),
         // Android's (docs/android.md), after the members iOS bodies send: `platform`, then the window's own.
         .geometry(
             Field(

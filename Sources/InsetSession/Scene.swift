@@ -33,6 +33,22 @@ public struct Scene: Equatable, Sendable {
     public var platform = Platform.ios
     /// On Android, the bars, the modes and the caret.
     public var android = AndroidSetting()
+    /// The containers the scroll view sits in, boxed: nil for a bare screen, which most scenes are.
+    @usableFromInline var containerBox: ContainerBox?
+
+    /// Whether the scroll view sits in a container: cheaper to ask than `container`, which copies it out.
+    @inlinable public var hasContainer: Bool { containerBox != nil }
+
+    /// The containers the scroll view sits in and their layout (`docs/containers.md`); nil on a bare screen.
+    /// Setting it marks the scroll view as a bar controller's content view or not; the caller sets the scroll
+    /// view's frame and safe area from the layout.
+    public var container: ContainerState? {
+        get { containerBox?.state }
+        set {
+            containerBox = newValue.map(ContainerBox.init)
+            scrollView.isBarControllerContent = newValue?.isBarControllerContent ?? false
+        }
+    }
 
     /// A scene exactly as stored, value by value (a shared store reads sessions back with it).
     @inlinable public init(

@@ -4,6 +4,7 @@ import InsetCore
 /// a content size, which must not follow a frame set with it); a value's bit in `SceneValues` is its index.
 ///
 /// `id`, `orientation` and `system` are the device's (`DeviceSetting`); `predictive`, `type` and `mode` its keyboard's;
+/// `container` is the whole of `ContainerState`, which the service lays out before a patch is applied;
 /// `top` and `bottom` are Android's system bars (`AndroidSetting.statusBar`, `.navigationBar`).
 public enum SceneValue: UInt8, CaseIterable, Sendable {
     case frame, safeAreaInsets, contentSize, contentOffset, contentInset, scrollIndicatorInsets
@@ -11,7 +12,7 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
     case keyboardDismissMode, screen, predictive, type, mode, focusedRect, fields, focus, scrollPosition, window,
         keyboardDistance
     case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
-    case pinnedViews, interruption, id, orientation, system
+    case pinnedViews, interruption, id, orientation, system, container
     case platform, top, bottom, navigationMode, windowSoftInputMode, edgeToEdge, imeInsets, insetsAnimationCallback
     case caretRect
 
@@ -53,6 +54,7 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
         case .keyboardDismissPadding: target.options.keyboardDismissPadding = source.options.keyboardDismissPadding
         case .pinnedViews: target.pinnedViews = source.pinnedViews
         case .interruption: target.interruption = source.interruption
+        case .container: if let container = source.container { target.container = container }
         case .platform: target.platform = source.platform
         case .top: target.android.statusBar = source.android.statusBar
         case .bottom: target.android.navigationBar = source.android.navigationBar
@@ -100,4 +102,6 @@ public struct SceneValues: OptionSet, Sendable, Hashable {
     public static let revealing: SceneValues = [.focus, .focusedRect, .fields, SceneValues(.scrollPosition)]
     /// `SceneValue.platform`.
     public static let platform = SceneValues(.platform)
+    /// `SceneValue.container`.
+    public static let container = SceneValues(.container)
 }

@@ -188,8 +188,54 @@ private enum RecordReader {
                     list.append(ListedRect(id: id, rect: try rect(parts[1]), order: order))
                 }
                 set(&root, list)
+            case .container(_, let set): set(&root, try container(value))
             }
         }
+    }
+
+    /// A container as `storedContainer` writes it, laid out again from what its layout started from.
+    static func container(_ value: JSONValue) throws(Unreadable) -> ContainerState {
+        let object = try object(value)
+        let size = try numbers(object, "sz", count: 2)
+        let frame = try optional(object, "gf") { (value) throws(Unreadable) in try rect(value) }
+        let heights = try optionalNumbers(try member(object, "h"), count: 3)
+        var container = Container()
+        if case .array(let bar)? = object["nb"], bar.count == 2, case .string(let name) = bar[0],
+            let style = NavigationBarStyle(rawValue: name)
+        {
+            container.navigationBar = NavigationBar(style: style, height: try nullableNumber(bar[1], "nb"))
+        } else if object["nb"] != nil {
+            throw Unreadable(reason: "nb is not [style, height]")
+        }
+        func bar(_ key: String) throws(Unreadable) -> (height: Double?, hidden: Bool)? {
+            guard let value = object[key] else { return nil }
+            guard case .array(let parts) = value, parts.count == 2, case .bool(let hidden) = parts[1] else {
+                throw Unreadable(reason: "\(key) is not [height, hidden]")
+            }
+            return (try nullableNumber(parts[0], key), hidden)
+        }
+        if let tab = try bar("tb") { container.tabBar = TabBar(height: tab.height, hidden: tab.hidden) }
+        if let tool = try bar("tl") { container.toolbar = Toolbar(height: tool.height, hidden: tool.hidden) }
+        if let view = object["ia"] { container.inputAccessoryView = InputAccessoryView(height: try number(view, "ia")) }
+        return ContainerState(
+            container: container, size: Size(width: size[0], height: size[1]),
+            windowSafeArea: try insets(object, "ws"), givenFrame: frame,
+            heights: BarHeights(navigationBar: heights[0], tabBar: heights[1], toolbar: heights[2]))
+    }
+
+    /// A number, or nil for `null`.
+    private static func nullableNumber(_ value: JSONValue, _ key: String) throws(Unreadable) -> Double? {
+        value == .null ? nil : try number(value, key)
+    }
+
+    /// An array of `count` numbers or nulls.
+    private static func optionalNumbers(_ value: JSONValue, count: Int) throws(Unreadable) -> [Double?] {
+        guard case .array(let items) = value, items.count == count else {
+            throw Unreadable(reason: "not an array of \(count) numbers")
+        }
+        var numbers: [Double?] = []
+        for item in items { numbers.append(try nullableNumber(item, "h")) }
+        return numbers
     }
 
     /// The target; its guide is nil in a record written before the guide was computed (`Session` places it

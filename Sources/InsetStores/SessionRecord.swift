@@ -207,8 +207,51 @@ extension JSONWriter {
                     endArray()
                 }
                 endArray()
+            case .container(let get, _): if let value = get(root) { storedContainer(value) } else { null() }
             }
         }
+    }
+
+    /// A container as `SessionRecord.container` reads it: what its layout started from and the bars as sent
+    /// (the layout itself is computed again from these).
+    private mutating func storedContainer(_ state: ContainerState) {
+        beginObject()
+        key(static: "sz")
+        exactNumbers(state.layout.view.width, state.layout.view.height)
+        key(static: "ws")
+        exactInsets(state.windowSafeArea)
+        key(static: "gf")
+        if let frame = state.givenFrame { exactRect(frame) } else { null() }
+        key(static: "h")
+        beginArray()
+        for height in [state.heights.navigationBar, state.heights.tabBar, state.heights.toolbar] {
+            if let height { exactNumber(height) } else { null() }
+        }
+        endArray()
+        let container = state.container
+        if let bar = container.navigationBar {
+            key(static: "nb")
+            beginArray()
+            string(bar.style.rawValue)
+            if let height = bar.height { exactNumber(height) } else { null() }
+            endArray()
+        }
+        for (name, height, hidden) in [
+            ("tb" as StaticString, container.tabBar?.height, container.tabBar?.hidden),
+            ("tl", container.toolbar?.height, container.toolbar?.hidden),
+        ] {
+            guard let hidden else { continue }
+            key(static: name)
+            beginArray()
+            if let height { exactNumber(height) } else { null() }
+            bool(hidden)
+            endArray()
+        }
+        if let view = container.inputAccessoryView {
+            key(static: "ia")
+            exactNumber(view.height)
+        }
+        endObject()
     }
 
     fileprivate mutating func storedResult(_ result: InsetResult) {

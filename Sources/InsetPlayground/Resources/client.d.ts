@@ -370,6 +370,7 @@ export interface KeyboardEventBody {
   focus?: string;
   scrollPosition?: ScrollPosition;
   device?: DeviceMember;
+  container?: Container;
   platform?: "ios";
 }
 
@@ -481,6 +482,7 @@ export interface SessionCreateMembers {
   focus?: string;
   scrollPosition?: ScrollPosition;
   device?: DeviceMember;
+  container?: Container;
   platform?: "ios";
 }
 
@@ -540,7 +542,72 @@ export interface SessionPatchBody {
    * merged over the session's device. Without an `id`, the session must have a device.
    */
   device?: DeviceMember;
+  /**
+   * Bars to add or replace: each bar sent replaces the session's, the others stay (`{"tabBar": {"hidden": true}}` hides
+   * the tab bar). The scroll view is laid out again.
+   */
+  container?: Container;
   platform?: "ios";
+}
+
+/**
+ * The containers the scroll view sits in (iOS). With a container, the scroll view fills its view controller's view (the
+ * window) unless `scrollView.frame` is sent, `scrollView.safeAreaInsets` (sent, or the device's) is the window's safe
+ * area, and the service adds the bars to it: the answer's `container.scrollView` is the scroll view as laid out, and
+ * the insets are computed for it. A height left out comes from the catalogue for the device named (`GET /devices/{id}`
+ * lists them with their sources); a bar whose default is not published, or a default asked for without a device, is a
+ * 400 that says so.
+ */
+export interface Container {
+  navigationBar?: NavigationBar;
+  tabBar?: TabBar;
+  toolbar?: Toolbar;
+  inputAccessoryView?: InputAccessoryView;
+}
+
+/**
+ * `UINavigationController`'s bar, below the status bar (the window's top safe area). Its height adds to the scroll
+ * view's top safe area.
+ */
+export interface NavigationBar {
+  /**
+   * `standard` (inline title), `largeTitle` (`prefersLargeTitles`, at rest), `none` (`isNavigationBarHidden`). Default
+   * `standard`.
+   */
+  style?: "standard" | "largeTitle" | "none";
+  /** A bar's height in points; left out, the default for the device, orientation and system. */
+  height?: number;
+}
+
+/**
+ * `UITabBarController`'s bar: `height` above the window's bottom safe area, which its background covers. Both add to
+ * the scroll view's bottom safe area, so the keyboard's overlap is counted once.
+ */
+export interface TabBar {
+  /** A bar's height in points; left out, the default for the device, orientation and system. */
+  height?: number;
+  /** The child hides the tab bar (`hidesBottomBarWhenPushed`). Default false. */
+  hidden?: boolean;
+}
+
+/**
+ * `UINavigationController`'s toolbar, above the tab bar (or on the bottom safe area without one). No default height is
+ * published: send `height`.
+ */
+export interface Toolbar {
+  /** A bar's height in points; left out, the default for the device, orientation and system. */
+  height?: number;
+  /** The toolbar is hidden (`isToolbarHidden`). Default false. */
+  hidden?: boolean;
+}
+
+/**
+ * The focused field's `inputAccessoryView`. UIKit shows it on top of the keyboard and reports both in one frame: a
+ * keyboard from the catalogue gets it added, a `frameEnd` or `userInfo` sent already holds it.
+ */
+export interface InputAccessoryView {
+  /** A bar's height in points; left out, the default for the device, orientation and system. */
+  height: number;
 }
 
 /** How the device is held; iOS lays out the screen, the safe area and the keyboard for it. */

@@ -155,6 +155,9 @@ extension FastDecoder {
         case .list(let shape, _, let set):
             guard let items = list(shape) else { return false }
             set(&root, items)
+        case .container:
+            // A container's bars are read by the general decoder alone: few bodies send one.
+            return false
         }
         return true
     }

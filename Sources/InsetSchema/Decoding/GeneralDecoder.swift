@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 /// Decodes a parsed body against `RequestSchema`, collecting every problem with its RFC 6901 pointer instead
 /// of stopping at the first: unknown members first (so typos surface), then each member in the schema's order.
@@ -96,6 +97,9 @@ struct GeneralDecoder {
         case .list(let shape, _, let set):
             guard let items = reader.list(value, at: pointer, shape) else { return false }
             set(&root, items)
+        case .container(_, let set):
+            guard let container = reader.container(value, at: pointer) else { return false }
+            set(&root, ContainerState(sent: container))
         }
         return true
     }

@@ -41,6 +41,9 @@ extension Limits {
     /// `KeyboardFields/properties/animationCurve` and 1 more: minimum 0, maximum 15.
     @inlinable package static var animationCurve: ClosedRange<Int> { 0...15 }
 
+    /// `BarHeight`: minimum 0, maximum 10000.
+    @inlinable package static var barHeight: ClosedRange<Double> { 0...10_000 }
+
     /// `DeviceIdField`: maxLength 64 (bytes, as the decoders count).
     @inlinable package static var deviceIdBytes: Int { 64 }
 

@@ -22,6 +22,7 @@ extension JSONWriter {
             case .size(let size): self.size(size)
             case .insets(let insets): self.insets(insets)
             case .rect(let rect): self.rect(rect)
+            case .length(let length): number(length)
             }
             field("source", value.source)
             if let system = value.system { field("system", system) }

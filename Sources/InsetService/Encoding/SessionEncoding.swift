@@ -28,6 +28,10 @@ extension Session {
         writer.beginObject()
         writer.resultMembers(target)
         writer.endObject()
+        if let container = scene.container {
+            let keyboard = keyboardVisible && target.keyboardDocked ? target.keyboardLayoutGuide : nil
+            writer.containerAnswer(container, keyboard: keyboard, name: "containerLayout")
+        }
         writer.key(static: "animation")
         if let running = animationInFlight(at: time), let newest = animations.newest(movingAt: time) {
             let layout = layoutMotion(since: newest.startTime)
@@ -157,6 +161,8 @@ extension JSONWriter {
             case .point(let get, _): member(field.name, get(root), unset) { $0.point($1) }
             case .insets(_, let get, _): member(field.name, get(root), unset) { $0.insets($1) }
             case .list(let shape, let get, _): member(field.name, get(root), unset) { $0.list($1, shape) }
+            case .container(let get, _):
+                member(field.name, get(root), unset) { $0.containerRequest($1.container) }
             }
         }
     }

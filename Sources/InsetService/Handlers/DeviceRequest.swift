@@ -2,31 +2,44 @@ import InsetCore
 import InsetDevices
 import InsetSession
 
-/// A request by device: the catalogue's numbers written into the event where the request sent none, and the
-/// keyboard's end frame a show must have, from the device or sent.
+/// A request by device or in a container: the catalogue's numbers written into the event where the request sent
+/// none, the container laid out (`docs/containers.md`), and the keyboard's end frame a show must have, from the
+/// device or sent.
 enum DeviceRequest {
     /// The scene values that name a device or its keyboard.
     static let values: SceneValues = [.device, .keyboardSetting]
 
-    /// Whether `event` or the scene it lands on names a device, so that the catalogue has numbers to give.
+    /// Whether `event` or the scene it lands on names a device, so that the catalogue has numbers to give, or
+    /// has a container to lay out.
     @inline(__always)
     static func involved(_ event: borrowing KeyboardEvent, base: Scene?) -> Bool {
-        !event.scene.given.isDisjoint(with: values) || base?.device.id != nil
+        !event.scene.given.isDisjoint(with: values) || base?.device.id != nil || inContainer(event, base: base)
     }
 
-    /// Resolves `event` against `catalogue` for `use` on `base` (nil: a stateless call or a new session), then
-    /// checks that a show has its keyboard's end frame. Nil when no device is involved.
+    /// Whether `event` sends a container or the scene it lands on has one.
+    @inline(__always)
+    static func inContainer(_ event: borrowing KeyboardEvent, base: Scene?) -> Bool {
+        event.scene.given.contains(.container) || base?.hasContainer == true
+    }
+
+    /// Resolves `event` against `catalogue` for `use` on `base` (nil: a stateless call or a new session), lays out
+    /// its container, then checks that a show has its keyboard's end frame. Nil when no device is involved.
     static func resolve(
         _ event: inout KeyboardEvent, for use: DeviceCatalogue.Use, over base: Scene?, shownKeyboard: Rect? = nil,
         in catalogue: DeviceCatalogue
     ) throws(SessionError) -> DeviceResolution? {
         var resolution: DeviceResolution?
-        if involved(event, base: base) {
-            do {
-                resolution = try catalogue.resolve(&event, for: use, over: base, shownKeyboard: shownKeyboard)
-            } catch {
-                throw .invalidMembers(error.problems)
+        do {
+            if !event.scene.given.isDisjoint(with: values) || base?.device.id != nil {
+                // The device sees the scroll view as it stood before the bars, so that what followed it follows.
+                resolution = try catalogue.resolve(
+                    &event, for: use, over: base?.withoutContainerLayout, shownKeyboard: shownKeyboard)
             }
+            if inContainer(event, base: base) {
+                try catalogue.layOutContainer(&event, over: base, resolution: &resolution)
+            }
+        } catch {
+            throw .invalidMembers(error.problems)
         }
         try requireFrameEnd(event, for: use)
         return resolution

@@ -11,7 +11,8 @@ enum EventAnswer {
     @inline(__always)
     static func write(
         _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
-        session: SessionReference?, navigation: FocusNeighbours?, catalogue: DeviceResolution? = nil
+        session: SessionReference?, navigation: FocusNeighbours?, catalogue: DeviceResolution? = nil,
+        container: ContainerState? = nil, keyboardShown: Bool = false
     ) -> JSONWriter {
         // Sized to hold a usual answer without growing (a stateless show's is 1 299 bytes; a session's is longer by
         // its reference, its composition and the animations in flight); the thread's spare block serves either.
@@ -19,6 +20,10 @@ enum EventAnswer {
         writer.beginObject()
         writer.resultMembers(result)
         if let navigation { writer.navigation(navigation) }
+        if let container {
+            let keyboard = keyboardShown && result.keyboardDocked ? result.keyboardLayoutGuide : nil
+            writer.containerAnswer(container, keyboard: keyboard)
+        }
         writer.key(static: "animation")
         AnimationDescriptor.write(animation, layout: layout, composed: composed, into: &writer)
         if let session {
@@ -40,12 +45,16 @@ enum EventAnswer {
                 navigation: outcome.navigation))
     }
 
-    /// The answer to a stateless event by device, with what it took from the catalogue.
-    static func response(_ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution?) -> HTTPResponse {
+    /// The answer to a stateless event by device or in a container, with what it took from the catalogue and
+    /// how the container lays the scroll view out.
+    static func response(
+        _ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution?, container: ContainerState? = nil,
+        shown: Bool = false
+    ) -> HTTPResponse {
         .json(
             write(
                 outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
-                navigation: outcome.navigation, catalogue: catalogue))
+                navigation: outcome.navigation, catalogue: catalogue, container: container, keyboardShown: shown))
     }
 
     /// The answer to a session's event, written from the session where it lies, after `composed` at `time`: the
@@ -56,6 +65,7 @@ enum EventAnswer {
         WrittenJSON(
             write(
                 session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-                session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue))
+                session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue,
+                container: session.scene.container, keyboardShown: session.keyboardVisible))
     }
 }

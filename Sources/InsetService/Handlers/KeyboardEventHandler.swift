@@ -26,7 +26,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
             let problems = RequestSchema.platformProblems(body.decoded, platform: platform)
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
             if platform == .android { return try AndroidEvents.stateless(kind, &body.event, devices: devices) }
-            if !body.event.scene.given.isDisjoint(with: DeviceRequest.values) { return try byDevice(body) }
+            if DeviceRequest.involved(body.event, base: nil) { return try byDevice(body) }
             // The body's scene values become the scene where they lie: the body is this call's to change. A show
             // without its keyboard's end frame is told so with whatever the scene lacks.
             let noFrameEnd = kind == .show && body.event.keyboard.frameEnd == nil
@@ -43,7 +43,8 @@ final class KeyboardEventHandler: BodyOperationHandler {
             to: sessionId, now: serverTime)
     }
 
-    /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
+    /// A stateless event on a device or in a container: the catalogue's numbers and the container's layout
+    /// written in, then answered as if sent.
     private func byDevice(_ body: consuming KeyboardEventBody) throws(Problem) -> HTTPResponse {
         var event = body.event
         let resolution: DeviceResolution?
@@ -57,7 +58,9 @@ final class KeyboardEventHandler: BodyOperationHandler {
         } catch {
             throw Problem(error)
         }
-        return EventAnswer.response(event.stateless(kind, in: event.scene.values), catalogue: resolution)
+        let scene = event.scene.values
+        return EventAnswer.response(
+            event.stateless(kind, in: scene), catalogue: resolution, container: scene.container, shown: kind == .show)
     }
 }
 

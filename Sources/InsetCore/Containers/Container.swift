@@ -1,0 +1,90 @@
+/// The containers an iOS scroll view sits in, as a request describes them (`docs/containers.md`): the bars
+/// around it and the accessory view above the keyboard. Every member is optional; a bar sent replaces the one before it.
+/// A height left out is the platform's default for the device, idiom, orientation and system
+/// (`BarHeights`), which the service takes from its catalogue or refuses when none is published.
+public struct Container: Equatable, Sendable {
+    /// iOS: `UINavigationController`'s bar at the top.
+    public var navigationBar: NavigationBar?
+    /// iOS: `UITabBarController`'s bar at the bottom.
+    public var tabBar: TabBar?
+    /// iOS: `UINavigationController`'s toolbar, above the tab bar when both show.
+    public var toolbar: Toolbar?
+    /// iOS: the focused field's `inputAccessoryView`, which rides on top of the keyboard.
+    public var inputAccessoryView: InputAccessoryView?
+
+    /// No container: a bare screen.
+    @inlinable public init() {}
+
+    /// Whether nothing is described.
+    public var isEmpty: Bool { self == Container() }
+
+    /// Whether a bar of UIKit's containers is in it: a navigation bar or a tab bar shown, which makes the
+    /// scroll view that is its view controller's view adjust vertically (`ContentInsetAdjustmentBehavior.automatic`).
+    public var hasBarController: Bool {
+        (navigationBar.map { $0.style != .none } ?? false) || (tabBar.map { !$0.hidden } ?? false)
+    }
+
+    /// `other`'s members over this one's: each bar `other` has replaces this one's.
+    public func merging(_ other: Container) -> Container {
+        var merged = self
+        if let bar = other.navigationBar { merged.navigationBar = bar }
+        if let bar = other.tabBar { merged.tabBar = bar }
+        if let bar = other.toolbar { merged.toolbar = bar }
+        if let view = other.inputAccessoryView { merged.inputAccessoryView = view }
+        return merged
+    }
+}
+
+/// `UINavigationBar`: its style and, when sent, its height (the bar's own, below the status bar).
+public struct NavigationBar: Equatable, Sendable {
+    /// How the bar shows its title.
+    public var style: NavigationBarStyle
+    /// The bar's height; nil: the default for its style.
+    public var height: Double?
+
+    @inlinable public init(style: NavigationBarStyle = .standard, height: Double? = nil) {
+        self.style = style
+        self.height = height
+    }
+}
+
+/// A navigation bar's title style: `standard` (inline title), `largeTitle` (`prefersLargeTitles`, at rest, not
+/// scrolled), or `none` (`isNavigationBarHidden`).
+public enum NavigationBarStyle: String, CaseIterable, Sendable {
+    case standard, largeTitle, none
+}
+
+/// `UITabBar`: its height above the bottom safe area when sent, and whether the child hides it
+/// (`hidesBottomBarWhenPushed`).
+public struct TabBar: Equatable, Sendable {
+    /// The bar's height above the window's bottom safe area; nil: the default.
+    public var height: Double?
+    /// Whether the bar is hidden for this screen.
+    public var hidden: Bool
+
+    @inlinable public init(height: Double? = nil, hidden: Bool = false) {
+        self.height = height
+        self.hidden = hidden
+    }
+}
+
+/// `UINavigationController`'s toolbar (`isToolbarHidden` false): its height above what is below it.
+public struct Toolbar: Equatable, Sendable {
+    /// The bar's height; nil: the default, which no source publishes, so the request must send it.
+    public var height: Double?
+    /// Whether the toolbar is hidden.
+    public var hidden: Bool
+
+    @inlinable public init(height: Double? = nil, hidden: Bool = false) {
+        self.height = height
+        self.hidden = hidden
+    }
+}
+
+/// The focused field's `inputAccessoryView`: UIKit shows it above the keyboard and reports the two as one frame.
+public struct InputAccessoryView: Equatable, Sendable {
+    /// Its height (0: none).
+    public var height: Double
+
+    @inlinable public init(height: Double) { self.height = height }
+}

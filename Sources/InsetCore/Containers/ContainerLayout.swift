@@ -1,0 +1,82 @@
+/// The bars' heights a layout uses, each the one sent or the default the catalogue gave; nil for a bar that is
+/// absent, hidden or of style `none`.
+public struct BarHeights: Equatable, Sendable {
+    /// The navigation bar's height below the status bar.
+    public var navigationBar: Double?
+    /// The tab bar's height above the bottom safe area.
+    public var tabBar: Double?
+    /// The toolbar's height above the tab bar or the bottom safe area.
+    public var toolbar: Double?
+
+    @inlinable public init(navigationBar: Double? = nil, tabBar: Double? = nil, toolbar: Double? = nil) {
+        self.navigationBar = navigationBar
+        self.tabBar = tabBar
+        self.toolbar = toolbar
+    }
+}
+
+/// How a container lays out the view controller's view and the scroll view in it (`docs/containers.md`).
+///
+/// UIKit extends a child's view under translucent bars (`edgesForExtendedLayout = .all`) and tells it what the
+/// bars cover through its safe area: "the area not covered by navigation bars, tab bars, toolbars" (Apple,
+/// `UIView.safeAreaLayoutGuide`). So the view fills the presented bounds, a navigation bar sits below the status
+/// bar (the window's top safe area), a tab bar on the bottom with its background under the home indicator, and a
+/// toolbar above the tab bar; the view's safe area is the window's plus the bars. Any other view's safe area is
+/// "only the portion of the view that is covered" (Apple, `UIView.safeAreaInsets`).
+public struct ContainerLayout: Equatable, Sendable {
+    /// The navigation bar's frame, when one shows.
+    public var navigationBar: Rect?
+    /// The tab bar's frame (its background down to the screen's bottom), when one shows.
+    public var tabBar: Rect?
+    /// The toolbar's frame, when one shows.
+    public var toolbar: Rect?
+    /// The view controller's view: the presented bounds.
+    public var view: Rect
+    /// The view's safe area: the window's plus the bars.
+    public var viewSafeArea: EdgeInsets
+    /// The scroll view's frame: the view's, or the one the request gave.
+    public var scrollView: Rect
+    /// The scroll view's safe area: the view's, or the part of the view's unsafe edges the given frame covers.
+    public var scrollViewSafeArea: EdgeInsets
+
+    /// The layout of bars of `heights` in a view of `size` whose window safe area is `windowSafeArea`, with the
+    /// scroll view at `frame` (view coordinates) or filling the view when nil.
+    public init(size: Size, windowSafeArea: EdgeInsets, heights: BarHeights, frame: Rect?) {
+        let view = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var safe = windowSafeArea
+        if let height = heights.navigationBar {
+            navigationBar = Rect(x: 0, y: windowSafeArea.top, width: size.width, height: height)
+            safe.top += height
+        }
+        // From the bottom up: the tab bar rests on the window's bottom safe area and covers it, a toolbar rests on
+        // the tab bar, else it too covers the bottom safe area.
+        var bottom = size.height - windowSafeArea.bottom
+        var backgroundBelow = windowSafeArea.bottom
+        if let height = heights.tabBar {
+            bottom -= height
+            tabBar = Rect(x: 0, y: bottom, width: size.width, height: height + backgroundBelow)
+            backgroundBelow = 0
+            safe.bottom += height
+        }
+        if let height = heights.toolbar {
+            bottom -= height
+            toolbar = Rect(x: 0, y: bottom, width: size.width, height: height + backgroundBelow)
+            safe.bottom += height
+        }
+        self.view = view
+        viewSafeArea = safe
+        let scrollView = frame ?? view
+        self.scrollView = scrollView
+        scrollViewSafeArea = frame.map { Self.covered($0, by: safe, in: view) } ?? safe
+    }
+
+    /// The safe area of a subview at `frame` in `view`, whose own safe area is `safe`: how far each edge of the
+    /// frame reaches into the view's unsafe margins, never more than the frame itself.
+    static func covered(_ frame: Rect, by safe: EdgeInsets, in view: Rect) -> EdgeInsets {
+        let top = min(frame.height, max(0, view.minY + safe.top - frame.minY))
+        let bottom = min(frame.height, max(0, frame.maxY - (view.maxY - safe.bottom)))
+        let left = min(frame.width, max(0, view.minX + safe.left - frame.minX))
+        let right = min(frame.width, max(0, frame.maxX - (view.maxX - safe.right)))
+        return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+}

@@ -1,0 +1,178 @@
+import InsetCore
+import InsetSession
+
+/// Laying out a scene's container (`docs/containers.md`): the bars in force after a request, their heights (sent
+/// or the catalogue's), and the scroll view's frame and safe area they give, written into the event as if sent.
+extension DeviceCatalogue {
+    /// Lays out the container `event` sends or `base` (a session's scene; nil for a stateless call or a new
+    /// session) holds, when the request changes it or what it stands on (the window's size or safe area, the
+    /// scroll view's frame, the device). `resolution` is what the device gave the request, if it names one (or
+    /// the session does); the bars' default heights are added to it. Nothing happens for a scene without one.
+    public func layOutContainer(
+        _ event: inout KeyboardEvent, over base: Scene?, resolution: inout DeviceResolution?
+    ) throws(DeviceRefusal) {
+        let given = event.scene.given
+        let sent = given.contains(.container) ? event.scene.values.container?.container : nil
+        let held = base?.container
+        guard sent != nil || held != nil else { return }
+        let container = (held?.container ?? Container()).merging(sent ?? Container())
+        // An accessory view rides on the keyboard: UIKit reports the two as one frame.
+        if let accessory = container.inputAccessoryView?.height, accessory > 0 {
+            Self.addAccessory(accessory, to: &event, &resolution)
+        }
+        let standsOn: SceneValues = [.frame, .safeAreaInsets, .screen, SceneValues(.window), .device]
+        guard sent != nil || !given.isDisjoint(with: standsOn) else { return }
+        let fromDevice = Set(resolution?.values.map(\.pointer) ?? [])
+
+        // The view: the window's bounds (a full-screen presentation), from the window or the screen.
+        let size: Size
+        if given.contains(SceneValues(.window)) {
+            size = event.scene.values.space.window.size
+        } else if let base, base.windowGiven {
+            size = base.space.window.size
+        } else if let screen = given.contains(.screen) ? event.scene.values.space.screen : base?.space.screen {
+            size = screen
+        } else {
+            throw DeviceRefusal(
+                "/screen", "is required with /container, unless /device names a device, which gives the screen")
+        }
+        let view = Rect(x: 0, y: 0, width: size.width, height: size.height)
+
+        // The window's safe area: sent, else the device's whole area, else as the container held it.
+        let windowSafeArea: EdgeInsets
+        if given.contains(.safeAreaInsets), !fromDevice.contains("/scrollView/safeAreaInsets") {
+            windowSafeArea = event.scene.values.scrollView.safeAreaInsets
+        } else if let resolution, let area = resolution.device.safeArea(resolution.setting) {
+            windowSafeArea = area.insets
+        } else {
+            windowSafeArea = held?.windowSafeArea ?? base?.scrollView.safeAreaInsets ?? .zero
+        }
+
+        // The scroll view fills the view unless a frame other than the view's own was sent or held.
+        let frame: Rect?
+        if given.contains(.frame), !fromDevice.contains("/scrollView/frame") {
+            frame = event.scene.values.scrollView.frame
+        } else if let held {
+            frame = held.givenFrame
+        } else {
+            frame = base?.scrollView.frame
+        }
+        let givenFrame = frame == view ? nil : frame
+
+        var values: [CatalogueValue] = []
+        let heights = try barHeights(container, resolution: resolution, values: &values)
+        let state = ContainerState(
+            container: container, size: size, windowSafeArea: windowSafeArea, givenFrame: givenFrame,
+            heights: heights)
+        let safe = state.layout.viewSafeArea
+        guard safe.top + safe.bottom <= size.height else {
+            throw DeviceRefusal(
+                "/container",
+                "leaves no room: the bars and the safe area take \(safe.top + safe.bottom) of the view's "
+                    + "\(size.height) points")
+        }
+        event.scene.values.container = state
+        event.scene.values.setFrame(state.layout.scrollView)
+        event.scene.values.scrollView.safeAreaInsets = state.layout.scrollViewSafeArea
+        event.scene.given.formUnion([.container, .frame, .safeAreaInsets])
+        resolution?.values += values
+    }
+
+    /// Puts an accessory view of `height` on top of a keyboard the catalogue gave `event` (one sent, or logged,
+    /// already holds it).
+    private static func addAccessory(_ height: Double, to event: inout KeyboardEvent, _ resolution: inout DeviceResolution?) {
+        let fromDevice = Set(resolution?.values.map(\.pointer) ?? [])
+        if fromDevice.contains("/keyboard/frameEnd"), let frame = event.keyboard.frameEnd {
+            event.keyboard.frameEnd = adding(height, to: frame)
+        }
+        if fromDevice.contains("/keyboard/frameBegin"), let frame = event.keyboard.frameBegin {
+            event.keyboard.frameBegin = adding(height, to: frame)
+        }
+        if let moved = resolution?.movedKeyboard { resolution?.movedKeyboard = adding(height, to: moved) }
+    }
+
+    /// The release whose bars a device shows when the request names none: the one its safe area was measured on,
+    /// so that the bars and the safe area they stand on are of one release, when the device runs it; else the
+    /// newest it runs.
+    static func release(of device: Device, _ setting: DeviceSetting) -> String? {
+        let runs = Set(device.systems.compactMap { SystemRelease($0)?.major })
+        if let measured = device.safeArea(setting)?.system, let major = SystemRelease(measured)?.major,
+            runs.contains(major)
+        {
+            return measured
+        }
+        return device.systems.last
+    }
+
+    /// A keyboard's frame with an accessory view of `height` on top of it.
+    static func adding(_ height: Double, to keyboard: Rect) -> Rect {
+        Rect(x: keyboard.x, y: keyboard.y - height, width: keyboard.width, height: keyboard.height + height)
+    }
+
+    /// The height of each bar that shows: sent, or the catalogue's for the device; a problem for each that is
+    /// neither.
+    private func barHeights(
+        _ container: Container, resolution: DeviceResolution?, values: inout [CatalogueValue]
+    ) throws(DeviceRefusal) -> BarHeights {
+        var problems: [MemberProblem] = []
+        func height(_ bar: BarKind, style: NavigationBarStyle?, sent: Double?) -> Double? {
+            if let sent { return sent }
+            let pointer = "/container/\(bar.rawValue)/height"
+            guard let resolution else {
+                problems.append(
+                    MemberProblem(
+                        pointer: pointer,
+                        message: "is required, unless /device names a device whose default the catalogue has"))
+                return nil
+            }
+            let device = resolution.device
+            let setting = resolution.setting
+            let release = setting.system ?? Self.release(of: device, setting)
+            guard
+                let found = bars.height(
+                    bar, style: style, family: device.family, orientation: setting.held, system: release,
+                    runs: device.systems)
+            else {
+                let what = style.map { "a \($0.rawValue) navigation bar" } ?? "a \(bar.rawValue)"
+                let on = release.map { " on iOS \($0)" } ?? ""
+                let why = bars.absence(bar, family: device.family, system: release).map { ": \($0.why)" } ?? ""
+                problems.append(
+                    MemberProblem(
+                        pointer: pointer,
+                        message: "is required: the catalogue has no published height for \(what) on an "
+                            + "\(device.family.rawValue) in \(setting.held.rawValue)\(on)\(why)"))
+                return nil
+            }
+            values.append(
+                CatalogueValue(
+                    pointer: pointer, value: .length(found.height.height), source: found.height.source,
+                    system: found.system))
+            return found.height.height
+        }
+        var heights = BarHeights()
+        if let bar = container.navigationBar, bar.style != .none {
+            heights.navigationBar = height(.navigationBar, style: bar.style, sent: bar.height)
+        }
+        if let bar = container.tabBar, !bar.hidden {
+            heights.tabBar = height(.tabBar, style: nil, sent: bar.height)
+        }
+        if let bar = container.toolbar, !bar.hidden {
+            heights.toolbar = height(.toolbar, style: nil, sent: bar.height)
+        }
+        guard problems.isEmpty else { throw DeviceRefusal(problems: problems) }
+        return heights
+    }
+}
+
+extension Scene {
+    /// The scene as the device resolution must see it: with a container, the scroll view as it stood before the
+    /// bars (its given frame or the view's, and the window's safe area), so that a rotation moves what followed
+    /// the device.
+    public var withoutContainerLayout: Scene {
+        guard let state = container else { return self }
+        var bare = self
+        bare.setFrame(state.givenFrame ?? state.layout.view)
+        bare.scrollView.safeAreaInsets = state.windowSafeArea
+        return bare
+    }
+}

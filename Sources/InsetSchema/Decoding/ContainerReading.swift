@@ -1,0 +1,61 @@
+import InsetCore
+import InsetJSON
+
+/// Reads `container` (`docs/containers.md`): each bar an object of its own members, every problem told with its
+/// pointer. Only the general decoder reads it (the fast one hands such bodies over); its values are checked here,
+/// and what depends on the device (a default height) when the service lays it out.
+extension FieldReader {
+    /// The members `container` may hold.
+    static let containerMembers = ["navigationBar", "tabBar", "toolbar", "inputAccessoryView"]
+
+    mutating func container(_ value: JSONValue, at pointer: String) -> Container? {
+        guard let object = object(value, at: pointer, allowed: Self.containerMembers) else { return nil }
+        var container = Container()
+        let errors = self.errors.count
+        if let bar = object["navigationBar"] {
+            let at = pointer + "/navigationBar"
+            if let members = self.object(bar, at: at, allowed: ["style", "height"]) {
+                var read = NavigationBar()
+                if let style = members["style"],
+                    let name = choice(style, at: at + "/style", of: NavigationBarStyle.allCases.map(\.rawValue))
+                {
+                    read.style = NavigationBarStyle(rawValue: name) ?? .standard
+                }
+                read.height = members["height"].flatMap { barHeight($0, at: at + "/height") }
+                container.navigationBar = read
+            }
+        }
+        if let bar = object["tabBar"] {
+            let at = pointer + "/tabBar"
+            if let members = self.object(bar, at: at, allowed: ["height", "hidden"]) {
+                var read = TabBar()
+                read.height = members["height"].flatMap { barHeight($0, at: at + "/height") }
+                read.hidden = members["hidden"].flatMap { self.bool($0, at: at + "/hidden") } ?? false
+                container.tabBar = read
+            }
+        }
+        if let bar = object["toolbar"] {
+            let at = pointer + "/toolbar"
+            if let members = self.object(bar, at: at, allowed: ["height", "hidden"]) {
+                var read = Toolbar()
+                read.height = members["height"].flatMap { barHeight($0, at: at + "/height") }
+                read.hidden = members["hidden"].flatMap { self.bool($0, at: at + "/hidden") } ?? false
+                container.toolbar = read
+            }
+        }
+        if let view = object["inputAccessoryView"] {
+            let at = pointer + "/inputAccessoryView"
+            if let members = self.object(view, at: at, allowed: ["height"]),
+                let height = required(members, "height", at: at, { $0.barHeight($1, at: $2()) })
+            {
+                container.inputAccessoryView = InputAccessoryView(height: height)
+            }
+        }
+        return self.errors.count == errors ? container : nil
+    }
+
+    /// A bar's height: a finite number within `Limits.barHeight`.
+    private mutating func barHeight(_ value: JSONValue, at pointer: String) -> Double? {
+        number(value, at: pointer, in: Limits.barHeight)
+    }
+}

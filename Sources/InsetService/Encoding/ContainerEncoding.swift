@@ -1,0 +1,82 @@
+import InsetCore
+import InsetJSON
+import InsetSession
+
+extension JSONWriter {
+    /// A session's `container` as a request sends it: each bar with the members it was sent with or defaults to.
+    mutating func containerRequest(_ container: Container) {
+        beginObject()
+        if let bar = container.navigationBar {
+            key(static: "navigationBar")
+            beginObject()
+            field("style", bar.style.rawValue)
+            if let height = bar.height { field("height", height) }
+            endObject()
+        }
+        if let bar = container.tabBar {
+            key(static: "tabBar")
+            hideableBar(height: bar.height, hidden: bar.hidden)
+        }
+        if let bar = container.toolbar {
+            key(static: "toolbar")
+            hideableBar(height: bar.height, hidden: bar.hidden)
+        }
+        if let view = container.inputAccessoryView {
+            key(static: "inputAccessoryView")
+            beginObject()
+            field("height", view.height)
+            endObject()
+        }
+        endObject()
+    }
+
+    private mutating func hideableBar(height: Double?, hidden: Bool) {
+        beginObject()
+        if let height { field("height", height) }
+        field("hidden", hidden)
+        endObject()
+    }
+
+    /// An answer's `container`: the scroll view as its container lays it out, the view's safe area, the frame of
+    /// each bar the container has (window coordinates; null for one hidden) and, while a docked keyboard is at
+    /// `keyboard` (window coordinates, the accessory view included), the accessory view's frame on top of it.
+    /// A session's answer, whose `container` is the bars as sent, writes this under `containerLayout`.
+    mutating func containerAnswer(_ state: ContainerState, keyboard: Rect?, name: StaticString = "container") {
+        let layout = state.layout
+        key(static: name)
+        beginObject()
+        key(static: "scrollView")
+        beginObject()
+        key(static: "frame")
+        rect(layout.scrollView)
+        key(static: "safeAreaInsets")
+        insets(layout.scrollViewSafeArea)
+        endObject()
+        key(static: "viewSafeAreaInsets")
+        insets(layout.viewSafeArea)
+        let container = state.container
+        if container.navigationBar != nil { barFrame("navigationBar", layout.navigationBar) }
+        if container.tabBar != nil { barFrame("tabBar", layout.tabBar) }
+        if container.toolbar != nil { barFrame("toolbar", layout.toolbar) }
+        if let view = container.inputAccessoryView {
+            key(static: "inputAccessoryView")
+            beginObject()
+            key(static: "frame")
+            if let keyboard, view.height > 0 {
+                rect(Rect(x: keyboard.x, y: keyboard.y, width: keyboard.width, height: view.height))
+            } else {
+                null()
+            }
+            endObject()
+        }
+        endObject()
+    }
+
+    private mutating func barFrame(_ name: StaticString, _ frame: Rect?) {
+        key(static: name)
+        beginObject()
+        key(static: "frame")
+        if let frame { rect(frame) } else { null() }
+        endObject()
+    }
+}
