@@ -158,7 +158,9 @@ let package = Package(
         // boundaries.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["InsetService", "InsetSchema", "InsetSession", "InsetJSON", "InsetServiceTestSupport"]),
+            dependencies: [
+                "InsetCore", "InsetService", "InsetSchema", "InsetSession", "InsetJSON", "InsetServiceTestSupport",
+            ]),
         .testTarget(name: "InsetJSONTests", dependencies: ["InsetJSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         // The client's own policies, without a Redis server; the store's suites run it against a real one.

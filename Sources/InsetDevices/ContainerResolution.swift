@@ -80,7 +80,9 @@ extension DeviceCatalogue {
 
     /// Puts an accessory view of `height` on top of a keyboard the catalogue gave `event` (one sent, or logged,
     /// already holds it).
-    private static func addAccessory(_ height: Double, to event: inout KeyboardEvent, _ resolution: inout DeviceResolution?) {
+    private static func addAccessory(
+        _ height: Double, to event: inout KeyboardEvent, _ resolution: inout DeviceResolution?
+    ) {
         let fromDevice = Set(resolution?.values.map(\.pointer) ?? [])
         if fromDevice.contains("/keyboard/frameEnd"), let frame = event.keyboard.frameEnd {
             event.keyboard.frameEnd = adding(height, to: frame)

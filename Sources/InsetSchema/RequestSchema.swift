@@ -209,8 +209,6 @@ package enum RequestSchema {
                         .string(
                             maxBytes: Limits.systemBytes, get: { $0.device.system }, set: { $0.device.system = $1 }))),
             ]),
-        // The bars around the scroll view (docs/containers.md): after the device, whose bars they are.
-        .geometry(Field("container", record: "ct", .container(get: { $0.container }, set: { $0.container = $1 }))),
         // Android's (docs/android.md), after the members iOS bodies send: `platform`, then the window's own.
         .geometry(
             Field(
@@ -259,6 +257,9 @@ package enum RequestSchema {
             Field(
                 "caretRect", record: "cr", on: .android,
                 .rect(get: { $0.android.caretRect }, set: { $0.android.caretRect = $1 }))),
+        // Last, after every member the fast decoder reads by position: the bars around an iOS scroll view
+        // (docs/containers.md), which only the general decoder reads.
+        .geometry(Field("container", record: "ct", .container(get: { $0.container }, set: { $0.container = $1 }))),
     ]
 
     /// The members `members` declares, resolved for decoding.

@@ -12,9 +12,9 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
     case keyboardDismissMode, screen, predictive, type, mode, focusedRect, fields, focus, scrollPosition, window,
         keyboardDistance
     case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
-    case pinnedViews, interruption, id, orientation, system, container
+    case pinnedViews, interruption, id, orientation, system
     case platform, top, bottom, navigationMode, windowSoftInputMode, edgeToEdge, imeInsets, insetsAnimationCallback
-    case caretRect
+    case caretRect, container
 
     /// Copies this value from `source` to `target` as setting it would: a frame drags a content size that
     /// follows it, a content size or a window stays as set. An optional value `source` lacks is left alone.

@@ -1,4 +1,5 @@
 import Foundation
+import InsetCore
 import InsetJSON
 import InsetServiceTestSupport
 import InsetSession
@@ -197,6 +198,29 @@ struct SpecAgreementTests {
                     != Double(Limits.stringBytes)
             {
                 problems.append("\(pointer)/id: maxLength")
+            }
+        case .container:
+            // Each bar's members, the heights' range and the styles, as the container's reader takes them.
+            expect(type: "object")
+            let bars: [String: Set<String>] = [
+                "navigationBar": ["style", "height"], "tabBar": ["height", "hidden"], "toolbar": ["height", "hidden"],
+                "inputAccessoryView": ["height"],
+            ]
+            let properties = try resolve(value, in: spec).properties
+            if Set(properties.keys) != Set(bars.keys) { problems.append("\(pointer): other bars") }
+            for (name, members) in bars {
+                guard let bar = properties[name] else { continue }
+                let barProperties = try resolve(bar, in: spec).properties
+                if Set(barProperties.keys) != members { problems.append("\(pointer)/\(name): other members") }
+                if let height = barProperties["height"] {
+                    expect(Limits.barHeight, in: try resolve(height, in: spec).object, at: "\(pointer)/\(name)/height")
+                }
+                if let style = barProperties["style"],
+                    try resolve(style, in: spec).object["enum"]
+                        != .array(NavigationBarStyle.allCases.map { .string($0.rawValue) })
+                {
+                    problems.append("\(pointer)/\(name)/style: enum differs")
+                }
             }
         }
         return problems

@@ -107,6 +107,7 @@ struct DeviceCatalogueTests {
         var used: Set<String> = []
         for device in catalogue.devices { used.formUnion(device.sourceIds) }
         for device in catalogue.androidDevices { used.formUnion(device.sourceIds) }
+        used.formUnion(catalogue.bars.heights.map(\.source))
         let declared = Set(catalogue.sources.map(\.id))
         #expect(used.isSubset(of: declared))
         #expect(declared.isSubset(of: used), "unused: \(declared.subtracting(used).sorted())")

@@ -22,6 +22,12 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
     var pointer: String { path.map { "/" + $0 }.joined() }
     var description: String { pointer }
 
+    /// Whether only the general decoder reads the value (a container's bars): the fast one declines its bodies.
+    var generalOnly: Bool {
+        if case .geometry(let field) = target, case .container = field.kind { return true }
+        return false
+    }
+
     /// Every leaf, depth first in declaration order.
     static let all: [SchemaLeaf] = collect(
         RequestSchema.members, path: [], kinds: [.all, .gestures, .focus])
@@ -164,6 +170,48 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                 Sample(value: .array([.number(1)]), valid: false, label: "not an object"),
                 Sample(value: .object(JSONObject()), valid: false, label: "an object"),
             ]
+        case .container:
+            // Valid samples are written as the echo normalises them (every member a bar has, in its order).
+            func container(_ members: [(key: String, value: JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
+            func bar(_ members: [(key: String, value: JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
+            let height = Limits.barHeight
+            return [
+                Sample(
+                    value: container([
+                        (
+                            key: "navigationBar",
+                            value: bar([(key: "style", value: "largeTitle"), (key: "height", value: 96)])
+                        ),
+                        (
+                            key: "tabBar",
+                            value: bar([
+                                (key: "height", value: .number(height.upperBound)), (key: "hidden", value: false),
+                            ])
+                        ),
+                        (key: "toolbar", value: bar([(key: "height", value: 0), (key: "hidden", value: true)])),
+                        (key: "inputAccessoryView", value: bar([(key: "height", value: 44)])),
+                    ]), valid: true, label: "every bar"),
+                Sample(value: container([]), valid: true, label: "no bar"),
+                Sample(
+                    value: container([(key: "navigationBar", value: bar([(key: "style", value: "huge")]))]),
+                    valid: false, label: "an unknown style"),
+                Sample(
+                    value: container([(key: "tabBar", value: bar([(key: "height", value: -1)]))]), valid: false,
+                    label: "a negative height"),
+                Sample(
+                    value: container([
+                        (key: "tabBar", value: bar([(key: "height", value: .number(height.upperBound + 1))]))
+                    ]),
+                    valid: false, label: "a height out of range"),
+                Sample(
+                    value: container([(key: "inputAccessoryView", value: bar([]))]), valid: false,
+                    label: "an accessory view without its height"),
+                Sample(value: container([(key: "sheet", value: bar([]))]), valid: false, label: "an unknown member"),
+                Sample(
+                    value: container([(key: "tabBar", value: bar([(key: "hidden", value: 1)]))]), valid: false,
+                    label: "hidden not a bool"),
+                wrongType,
+            ]
         }
     }
 
@@ -254,6 +302,34 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                         return .object(JSONObject(members))
                     })
             }
+        case .container(let get, _):
+            // As the session's echo writes it.
+            return get(root).map { containerJSON($0.container) }
         }
     }
+}
+
+/// A decoded container as the session's echo writes it: each bar with every member it has, in order.
+private func containerJSON(_ container: Container) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = []
+    func object(_ members: [(key: String, value: JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
+    if let bar = container.navigationBar {
+        var style = [(key: "style", value: JSONValue.string(bar.style.rawValue))]
+        if let height = bar.height { style.append((key: "height", value: .number(height))) }
+        members.append((key: "navigationBar", value: object(style)))
+    }
+    for (name, height, hidden) in [
+        ("tabBar", container.tabBar?.height, container.tabBar?.hidden),
+        ("toolbar", container.toolbar?.height, container.toolbar?.hidden),
+    ] {
+        guard let hidden else { continue }
+        var bar: [(key: String, value: JSONValue)] = []
+        if let height { bar.append((key: "height", value: .number(height))) }
+        bar.append((key: "hidden", value: .bool(hidden)))
+        members.append((key: name, value: object(bar)))
+    }
+    if let view = container.inputAccessoryView {
+        members.append((key: "inputAccessoryView", value: object([(key: "height", value: .number(view.height))])))
+    }
+    return object(members)
 }

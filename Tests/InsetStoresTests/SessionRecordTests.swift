@@ -62,6 +62,15 @@ struct SessionRecordTests {
         // A device, held and keyboarded as asked: a rotation after a read-back must turn the same keyboard.
         geometryWithMode.device = DeviceSetting(id: "iphone-16-pro", orientation: .landscape, system: "26")
         geometryWithMode.device.keyboard = KeyboardSetting(predictive: false, type: .emoji, mode: .floating)
+        // A container with every bar, laid out from awkward numbers: the record keeps what the layout started from.
+        var container = Container()
+        container.navigationBar = NavigationBar(style: .largeTitle, height: next())
+        container.tabBar = TabBar(height: nil, hidden: true)
+        container.toolbar = Toolbar(height: next(), hidden: false)
+        container.inputAccessoryView = InputAccessoryView(height: next())
+        geometryWithMode.container = ContainerState(
+            container: container, size: Size(width: next(), height: next()), windowSafeArea: insets(),
+            givenFrame: offset % 2 == 0 ? rect() : nil, heights: BarHeights(navigationBar: next(), toolbar: next()))
         let running = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
         let replaced = AdditiveAnimation(
