@@ -29,8 +29,11 @@ public struct BarHeight: Sendable {
 /// A default height the catalogue does not have, and why: for a bar, on a family (nil: every family), on
 /// releases (empty: every release).
 public struct BarAbsence: Sendable {
+    /// Which bar.
     public var bar: BarKind
+    /// The family it concerns; nil: every family.
     public var family: DeviceFamily?
+    /// The releases it concerns; empty: every release.
     public var systems: [String]
     /// Why no number is given: what was looked for and not found.
     public var why: String

@@ -42,6 +42,7 @@ public struct NavigationBar: Equatable, Sendable {
     /// The bar's height; nil: the default for its style.
     public var height: Double?
 
+    /// A bar of `style`, `height` tall (nil: the default).
     @inlinable public init(style: NavigationBarStyle = .standard, height: Double? = nil) {
         self.style = style
         self.height = height
@@ -62,6 +63,7 @@ public struct TabBar: Equatable, Sendable {
     /// Whether the bar is hidden for this screen.
     public var hidden: Bool
 
+    /// A bar `height` tall (nil: the default), hidden or not.
     @inlinable public init(height: Double? = nil, hidden: Bool = false) {
         self.height = height
         self.hidden = hidden
@@ -75,6 +77,7 @@ public struct Toolbar: Equatable, Sendable {
     /// Whether the toolbar is hidden.
     public var hidden: Bool
 
+    /// A bar `height` tall (nil: the default), hidden or not.
     @inlinable public init(height: Double? = nil, hidden: Bool = false) {
         self.height = height
         self.hidden = hidden
@@ -86,5 +89,6 @@ public struct InputAccessoryView: Equatable, Sendable {
     /// Its height (0: none).
     public var height: Double
 
+    /// An accessory view `height` tall.
     @inlinable public init(height: Double) { self.height = height }
 }

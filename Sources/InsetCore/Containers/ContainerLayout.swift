@@ -8,6 +8,7 @@ public struct BarHeights: Equatable, Sendable {
     /// The toolbar's height above the tab bar or the bottom safe area.
     public var toolbar: Double?
 
+    /// The heights of the bars that show.
     @inlinable public init(navigationBar: Double? = nil, tabBar: Double? = nil, toolbar: Double? = nil) {
         self.navigationBar = navigationBar
         self.tabBar = tabBar

@@ -554,9 +554,9 @@ export interface SessionPatchBody {
  * The containers the scroll view sits in (iOS). With a container, the scroll view fills its view controller's view (the
  * window) unless `scrollView.frame` is sent, `scrollView.safeAreaInsets` (sent, or the device's) is the window's safe
  * area, and the service adds the bars to it: the answer's `container.scrollView` is the scroll view as laid out, and
- * the insets are computed for it. A height left out comes from the catalogue for the device named (`GET /devices/{id}`
- * lists them with their sources); a bar whose default is not published, or a default asked for without a device, is a
- * 400 that says so.
+ * the insets are computed for it. A height left out comes from the catalogue's bars for the device named, its
+ * orientation and release; a bar whose default is not published, or a default asked for without a device, is a 400 that
+ * says so; the answer's `catalogue` names each height it gave with its source and release.
  */
 export interface Container {
   navigationBar?: NavigationBar;
@@ -609,6 +609,23 @@ export interface InputAccessoryView {
   /** A bar's height in points; left out, the default for the device, orientation and system. */
   height: number;
 }
+
+/**
+ * How the container lays the scroll view out, in window coordinates: the scroll view's frame and safe area (which the
+ * insets are computed for), its view controller's view's safe area, the frame of each bar the container has (null while
+ * hidden; a tab bar's reaches the screen's bottom), and while a docked keyboard shows, the accessory view's frame on
+ * top of it. In a session's answer it is `containerLayout`.
+ */
+export interface ContainerLayout {
+  scrollView: { frame: Rect; safeAreaInsets: EdgeInsets };
+  viewSafeAreaInsets: EdgeInsets;
+  navigationBar?: BarFrame;
+  tabBar?: BarFrame;
+  toolbar?: BarFrame;
+  inputAccessoryView?: BarFrame;
+}
+
+export interface BarFrame { frame: Rect | null }
 
 /** How the device is held; iOS lays out the screen, the safe area and the keyboard for it. */
 export type DeviceOrientation = "portrait" | "landscape";
@@ -1144,6 +1161,7 @@ export interface KeyboardEventAnswer {
   session?: SessionReference;
   /** When a device was named (by the request or the session): what the catalogue gave. */
   catalogue?: CatalogueAnswer;
+  container?: ContainerLayout;
 }
 
 /** The scroll view a session keeps; `contentOffset` is the model (target) offset. */
@@ -1207,6 +1225,9 @@ export interface SessionState {
   fields: FormField[];
   /** The focused field's id; null when none. */
   focus: string | null;
+  /** The bars as sent (each with the members it defaults to), when the scene has a container. */
+  container?: Container;
+  containerLayout?: ContainerLayout;
   scrollPosition: ScrollPosition;
   /** When the form has fields: what the toolbar's arrows go to. */
   navigation?: Navigation;
@@ -1277,9 +1298,12 @@ export interface CatalogueValue {
     | "/scrollView/frame"
     | "/scrollView/safeAreaInsets"
     | "/keyboard/frameEnd"
-    | "/keyboard/frameBegin";
-  /** The number, in the member's shape (a size, insets or a rect). */
-  value: Rect | EdgeInsets | Size;
+    | "/keyboard/frameBegin"
+    | "/container/navigationBar/height"
+    | "/container/tabBar/height"
+    | "/container/toolbar/height";
+  /** The number, in the member's shape (a size, insets, a rect, or a bar's height). */
+  value: Rect | EdgeInsets | Size | number;
   /** The id of a number's source, one of the device's `sources` (`GET /devices/{id}`). */
   source: string;
   /** The iOS release it was measured on, when the source says. */
