@@ -162,7 +162,10 @@ extension JSONWriter {
             case .insets(_, let get, _): member(field.name, get(root), unset) { $0.insets($1) }
             case .list(let shape, let get, _): member(field.name, get(root), unset) { $0.list($1, shape) }
             case .container(let get, _):
-                member(field.name, get(root), unset) { $0.containerRequest($1.container) }
+                // Only a scene with a container shows one: answers without it stay as they were.
+                guard let state = get(root) else { continue }
+                key(static: field.name)
+                containerRequest(state.container)
             }
         }
     }
