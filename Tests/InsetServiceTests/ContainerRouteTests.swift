@@ -119,6 +119,21 @@ struct ContainerRouteTests {
         #expect(answer.json.object("adjustedContentInset").number("top") == safe.number("top"), "\(test)")
     }
 
+    /// A bar controller's content view adjusts its insets for the bars even when its content fits (Apple's
+    /// `.automatic`); the same scroll view with its frame given, no longer the content view, does not.
+    @Test func aBarControllersContentViewAdjustsEvenWhenItsContentFits() {
+        let content: [String: Any] = ["device": ["id": "iphone-17-pro"], "container": ["navigationBar": [:]]]
+        let filling = app.call("POST", "/keyboard/show", json: json(content))
+        #expect(filling.status == 200, "\(filling.text)")
+        #expect(filling.json.object("adjustedContentInset").number("top") == 116)
+        var framed = content
+        framed["scrollView"] = ["frame": ["x": 0, "y": 0, "width": 402, "height": 800]]
+        let given = app.call("POST", "/keyboard/show", json: json(framed))
+        #expect(given.status == 200, "\(given.text)")
+        #expect(given.json.object("container").object("scrollView").object("safeAreaInsets").number("top") == 116)
+        #expect(given.json.object("adjustedContentInset").number("top") == 0)
+    }
+
     /// On iOS 18 the heights are the ports' (44, 96, 49), each named with its source and release (a session: the
     /// catalogue has no keyboard for the iPhone XS, which runs iOS 18 of the releases it covers).
     @Test func iOS18BarsComeFromTheirSources() {

@@ -25,23 +25,11 @@ extension FieldReader {
                 container.navigationBar = read
             }
         }
-        if let bar = object["tabBar"] {
-            let at = pointer + "/tabBar"
-            if let members = self.object(bar, at: at, allowed: ["height", "hidden"]) {
-                var read = TabBar()
-                read.height = members["height"].flatMap { barHeight($0, at: at + "/height") }
-                read.hidden = members["hidden"].flatMap { self.bool($0, at: at + "/hidden") } ?? false
-                container.tabBar = read
-            }
+        if let bar = object["tabBar"], let read = hideableBar(bar, at: pointer + "/tabBar") {
+            container.tabBar = TabBar(height: read.height, hidden: read.hidden)
         }
-        if let bar = object["toolbar"] {
-            let at = pointer + "/toolbar"
-            if let members = self.object(bar, at: at, allowed: ["height", "hidden"]) {
-                var read = Toolbar()
-                read.height = members["height"].flatMap { barHeight($0, at: at + "/height") }
-                read.hidden = members["hidden"].flatMap { self.bool($0, at: at + "/hidden") } ?? false
-                container.toolbar = read
-            }
+        if let bar = object["toolbar"], let read = hideableBar(bar, at: pointer + "/toolbar") {
+            container.toolbar = Toolbar(height: read.height, hidden: read.hidden)
         }
         if let view = object["inputAccessoryView"] {
             let at = pointer + "/inputAccessoryView"
@@ -52,6 +40,14 @@ extension FieldReader {
             }
         }
         return self.errors.count == errors ? container : nil
+    }
+
+    /// A bar that may be hidden (a tab bar, a toolbar): `{height, hidden}`, both optional.
+    private mutating func hideableBar(_ value: JSONValue, at pointer: String) -> (height: Double?, hidden: Bool)? {
+        guard let members = object(value, at: pointer, allowed: ["height", "hidden"]) else { return nil }
+        let height = members["height"].flatMap { barHeight($0, at: pointer + "/height") }
+        let hidden = members["hidden"].flatMap { bool($0, at: pointer + "/hidden") } ?? false
+        return (height, hidden)
     }
 
     /// A bar's height: a finite number within `Limits.barHeight`.
