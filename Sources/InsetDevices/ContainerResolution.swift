@@ -16,6 +16,9 @@ extension DeviceCatalogue {
         let held = base?.container
         guard sent != nil || held != nil else { return }
         let container = (held?.container ?? Container()).merging(sent ?? Container())
+        let platform = given.contains(.platform) ? event.scene.values.platform : base?.platform ?? .ios
+        try Self.checkPlatform(container, platform)
+        if platform == .android { return try layOutAndroid(container, &event, over: base, sent: sent != nil) }
         // An accessory view rides on the keyboard: UIKit reports the two as one frame.
         if let accessory = container.inputAccessoryView?.height, accessory > 0 {
             Self.addAccessory(accessory, to: &event, &resolution)
@@ -76,6 +79,61 @@ extension DeviceCatalogue {
         event.scene.values.scrollView.safeAreaInsets = state.layout.scrollViewSafeArea
         event.scene.given.formUnion([.container, .frame, .safeAreaInsets])
         resolution?.values += values
+    }
+
+    /// Refuses the other platform's bars, each by its pointer.
+    private static func checkPlatform(_ container: Container, _ platform: Platform) throws(DeviceRefusal) {
+        let foreign = platform == .ios ? container.androidMembers : container.iosMembers
+        guard !foreign.isEmpty else { return }
+        let message =
+            platform == .ios
+            ? "is an Android member: send \"platform\": \"android\" with it"
+            : "is not an Android member (this request is for \"platform\": \"android\")"
+        throw DeviceRefusal(
+            problems: foreign.map { MemberProblem(pointer: "/container/" + $0, message: message) })
+    }
+
+    /// Lays out an Android window's app bars (`ContainerLayout.android`) between its system bars, when the
+    /// request changes them or what they stand on. Edge to edge, the app places its bars with its own inset
+    /// listeners, which the service does not model: refused.
+    private func layOutAndroid(
+        _ container: Container, _ event: inout KeyboardEvent, over base: Scene?, sent: Bool
+    ) throws(DeviceRefusal) {
+        let given = event.scene.given
+        let standsOn: SceneValues = [
+            .frame, .screen, .device, SceneValues(.top), SceneValues(.bottom), SceneValues(.edgeToEdge),
+        ]
+        guard sent || !given.isDisjoint(with: standsOn) else { return }
+        let values = event.scene.values
+        func pick<T>(_ value: SceneValue, _ sent: T, _ held: T?, _ otherwise: T) -> T {
+            given.contains(SceneValues(value)) ? sent : held ?? otherwise
+        }
+        if pick(.edgeToEdge, values.android.edgeToEdge, base?.android.edgeToEdge, false) {
+            throw DeviceRefusal(
+                "/container",
+                "cannot be laid out edge to edge: the app places its bars with its own inset listeners, which the "
+                    + "service does not model (send the scroll view's frame instead)")
+        }
+        guard let size = given.contains(.screen) ? values.space.screen : base?.space.screen else {
+            throw DeviceRefusal(
+                "/screen", "is required with /container, unless /device names a device, which gives the screen")
+        }
+        let bars = EdgeInsets(
+            top: pick(.top, values.android.statusBar, base?.android.statusBar, 0), left: 0,
+            bottom: pick(.bottom, values.android.navigationBar, base?.android.navigationBar, 0), right: 0)
+        let frame = given.contains(.frame) ? values.scrollView.frame : base?.container?.givenFrame
+        let state = ContainerState(
+            container: container, size: size, windowSafeArea: bars, givenFrame: frame,
+            heights: BarHeights(
+                topAppBar: container.topAppBar?.height, bottomNavigation: container.bottomNavigation?.height),
+            platform: .android)
+        guard state.layout.viewSafeArea.top + state.layout.viewSafeArea.bottom <= size.height else {
+            throw DeviceRefusal(
+                "/container", "leaves no room: the bars take more than the window's \(size.height) dp")
+        }
+        event.scene.values.container = state
+        event.scene.values.setFrame(state.layout.scrollView)
+        event.scene.given.formUnion([.container, .frame])
     }
 
     /// Puts an accessory view of `height` on top of a keyboard the catalogue gave `event` (one sent, or logged,

@@ -257,9 +257,12 @@ package enum RequestSchema {
             Field(
                 "caretRect", record: "cr", on: .android,
                 .rect(get: { $0.android.caretRect }, set: { $0.android.caretRect = $1 }))),
-        // Last, after every member the fast decoder reads by position: the bars around an iOS scroll view
-        // (docs/containers.md), which only the general decoder reads.
-        .geometry(Field("container", record: "ct", .container(get: { $0.container }, set: { $0.container = $1 }))),
+        // Last, after every member the fast decoder reads by position: the bars around the scroll view
+        // (docs/containers.md), which only the general decoder reads; each platform's bars are checked when laid out.
+        .geometry(
+            Field(
+                "container", record: "ct", on: .both,
+                .container(get: { $0.container }, set: { $0.container = $1 }))),
     ]
 
     /// The members `members` declares, resolved for decoding.

@@ -16,16 +16,23 @@ public struct ContainerState: Equatable, Sendable {
     public var heights: BarHeights
     /// The layout: the bars' frames and the scroll view's frame and safe area.
     public var layout: ContainerLayout
+    /// The platform whose rules laid it out; on Android `windowSafeArea` holds the system bars.
+    public var platform: Platform
 
-    /// The state of `container` laid out in a view of `size`.
+    /// The state of `container` laid out in a view of `size` by `platform`'s rules.
     public init(
-        container: Container, size: Size, windowSafeArea: EdgeInsets, givenFrame: Rect?, heights: BarHeights
+        container: Container, size: Size, windowSafeArea: EdgeInsets, givenFrame: Rect?, heights: BarHeights,
+        platform: Platform = .ios
     ) {
         self.container = container
         self.windowSafeArea = windowSafeArea
         self.givenFrame = givenFrame
         self.heights = heights
-        layout = ContainerLayout(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
+        self.platform = platform
+        layout =
+            platform == .ios
+            ? ContainerLayout(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
+            : .android(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
     }
 
     /// A request's container before it is laid out: the bars alone (what a decoder hands the scene).
@@ -35,7 +42,7 @@ public struct ContainerState: Equatable, Sendable {
 
     /// Whether the scroll view is a bar controller's content view: it fills the view under a navigation or a tab
     /// bar (`ScrollViewGeometry.isBarControllerContent`).
-    public var isBarControllerContent: Bool { givenFrame == nil && container.hasBarController }
+    public var isBarControllerContent: Bool { platform == .ios && givenFrame == nil && container.hasBarController }
 }
 
 /// A scene's container by reference: most scenes have none, and those that do share it until it changes.

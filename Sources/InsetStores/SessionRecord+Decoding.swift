@@ -198,7 +198,8 @@ private enum RecordReader {
         let object = try object(value)
         let size = try numbers(object, "sz", count: 2)
         let frame = try optional(object, "gf") { (value) throws(Unreadable) in try rect(value) }
-        let heights = try optionalNumbers(try member(object, "h"), count: 3)
+        // One height a bar, in BarHeights' order; a bar past the end has none.
+        let heights = try optionalNumbers(try member(object, "h"))
         var container = Container()
         if case .array(let bar)? = object["nb"], bar.count == 2, case .string(let name) = bar[0],
             let style = NavigationBarStyle(rawValue: name)
@@ -217,10 +218,16 @@ private enum RecordReader {
         if let tab = try bar("tb") { container.tabBar = TabBar(height: tab.height, hidden: tab.hidden) }
         if let tool = try bar("tl") { container.toolbar = Toolbar(height: tool.height, hidden: tool.hidden) }
         if let view = object["ia"] { container.inputAccessoryView = InputAccessoryView(height: try number(view, "ia")) }
+        if let bar = object["ta"] { container.topAppBar = AppBar(height: try number(bar, "ta")) }
+        if let bar = object["bn"] { container.bottomNavigation = AppBar(height: try number(bar, "bn")) }
+        func height(_ index: Int) -> Double? { index < heights.count ? heights[index] : nil }
         return ContainerState(
             container: container, size: Size(width: size[0], height: size[1]),
             windowSafeArea: try insets(object, "ws"), givenFrame: frame,
-            heights: BarHeights(navigationBar: heights[0], tabBar: heights[1], toolbar: heights[2]))
+            heights: BarHeights(
+                navigationBar: height(0), tabBar: height(1), toolbar: height(2), topAppBar: height(3),
+                bottomNavigation: height(4)),
+            platform: object["pl"] == .string("android") ? .android : .ios)
     }
 
     /// A number, or nil for `null`.
@@ -228,11 +235,9 @@ private enum RecordReader {
         value == .null ? nil : try number(value, key)
     }
 
-    /// An array of `count` numbers or nulls.
-    private static func optionalNumbers(_ value: JSONValue, count: Int) throws(Unreadable) -> [Double?] {
-        guard case .array(let items) = value, items.count == count else {
-            throw Unreadable(reason: "not an array of \(count) numbers")
-        }
+    /// An array of numbers or nulls.
+    private static func optionalNumbers(_ value: JSONValue) throws(Unreadable) -> [Double?] {
+        guard case .array(let items) = value else { throw Unreadable(reason: "not an array of numbers") }
         var numbers: [Double?] = []
         for item in items { numbers.append(try nullableNumber(item, "h")) }
         return numbers

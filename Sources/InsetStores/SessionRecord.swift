@@ -224,7 +224,10 @@ extension JSONWriter {
         if let frame = state.givenFrame { exactRect(frame) } else { null() }
         key(static: "h")
         beginArray()
-        for height in [state.heights.navigationBar, state.heights.tabBar, state.heights.toolbar] {
+        let heights = state.heights
+        for height in [
+            heights.navigationBar, heights.tabBar, heights.toolbar, heights.topAppBar, heights.bottomNavigation,
+        ] {
             if let height { exactNumber(height) } else { null() }
         }
         endArray()
@@ -247,10 +250,15 @@ extension JSONWriter {
             bool(hidden)
             endArray()
         }
-        if let view = container.inputAccessoryView {
-            key(static: "ia")
-            exactNumber(view.height)
+        for (name, height) in [
+            ("ia" as StaticString, container.inputAccessoryView?.height), ("ta", container.topAppBar?.height),
+            ("bn", container.bottomNavigation?.height),
+        ] {
+            guard let height else { continue }
+            key(static: name)
+            exactNumber(height)
         }
+        if state.platform == .android { field("pl", "android") }
         endObject()
     }
 

@@ -204,7 +204,7 @@ struct SpecAgreementTests {
             expect(type: "object")
             let bars: [String: Set<String>] = [
                 "navigationBar": ["style", "height"], "tabBar": ["height", "hidden"], "toolbar": ["height", "hidden"],
-                "inputAccessoryView": ["height"],
+                "inputAccessoryView": ["height"], "topAppBar": ["height"], "bottomNavigation": ["height"],
             ]
             let properties = try resolve(value, in: spec).properties
             if Set(properties.keys) != Set(bars.keys) { problems.append("\(pointer): other bars") }

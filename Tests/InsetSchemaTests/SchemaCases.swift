@@ -190,6 +190,8 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                         ),
                         (key: "toolbar", value: bar([(key: "height", value: 0), (key: "hidden", value: true)])),
                         (key: "inputAccessoryView", value: bar([(key: "height", value: 44)])),
+                        (key: "topAppBar", value: bar([(key: "height", value: 64)])),
+                        (key: "bottomNavigation", value: bar([(key: "height", value: 80)])),
                     ]), valid: true, label: "every bar"),
                 Sample(value: container([]), valid: true, label: "no bar"),
                 Sample(
@@ -207,6 +209,9 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                     value: container([(key: "inputAccessoryView", value: bar([]))]), valid: false,
                     label: "an accessory view without its height"),
                 Sample(value: container([(key: "sheet", value: bar([]))]), valid: false, label: "an unknown member"),
+                Sample(
+                    value: container([(key: "bottomNavigation", value: bar([]))]), valid: false,
+                    label: "a bottom navigation without its height"),
                 Sample(
                     value: container([(key: "tabBar", value: bar([(key: "hidden", value: 1)]))]), valid: false,
                     label: "hidden not a bool"),
@@ -328,8 +333,12 @@ private func containerJSON(_ container: Container) -> JSONValue {
         bar.append((key: "hidden", value: .bool(hidden)))
         members.append((key: name, value: object(bar)))
     }
-    if let view = container.inputAccessoryView {
-        members.append((key: "inputAccessoryView", value: object([(key: "height", value: .number(view.height))])))
+    for (name, height) in [
+        ("inputAccessoryView", container.inputAccessoryView?.height), ("topAppBar", container.topAppBar?.height),
+        ("bottomNavigation", container.bottomNavigation?.height),
+    ] {
+        guard let height else { continue }
+        members.append((key: name, value: object([(key: "height", value: .number(height))])))
     }
     return object(members)
 }

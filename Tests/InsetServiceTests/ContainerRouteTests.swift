@@ -234,6 +234,60 @@ struct ContainerRouteTests {
         #expect(after.json.object("device").string("orientation") == "portrait")
     }
 
+    /// Android's app bars between the system bars of a Pixel 9 (status bar 54, gesture bar 24, IME 336, screen
+    /// 923.43 dp tall): under `adjustResize` the content ends at the IME's top, so the list shrinks and the bottom
+    /// navigation rides up on the IME; under `adjustPan` and `adjustNothing` the bar stays where it was in the
+    /// window (the pan moves the whole window); hidden, everything is at rest.
+    /// Each mode and where it leaves the bottom navigation's top: above the IME, or at rest above the gesture bar.
+    static let androidModes: [(mode: String, bottomNavigationY: Double)] = {
+        let screen = 923.43
+        let atRest = screen - 24 - 80
+        return [("adjustResize", screen - 336 - 80), ("adjustPan", atRest), ("adjustNothing", atRest)]
+    }()
+
+    @Test(arguments: androidModes)
+    func androidBottomNavigationFollowsTheSoftInputMode(mode: String, bottomNavigationY: Double) {
+        let body: [String: Any] = [
+            "platform": "android", "device": ["id": "pixel-9"], "windowSoftInputMode": mode,
+            "container": ["topAppBar": ["height": 64], "bottomNavigation": ["height": 80]],
+        ]
+        let shown = app.call("POST", "/keyboard/show", json: json(body))
+        #expect(shown.status == 200, "\(shown.text)")
+        let bars = shown.json.object("container")
+        #expect(bars.object("topAppBar").object("frame").number("y") == 54)
+        let y = bars.object("bottomNavigation").object("frame").number("y") ?? -1
+        #expect(abs(y - bottomNavigationY) < 1e-9, "\(mode): \(y)")
+        let list = shown.json.object("scrollView").object("frame")
+        #expect(list.number("y") == 118)
+        // The list ends where the bottom navigation starts, resized or not.
+        #expect(abs((list.number("y") ?? 0) + (list.number("height") ?? 0) - y) < 1e-9, "\(mode)")
+        let hidden = app.call("POST", "/keyboard/hide", json: json(body))
+        let rest = hidden.json.object("container").object("bottomNavigation").object("frame").number("y") ?? -1
+        #expect(abs(rest - (923.43 - 24 - 80)) < 1e-9)
+    }
+
+    /// An Android session keeps its app bars: a patch that changes the top app bar to 56 dp lays the list out
+    /// again, and a later show answers with the bars where the mode puts them.
+    @Test func anAndroidSessionKeepsItsAppBars() {
+        let created = app.call(
+            "POST", "/sessions",
+            json: json([
+                "platform": "android", "device": ["id": "pixel-9"],
+                "container": ["topAppBar": ["height": 64], "bottomNavigation": ["height": 80]],
+            ]))
+        #expect(created.status == 201, "\(created.text)")
+        let id = created.json.string("id") ?? ""
+        let patched = app.call(
+            "PATCH", "/sessions/\(id)", json: json(["timestamp": 1, "container": ["topAppBar": ["height": 56]]]))
+        #expect(patched.status == 200, "\(patched.text)")
+        let shown = app.call("POST", "/keyboard/show", json: json(["sessionId": id, "timestamp": 2]))
+        #expect(shown.status == 200, "\(shown.text)")
+        #expect(shown.json.object("container").object("topAppBar").object("frame").number("height") == 56)
+        #expect(shown.json.object("scrollView").object("frame").number("y") == 110)
+        let y = shown.json.object("container").object("bottomNavigation").object("frame").number("y") ?? -1
+        #expect(abs(y - (923.43 - 336 - 80)) < 1e-9)
+    }
+
     /// What a container cannot be: every problem named by its pointer.
     @Test func badContainersAreRefused() {
         let cases: [(body: [String: Any], pointer: String)] = [
@@ -270,7 +324,22 @@ struct ContainerRouteTests {
                     "platform": "android", "screen": ["width": 400, "height": 800],
                     "container": ["tabBar": ["height": 49]],
                 ],
+                "/container/tabBar"
+            ),
+            (
+                ["device": ["id": "iphone-17-pro"], "container": ["bottomNavigation": ["height": 80]]],
+                "/container/bottomNavigation"
+            ),
+            (
+                [
+                    "platform": "android", "device": ["id": "pixel-9"], "edgeToEdge": true,
+                    "container": ["bottomNavigation": ["height": 80]],
+                ],
                 "/container"
+            ),
+            (
+                ["platform": "android", "device": ["id": "pixel-9"], "container": ["bottomNavigation": [:]]],
+                "/container/bottomNavigation/height"
             ),
         ]
         for (body, pointer) in cases {

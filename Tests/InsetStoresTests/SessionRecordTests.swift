@@ -68,9 +68,12 @@ struct SessionRecordTests {
         container.tabBar = TabBar(height: nil, hidden: true)
         container.toolbar = Toolbar(height: next(), hidden: false)
         container.inputAccessoryView = InputAccessoryView(height: next())
+        container.topAppBar = AppBar(height: next())
         geometryWithMode.container = ContainerState(
             container: container, size: Size(width: next(), height: next()), windowSafeArea: insets(),
-            givenFrame: offset % 2 == 0 ? rect() : nil, heights: BarHeights(navigationBar: next(), toolbar: next()))
+            givenFrame: offset % 2 == 0 ? rect() : nil,
+            heights: BarHeights(navigationBar: next(), toolbar: next(), bottomNavigation: next()),
+            platform: offset % 3 == 0 ? .android : .ios)
         let running = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
         let replaced = AdditiveAnimation(

@@ -1,5 +1,5 @@
-/// The containers an iOS scroll view sits in, as a request describes them (`docs/containers.md`): the bars
-/// around it and the accessory view above the keyboard. Every member is optional; a bar sent replaces the one before it.
+/// The containers a scroll view sits in, as a request describes them (`docs/containers.md`): on iOS the bars
+/// around it and the accessory view above the keyboard, on Android the app bars above and below it. Every member is optional; a bar sent replaces the one before it.
 /// A height left out is the platform's default for the device, idiom, orientation and system
 /// (`BarHeights`), which the service takes from its catalogue or refuses when none is published.
 public struct Container: Equatable, Sendable {
@@ -11,12 +11,26 @@ public struct Container: Equatable, Sendable {
     public var toolbar: Toolbar?
     /// iOS: the focused field's `inputAccessoryView`, which rides on top of the keyboard.
     public var inputAccessoryView: InputAccessoryView?
+    /// Android: the top app bar (a `Toolbar`, Compose's `TopAppBar`) above the scroll view.
+    public var topAppBar: AppBar?
+    /// Android: the bottom navigation (`BottomNavigationView`, Compose's `NavigationBar`) below it.
+    public var bottomNavigation: AppBar?
 
     /// No container: a bare screen.
     @inlinable public init() {}
 
-    /// Whether nothing is described.
-    public var isEmpty: Bool { self == Container() }
+    /// The members sent that are iOS's, by name.
+    public var iosMembers: [String] {
+        [
+            navigationBar.map { _ in "navigationBar" }, tabBar.map { _ in "tabBar" }, toolbar.map { _ in "toolbar" },
+            inputAccessoryView.map { _ in "inputAccessoryView" },
+        ].compactMap { $0 }
+    }
+
+    /// The members sent that are Android's, by name.
+    public var androidMembers: [String] {
+        [topAppBar.map { _ in "topAppBar" }, bottomNavigation.map { _ in "bottomNavigation" }].compactMap { $0 }
+    }
 
     /// Whether a bar of UIKit's containers is in it: a navigation bar or a tab bar shown, which makes the
     /// scroll view that is its view controller's view adjust vertically (`ContentInsetAdjustmentBehavior.automatic`).
@@ -31,6 +45,8 @@ public struct Container: Equatable, Sendable {
         if let bar = other.tabBar { merged.tabBar = bar }
         if let bar = other.toolbar { merged.toolbar = bar }
         if let view = other.inputAccessoryView { merged.inputAccessoryView = view }
+        if let bar = other.topAppBar { merged.topAppBar = bar }
+        if let bar = other.bottomNavigation { merged.bottomNavigation = bar }
         return merged
     }
 }
@@ -90,5 +106,15 @@ public struct InputAccessoryView: Equatable, Sendable {
     public var height: Double
 
     /// An accessory view `height` tall.
+    @inlinable public init(height: Double) { self.height = height }
+}
+
+/// An Android app bar: its height in dp. Material publishes several (`docs/containers.md`), so the request says
+/// which its app uses.
+public struct AppBar: Equatable, Sendable {
+    /// The bar's height in dp.
+    public var height: Double
+
+    /// A bar `height` dp tall.
     @inlinable public init(height: Double) { self.height = height }
 }

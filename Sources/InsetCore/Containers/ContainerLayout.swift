@@ -7,12 +7,21 @@ public struct BarHeights: Equatable, Sendable {
     public var tabBar: Double?
     /// The toolbar's height above the tab bar or the bottom safe area.
     public var toolbar: Double?
+    /// Android: the top app bar's height below the status bar.
+    public var topAppBar: Double?
+    /// Android: the bottom navigation's height above the navigation bar.
+    public var bottomNavigation: Double?
 
     /// The heights of the bars that show.
-    @inlinable public init(navigationBar: Double? = nil, tabBar: Double? = nil, toolbar: Double? = nil) {
+    @inlinable public init(
+        navigationBar: Double? = nil, tabBar: Double? = nil, toolbar: Double? = nil, topAppBar: Double? = nil,
+        bottomNavigation: Double? = nil
+    ) {
         self.navigationBar = navigationBar
         self.tabBar = tabBar
         self.toolbar = toolbar
+        self.topAppBar = topAppBar
+        self.bottomNavigation = bottomNavigation
     }
 }
 
@@ -31,6 +40,10 @@ public struct ContainerLayout: Equatable, Sendable {
     public var tabBar: Rect?
     /// The toolbar's frame, when one shows.
     public var toolbar: Rect?
+    /// Android: the top app bar's frame.
+    public var topAppBar: Rect?
+    /// Android: the bottom navigation's frame with the IME hidden (under `adjustResize` it rises with the content).
+    public var bottomNavigation: Rect?
     /// The view controller's view: the presented bounds.
     public var view: Rect
     /// The view's safe area: the window's plus the bars.
@@ -69,6 +82,29 @@ public struct ContainerLayout: Equatable, Sendable {
         let scrollView = frame ?? view
         self.scrollView = scrollView
         scrollViewSafeArea = frame.map { Self.covered($0, by: safe, in: view) } ?? safe
+    }
+
+    /// An Android window's layout, not edge to edge: the framework lays the content out between the status bar
+    /// (`windowSafeArea.top`) and the navigation bar (`windowSafeArea.bottom`), the content insets of a window that
+    /// fits system windows (`docs/android.md`); the top app bar heads it, the bottom navigation ends it, and the
+    /// scroll view fills what is between unless `frame` is given. A view has no safe area on Android: the scroll
+    /// view's is zero, and `viewSafeArea` holds the content insets with the bars.
+    public static func android(size: Size, windowSafeArea: EdgeInsets, heights: BarHeights, frame: Rect?) -> Self {
+        var layout = ContainerLayout(size: size, windowSafeArea: windowSafeArea, heights: BarHeights(), frame: frame)
+        var top = windowSafeArea.top
+        var bottom = size.height - windowSafeArea.bottom
+        if let height = heights.topAppBar {
+            layout.topAppBar = Rect(x: 0, y: top, width: size.width, height: height)
+            top += height
+        }
+        if let height = heights.bottomNavigation {
+            bottom -= height
+            layout.bottomNavigation = Rect(x: 0, y: bottom, width: size.width, height: height)
+        }
+        layout.viewSafeArea = EdgeInsets(top: top, left: 0, bottom: size.height - bottom, right: 0)
+        layout.scrollView = frame ?? Rect(x: 0, y: top, width: size.width, height: max(0, bottom - top))
+        layout.scrollViewSafeArea = .zero
+        return layout
     }
 
     /// The safe area of a subview at `frame` in `view`, whose own safe area is `safe`: how far each edge of the

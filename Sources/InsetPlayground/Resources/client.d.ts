@@ -403,6 +403,7 @@ export interface AndroidKeyboardEventBody {
    */
   focusedRect?: Rect;
   device?: Pick<DeviceMember, "id" | "orientation">;
+  container?: Container;
   platform: "android";
   systemBars?: SystemBars;
   navigationMode?: AndroidNavigationMode;
@@ -551,18 +552,40 @@ export interface SessionPatchBody {
 }
 
 /**
- * The containers the scroll view sits in (iOS). With a container, the scroll view fills its view controller's view (the
- * window) unless `scrollView.frame` is sent, `scrollView.safeAreaInsets` (sent, or the device's) is the window's safe
- * area, and the service adds the bars to it: the answer's `container.scrollView` is the scroll view as laid out, and
- * the insets are computed for it. A height left out comes from the catalogue's bars for the device named, its
- * orientation and release; a bar whose default is not published, or a default asked for without a device, is a 400 that
- * says so; the answer's `catalogue` names each height it gave with its source and release.
+ * The containers the scroll view sits in: on iOS `navigationBar`, `tabBar`, `toolbar` and `inputAccessoryView`; on
+ * Android `topAppBar` and `bottomNavigation` (the other platform's members are a 400). On Android the app bars sit
+ * between the system bars, not edge to edge (refused: the app places its bars with its own listeners), the scroll view
+ * fills what is between them unless `scrollView.frame` is sent, and the answer's `container` gives each bar's frame
+ * once the IME has done what it does: under `adjustResize` the bottom navigation rides up on the IME, panned or left
+ * alone it stays. On iOS, with a container, the scroll view fills its view controller's view (the window) unless
+ * `scrollView.frame` is sent, `scrollView.safeAreaInsets` (sent, or the device's) is the window's safe area, and the
+ * service adds the bars to it: the answer's `container.scrollView` is the scroll view as laid out, and the insets are
+ * computed for it. A height left out comes from the catalogue's bars for the device named, its orientation and release;
+ * a bar whose default is not published, or a default asked for without a device, is a 400 that says so; the answer's
+ * `catalogue` names each height it gave with its source and release.
  */
 export interface Container {
   navigationBar?: NavigationBar;
   tabBar?: TabBar;
   toolbar?: Toolbar;
   inputAccessoryView?: InputAccessoryView;
+  /**
+   * Android: the top app bar, below the status bar. Material's are 64 dp (Material 3, `m3_appbar_size_compact`) and 56
+   * dp (AppCompat, `abc_action_bar_default_height_material`).
+   */
+  topAppBar?: AppBar;
+  /**
+   * Android: the bottom navigation, above the navigation bar. Material's are 80 dp (Material 3,
+   * `m3_bottom_nav_min_height`), 64 dp (Material 3 Expressive) and 56 dp (Material 2,
+   * `design_bottom_navigation_height`).
+   */
+  bottomNavigation?: AppBar;
+}
+
+/** An Android app bar; its height in dp, which the app's theme sets, so the request says it. */
+export interface AppBar {
+  /** A bar's height in points; left out, the default for the device, orientation and system. */
+  height: number;
 }
 
 /**
@@ -1064,6 +1087,8 @@ export interface AndroidInsetResult {
  * animation; a session's event adds its reference.
  */
 export interface AndroidKeyboardEventAnswer {
+  /** With app bars (`container`): each bar's frame in the window once the IME has done what it does. */
+  container?: { topAppBar?: BarFrame; bottomNavigation?: BarFrame };
   platform: "android";
   windowInsets: AndroidWindowInsets;
   /** What the list did: resized, padded, or nothing (the pan is `windowPan`). */
@@ -1079,6 +1104,8 @@ export interface AndroidKeyboardEventAnswer {
 
 /** An Android session as seen at `time`. */
 export interface AndroidSessionState {
+  /** The app bars as sent, when the scene has them. */
+  container?: Container;
   /** A session id, 22 base64url characters. */
   id: string;
   keyboardState: KeyboardState;

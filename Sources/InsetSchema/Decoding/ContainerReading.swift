@@ -6,7 +6,9 @@ import InsetJSON
 /// and what depends on the device (a default height) when the service lays it out.
 extension FieldReader {
     /// The members `container` may hold.
-    static let containerMembers = ["navigationBar", "tabBar", "toolbar", "inputAccessoryView"]
+    static let containerMembers = [
+        "navigationBar", "tabBar", "toolbar", "inputAccessoryView", "topAppBar", "bottomNavigation",
+    ]
 
     mutating func container(_ value: JSONValue, at pointer: String) -> Container? {
         guard let object = object(value, at: pointer, allowed: Self.containerMembers) else { return nil }
@@ -31,13 +33,14 @@ extension FieldReader {
         if let bar = object["toolbar"], let read = hideableBar(bar, at: pointer + "/toolbar") {
             container.toolbar = Toolbar(height: read.height, hidden: read.hidden)
         }
-        if let view = object["inputAccessoryView"] {
-            let at = pointer + "/inputAccessoryView"
-            if let members = self.object(view, at: at, allowed: ["height"]),
-                let height = required(members, "height", at: at, { $0.barHeight($1, at: $2()) })
-            {
-                container.inputAccessoryView = InputAccessoryView(height: height)
-            }
+        if let view = object["inputAccessoryView"], let height = heightOnly(view, at: pointer + "/inputAccessoryView") {
+            container.inputAccessoryView = InputAccessoryView(height: height)
+        }
+        if let bar = object["topAppBar"], let height = heightOnly(bar, at: pointer + "/topAppBar") {
+            container.topAppBar = AppBar(height: height)
+        }
+        if let bar = object["bottomNavigation"], let height = heightOnly(bar, at: pointer + "/bottomNavigation") {
+            container.bottomNavigation = AppBar(height: height)
         }
         return self.errors.count == errors ? container : nil
     }
@@ -48,6 +51,12 @@ extension FieldReader {
         let height = members["height"].flatMap { barHeight($0, at: pointer + "/height") }
         let hidden = members["hidden"].flatMap { bool($0, at: pointer + "/hidden") } ?? false
         return (height, hidden)
+    }
+
+    /// A view whose one member is its height, which it must send: `{height}`.
+    private mutating func heightOnly(_ value: JSONValue, at pointer: String) -> Double? {
+        guard let members = object(value, at: pointer, allowed: ["height"]) else { return nil }
+        return required(members, "height", at: pointer, { $0.barHeight($1, at: $2()) })
     }
 
     /// A bar's height: a finite number within `Limits.barHeight`.

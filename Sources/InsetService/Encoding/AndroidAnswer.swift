@@ -9,24 +9,32 @@ import InsetSession
 /// and the list's scroll each run on a 250-ms `Scroller`, given under `animation.scroller`.
 enum AndroidAnswer {
     /// The answer to `outcome` at `time` (milliseconds on the transition's clock), with a session's reference.
-    static func response(_ outcome: AndroidOutcome, at time: Double = 0, session: SessionReference? = nil)
-        -> HTTPResponse
-    {
-        .json(write(outcome, at: time, session: session))
+    static func response(
+        _ outcome: AndroidOutcome, at time: Double = 0, session: SessionReference? = nil,
+        container: ContainerState? = nil
+    ) -> HTTPResponse {
+        .json(write(outcome, at: time, session: session, container: container))
     }
 
     /// The answer's JSON, written for a session's change to return (`KeyboardEventChange`).
-    static func text(_ outcome: AndroidOutcome, at time: Double, session: SessionReference) -> WrittenJSON {
-        WrittenJSON(write(outcome, at: time, session: session))
+    static func text(
+        _ outcome: AndroidOutcome, at time: Double, session: SessionReference, container: ContainerState?
+    ) -> WrittenJSON {
+        WrittenJSON(write(outcome, at: time, session: session, container: container))
     }
 
-    private static func write(_ outcome: AndroidOutcome, at time: Double, session: SessionReference?) -> JSONWriter {
+    private static func write(
+        _ outcome: AndroidOutcome, at time: Double, session: SessionReference?, container: ContainerState?
+    ) -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.beginObject()
         writer.key(static: "platform")
         writer.piece("\"android\"")
         writer.endReserved(afterKey: false)
         writer.androidResult(outcome.result, layout: outcome.transition.layout)
+        if let container {
+            writer.androidContainer(container, result: outcome.result, layout: outcome.transition.layout)
+        }
         writer.key(static: "animation")
         writer.androidAnimation(outcome, at: time)
         if let session {

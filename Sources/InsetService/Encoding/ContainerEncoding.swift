@@ -21,10 +21,14 @@ extension JSONWriter {
             key(static: "toolbar")
             hideableBar(height: bar.height, hidden: bar.hidden)
         }
-        if let view = container.inputAccessoryView {
-            key(static: "inputAccessoryView")
+        for (name, height) in [
+            ("inputAccessoryView" as StaticString, container.inputAccessoryView?.height),
+            ("topAppBar", container.topAppBar?.height), ("bottomNavigation", container.bottomNavigation?.height),
+        ] {
+            guard let height else { continue }
+            key(static: name)
             beginObject()
-            field("height", view.height)
+            field("height", height)
             endObject()
         }
         endObject()
@@ -77,6 +81,35 @@ extension JSONWriter {
         beginObject()
         key(static: "frame")
         if let frame { rect(frame) } else { null() }
+        endObject()
+    }
+}
+
+extension JSONWriter {
+    /// An Android answer's `container`: each app bar's frame once the IME has done what it does (the scroll view's
+    /// is the answer's own `scrollView`). Under `adjustResize` the content ends at the IME's top, so the bottom navigation rises by
+    /// what the content loses (`AndroidAvoidance.lift`); panned or left alone, it stays where it was in the window.
+    mutating func androidContainer(_ state: ContainerState, result: AndroidInsetResult, layout: AndroidLayout) {
+        let bars = state.layout
+        key(static: "container")
+        beginObject()
+        if let frame = bars.topAppBar {
+            key(static: "topAppBar")
+            beginObject()
+            key(static: "frame")
+            rect(frame)
+            endObject()
+        }
+        if var frame = bars.bottomNavigation {
+            if AndroidAvoidance.adjustment(layout) == .resize {
+                frame.y -= AndroidAvoidance.lift(layout, ime: result.windowInsets.ime.bottom)
+            }
+            key(static: "bottomNavigation")
+            beginObject()
+            key(static: "frame")
+            rect(frame)
+            endObject()
+        }
         endObject()
     }
 }

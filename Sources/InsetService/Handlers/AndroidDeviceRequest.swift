@@ -34,11 +34,26 @@ enum AndroidDeviceRequest {
     /// refuses nothing unless the event gives one of them.
     static let naming: SceneValues = [SceneValues(.id), SceneValues(.orientation)]
 
-    /// Fills `event` from the device its scene names, or `base`'s (a session's); nothing when neither names one.
-    /// `showing`: a show, or a change while the IME shows, needs the IME's frame. Answers the IME's frame the
-    /// catalogue gave, if it gave one.
+    /// Fills `event` from the device its scene names, or `base`'s (a session's), then lays out the app bars of
+    /// its container (`docs/containers.md`) over the system bars. `showing`: a show, or a change while the IME
+    /// shows, needs the IME's frame. Answers the IME's frame the catalogue gave, if it gave one.
     @discardableResult
     static func resolve(
+        _ event: inout KeyboardEvent, showing: Bool, over base: Scene?, in catalogue: DeviceCatalogue
+    ) throws(SessionError) -> Rect? {
+        let ime = try resolveDevice(&event, showing: showing, over: base, in: catalogue)
+        guard DeviceRequest.inContainer(event, base: base) else { return ime }
+        var none: DeviceResolution?
+        do {
+            try catalogue.layOutContainer(&event, over: base, resolution: &none)
+        } catch {
+            throw .invalidMembers(error.problems)
+        }
+        return ime
+    }
+
+    /// The device's part of `resolve`: nothing when neither the event nor `base` names a device.
+    private static func resolveDevice(
         _ event: inout KeyboardEvent, showing: Bool, over base: Scene?, in catalogue: DeviceCatalogue
     ) throws(SessionError) -> Rect? {
         let patch = event.scene

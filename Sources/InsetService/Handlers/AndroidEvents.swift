@@ -12,13 +12,14 @@ enum AndroidEvents {
     static func stateless(
         _ kind: KeyboardEvent.Kind, _ event: inout KeyboardEvent, devices: DeviceCatalogue
     ) throws(Problem) -> HTTPResponse {
-        if !event.scene.given.isDisjoint(with: AndroidDeviceRequest.naming) {
+        if !event.scene.given.isDisjoint(with: AndroidDeviceRequest.naming) || event.scene.given.contains(.container) {
             return try byDevice(kind, event, devices: devices)
         }
         return try answer(kind, &event)
     }
 
-    /// A stateless event on a device: the catalogue's numbers written in, then answered as if sent.
+    /// A stateless event on a device or with app bars: the catalogue's numbers and the bars' layout written in,
+    /// then answered as if sent.
     private static func byDevice(
         _ kind: KeyboardEvent.Kind, _ sent: KeyboardEvent, devices: DeviceCatalogue
     ) throws(Problem) -> HTTPResponse {
@@ -41,7 +42,8 @@ enum AndroidEvents {
         } catch {
             throw Problem(error)
         }
-        return AndroidAnswer.response(event.androidStateless(kind, in: event.scene.values))
+        return AndroidAnswer.response(
+            event.androidStateless(kind, in: event.scene.values), container: event.scene.values.container)
     }
 
     /// An Android window needs its screen (the IME's inset is measured from its bottom), and a show the IME's

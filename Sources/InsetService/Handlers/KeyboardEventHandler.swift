@@ -92,7 +92,8 @@ struct KeyboardEventChange: AnsweredChange {
         try AndroidDeviceRequest.resolve(&event, showing: kind == .show, over: session.scene, in: handler.devices)
         try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
         let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
-        return AndroidAnswer.text(outcome, at: time, session: session.reference(at: time))
+        return AndroidAnswer.text(
+            outcome, at: time, session: session.reference(at: time), container: session.scene.container)
     }
 
     /// The event on a session on a device: the catalogue's numbers written in over the session's scene.
