@@ -102,6 +102,6 @@ public struct SceneValues: OptionSet, Sendable, Hashable {
     public static let revealing: SceneValues = [.focus, .focusedRect, .fields, SceneValues(.scrollPosition)]
     /// `SceneValue.platform`.
     public static let platform = SceneValues(.platform)
-    /// `SceneValue.container`.
-    public static let container = SceneValues(.container)
+    /// `SceneValue.container`. Computed, so that asking for it on every request costs no once-check.
+    @inlinable public static var container: SceneValues { SceneValues(rawValue: 1 << UInt64(SceneValue.container.rawValue)) }
 }

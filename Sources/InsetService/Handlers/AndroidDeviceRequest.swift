@@ -42,7 +42,7 @@ enum AndroidDeviceRequest {
         _ event: inout KeyboardEvent, showing: Bool, over base: Scene?, in catalogue: DeviceCatalogue
     ) throws(SessionError) -> Rect? {
         let ime = try resolveDevice(&event, showing: showing, over: base, in: catalogue)
-        guard DeviceRequest.inContainer(event, base: base) else { return ime }
+        guard DeviceRequest.inContainer(event.scene.given, base: base) else { return ime }
         var none: DeviceResolution?
         do {
             try catalogue.layOutContainer(&event, over: base, resolution: &none)

@@ -9,17 +9,18 @@ enum DeviceRequest {
     /// The scene values that name a device or its keyboard.
     static let values: SceneValues = [.device, .keyboardSetting]
 
-    /// Whether `event` or the scene it lands on names a device, so that the catalogue has numbers to give, or
-    /// has a container to lay out.
+    /// Whether an event that sent `given` (its scene's values), or the scene it lands on, names a device, so that
+    /// the catalogue has numbers to give, or has a container to lay out. Over the bits alone: the event is not
+    /// copied to be asked.
     @inline(__always)
-    static func involved(_ event: borrowing KeyboardEvent, base: Scene?) -> Bool {
-        !event.scene.given.isDisjoint(with: values) || base?.device.id != nil || inContainer(event, base: base)
+    static func involved(_ given: SceneValues, base: Scene?) -> Bool {
+        !given.isDisjoint(with: values) || base?.device.id != nil || inContainer(given, base: base)
     }
 
-    /// Whether `event` sends a container or the scene it lands on has one.
+    /// Whether an event that sent `given` sends a container, or the scene it lands on has one.
     @inline(__always)
-    static func inContainer(_ event: borrowing KeyboardEvent, base: Scene?) -> Bool {
-        event.scene.given.contains(.container) || base?.hasContainer == true
+    static func inContainer(_ given: SceneValues, base: Scene?) -> Bool {
+        given.contains(.container) || base?.hasContainer == true
     }
 
     /// Resolves `event` against `catalogue` for `use` on `base` (nil: a stateless call or a new session), lays out
@@ -35,7 +36,7 @@ enum DeviceRequest {
                 resolution = try catalogue.resolve(
                     &event, for: use, over: base?.withoutContainerLayout, shownKeyboard: shownKeyboard)
             }
-            if inContainer(event, base: base) {
+            if inContainer(event.scene.given, base: base) {
                 try catalogue.layOutContainer(&event, over: base, resolution: &resolution)
             }
         } catch {

@@ -26,7 +26,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
             let problems = RequestSchema.platformProblems(body.decoded, platform: platform)
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
             if platform == .android { return try AndroidEvents.stateless(kind, &body.event, devices: devices) }
-            if DeviceRequest.involved(body.event, base: nil) { return try byDevice(body) }
+            if DeviceRequest.involved(body.event.scene.given, base: nil) { return try byDevice(body) }
             // The body's scene values become the scene where they lie: the body is this call's to change. A show
             // without its keyboard's end frame is told so with whatever the scene lacks.
             let noFrameEnd = kind == .show && body.event.keyboard.frameEnd == nil
@@ -78,7 +78,7 @@ struct KeyboardEventChange: AnsweredChange {
         if try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform) == .android {
             return try android(&session)
         }
-        if DeviceRequest.involved(body.event, base: session.scene) { return try byDevice(&session) }
+        if DeviceRequest.involved(body.event.scene.given, base: session.scene) { return try byDevice(&session) }
         try DeviceRequest.requireFrameEnd(body.event, for: kind.deviceUse)
         let (composed, time) = try session.receive(kind, body.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
