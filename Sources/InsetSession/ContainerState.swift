@@ -44,12 +44,3 @@ public struct ContainerState: Equatable, Sendable {
     /// bar (`ScrollViewGeometry.isBarControllerContent`).
     public var isBarControllerContent: Bool { platform == .ios && givenFrame == nil && container.hasBarController }
 }
-
-/// A scene's container by reference: most scenes have none, and those that do share it until it changes.
-@usableFromInline final class ContainerBox: Equatable, Sendable {
-    @usableFromInline let state: ContainerState
-
-    @usableFromInline init(_ state: ContainerState) { self.state = state }
-
-    @usableFromInline static func == (lhs: ContainerBox, rhs: ContainerBox) -> Bool { lhs.state == rhs.state }
-}

@@ -33,19 +33,21 @@ public struct Scene: Equatable, Sendable {
     public var platform = Platform.ios
     /// On Android, the bars, the modes and the caret.
     public var android = AndroidSetting()
-    /// The containers the scroll view sits in, boxed: nil for a bare screen, which most scenes are.
-    @usableFromInline var containerBox: ContainerBox?
+    /// The containers the scroll view sits in: empty for a bare screen, which most scenes are, else one state. An
+    /// array rather than an optional class reference: a stored class reference made every stateless show copy its
+    /// event whole (+1 387 instructions a show, `bench/instructions-exact`), an array costs 48.
+    @usableFromInline var containerStore: [ContainerState] = []
 
     /// Whether the scroll view sits in a container: cheaper to ask than `container`, which copies it out.
-    @inlinable public var hasContainer: Bool { containerBox != nil }
+    @inlinable public var hasContainer: Bool { !containerStore.isEmpty }
 
     /// The containers the scroll view sits in and their layout (`docs/containers.md`); nil on a bare screen.
     /// Setting it marks the scroll view as a bar controller's content view or not; the caller sets the scroll
     /// view's frame and safe area from the layout.
     public var container: ContainerState? {
-        get { containerBox?.state }
+        get { containerStore.first }
         set {
-            containerBox = newValue.map(ContainerBox.init)
+            containerStore = newValue.map { [$0] } ?? []
             scrollView.isBarControllerContent = newValue?.isBarControllerContent ?? false
         }
     }

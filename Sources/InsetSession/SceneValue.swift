@@ -103,5 +103,7 @@ public struct SceneValues: OptionSet, Sendable, Hashable {
     /// `SceneValue.platform`.
     public static let platform = SceneValues(.platform)
     /// `SceneValue.container`. Computed, so that asking for it on every request costs no once-check.
-    @inlinable public static var container: SceneValues { SceneValues(rawValue: 1 << UInt64(SceneValue.container.rawValue)) }
+    @inlinable public static var container: SceneValues {
+        SceneValues(rawValue: 1 << UInt64(SceneValue.container.rawValue))
+    }
 }
