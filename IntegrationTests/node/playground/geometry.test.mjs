@@ -96,6 +96,17 @@ describe("the mock keyboard", () => {
     assert.equal(geometry.ACCESSORY_HEIGHT, 44);
   });
 
+  test("the Tab bar app's accessory view where the answer puts it: the keyboard drawn from its top down", () => {
+    // docs/containers.md's iPhone 17 Pro: the 335-pt keyboard at y 539, the 44-pt accessory the service put on it.
+    const keyboard = { x: 0, y: 539, width: 402, height: 335 };
+    const layout = { inputAccessoryView: { frame: { x: 0, y: 495, width: 402, height: 44 } } };
+    assert.deepEqual(geometry.keyboardWithAccessory(keyboard, layout), { x: 0, y: 495, width: 402, height: 379 });
+    // A hide's answer (no frame), an answer without an accessory or without a container: the keyboard alone.
+    assert.deepEqual(geometry.keyboardWithAccessory(keyboard, { inputAccessoryView: { frame: null } }), keyboard);
+    assert.deepEqual(geometry.keyboardWithAccessory(keyboard, {}), keyboard);
+    assert.deepEqual(geometry.keyboardWithAccessory(keyboard, undefined), keyboard);
+  });
+
   test("with no keyboard to show it waits below the screen, as wide and 0 tall", () => {
     assert.deepEqual(geometry.parkedKeyboard({ width: 393, height: 852 }), { x: 0, y: 852, width: 393, height: 0 });
   });

@@ -1,6 +1,6 @@
 // What the playground says (playground/wording.js), with no page and no server: the status lines for the answers
-// openapi.yaml gives as examples, the line naming who published the iPhone 15's numbers, and the note on what the
-// catalogue lacks.
+// openapi.yaml and docs/containers.md give as examples, a refusal as the service words it, the line naming who
+// published the iPhone 15's numbers, and the note on what the catalogue lacks.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { IPHONE_15, MODULES } from "./catalogue.mjs";
@@ -35,6 +35,80 @@ describe("the status line", () => {
       contentOffset: { x: 0, y: 309 },
     };
     assert.equal(wording.explain(hide, "hide"), "Hidden: the base insets come back, contentOffset.y 309.");
+  });
+
+  // docs/containers.md: an iPhone 17 Pro's 335-pt keyboard over its tab bar (49 pt) and home indicator (34 pt).
+  const underTabBar = {
+    contentInset: edges(0, 252),
+    adjustedContentInset: edges(116, 335),
+    contentOffset: { x: 0, y: 1415 },
+    keyboardOverlap: 335,
+    keyboardDocked: true,
+    container: {
+      scrollView: { frame: { x: 0, y: 0, width: 402, height: 874 }, safeAreaInsets: edges(116, 83) },
+      viewSafeAreaInsets: edges(116, 83),
+      navigationBar: { frame: { x: 0, y: 62, width: 402, height: 54 } },
+      tabBar: { frame: { x: 0, y: 791, width: 402, height: 83 } },
+    },
+  };
+
+  test("under a tab bar: the bar is part of the safe area the keyboard covers, counted once", () => {
+    assert.equal(
+      wording.explain(underTabBar, "show"),
+      "Overlap 335 pt minus the 83 pt of safe area UIKit already adds (the tab bar's 83 pt to the screen's bottom, " +
+        "under the keyboard): contentInset.bottom 252; contentOffset.y 1415.",
+    );
+  });
+
+  test("the bars after a PATCH: each one's height or hidden, the safe area and the inset they make", () => {
+    const { container } = underTabBar;
+    const scrollView = { ...container.scrollView, safeAreaInsets: edges(116, 34) };
+    const hidden = {
+      containerLayout: { ...container, scrollView, tabBar: { frame: null } },
+      target: { ...underTabBar, contentInset: edges(0, 301) },
+    };
+    assert.equal(
+      wording.explainBars(hidden, true),
+      "Navigation bar 54 pt, tab bar hidden: the scroll view's safe area 116/34, contentInset.bottom 301, " +
+        "re-targeted at once.",
+    );
+    assert.equal(wording.explainBars({ target: underTabBar }, false), "No container in this session.");
+  });
+
+  test("a refused request: each error with its pointer, as the service words it", () => {
+    // The service's answer to a Tab bar app's session on an iPhone in landscape (iOS 26.5), messages shortened.
+    const problem = {
+      type: "/problems/validation-failed",
+      title: "Invalid request",
+      status: 400,
+      detail: "2 fields are invalid",
+      errors: [
+        { pointer: "/container/navigationBar/height", message: "is required: no height in landscape" },
+        { pointer: "/container/tabBar/height", message: "is required: the sources disagree" },
+      ],
+    };
+    assert.equal(
+      wording.problemText(400, problem, "ignored"),
+      "400 Invalid request: /container/navigationBar/height: is required: no height in landscape; " +
+        "/container/tabBar/height: is required: the sources disagree",
+    );
+    // A text body's errors have a line and a column, not a pointer.
+    const text = {
+      ...problem,
+      errors: [
+        { line: 3, column: 7, message: "expected a number" },
+        { line: 9, column: 1, message: "an unclosed brace" },
+      ],
+    };
+    assert.equal(
+      wording.problemText(400, text, ""),
+      "400 Invalid request: line 3, column 7: expected a number; line 9, column 1: an unclosed brace",
+    );
+    // A single error, or none: the detail, which says it in full.
+    const one = { ...problem, detail: "/container/tabBar/height: is required", errors: [problem.errors[1]] };
+    assert.equal(wording.problemText(400, one, ""), "400 Invalid request: /container/tabBar/height: is required");
+    const gone = { type: "/problems/session-not-found", title: "Session not found", status: 404, detail: "No such" };
+    assert.equal(wording.problemText(404, gone, ""), "404 Session not found: No such");
   });
 
   test("an undocked keyboard makes no room", () => {

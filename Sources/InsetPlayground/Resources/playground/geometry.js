@@ -13,6 +13,7 @@
  * @typedef {import("../client.js").AndroidHeight} AndroidHeight
  * @typedef {import("../client.js").DeviceOrientation} DeviceOrientation
  * @typedef {import("../client.js").KeyboardSetting} KeyboardSetting
+ * @typedef {import("../client.js").ContainerLayout} ContainerLayout
  * @typedef {DeviceEntry["safeAreas"][number]} SafeArea
  * @typedef {DeviceEntry["keyboards"][number]} KeyboardMeasurement
  * @typedef {{ statusBar: AndroidHeight | null, navigationBar: AndroidHeight | null, ime: AndroidHeight | null }}
@@ -23,7 +24,8 @@
 
 /** The chat's composer: a 50-pt bar pinned to the keyboard layout guide (a 50-dp one under the Android list). */
 export const COMPOSER_HEIGHT = 50;
-/** The form's input accessory view (previous, next, Done): part of the keyboard's frame as iOS reports it. */
+/** The input accessory view of the form (previous, next, Done) and of the Tab bar app's field: 44 pt on top of the
+ * keyboard, part of its frame as iOS reports it. */
 export const ACCESSORY_HEIGHT = 44;
 /** The Android app's top app bar under the status bar: Material 3's small top app bar, 64 dp. */
 export const APP_BAR_HEIGHT = 64;
@@ -132,6 +134,19 @@ export function bezelLook(entry) {
  */
 export function withAccessory(frame, accessory = ACCESSORY_HEIGHT) {
   return { ...frame, y: frame.y - accessory, height: frame.height + accessory };
+}
+
+/**
+ * The keyboard as drawn with the accessory view the service put on top of it (`layout.inputAccessoryView.frame`,
+ * from the keyboard's top to its bottom); `frame` itself when the answer has no accessory view on screen.
+ * @param {Rect} frame the keyboard's frame, as the catalogue gives it
+ * @param {ContainerLayout | undefined} layout the answer's `container`
+ * @returns {Rect}
+ */
+export function keyboardWithAccessory(frame, layout) {
+  const accessory = layout?.inputAccessoryView?.frame;
+  if (!accessory) return frame;
+  return { ...frame, y: accessory.y, height: frame.y + frame.height - accessory.y };
 }
 
 /**

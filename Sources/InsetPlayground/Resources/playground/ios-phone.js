@@ -8,10 +8,18 @@
 // `adjustedContentInset` (so padding-bottom = contentInset.bottom + the safe area UIKit adds), and
 // `scrollTop = contentOffset.y + adjustedContentInset.top`. #phone[data-keyboard-state] says where the keyboard is.
 // On the chat screen #composer is pinned to the keyboard layout guide: its top is the service's
-// `pinnedViews[0].frame.y`, animated by the guide's delta.
+// `pinnedViews[0].frame.y`, animated by the guide's delta. On the Tab bar app each answer's container is drawn
+// (containers.js), and the keyboard with the accessory view the service put on top of it.
 
 import { applyAnimation, applyState, frameTime, insetAdjustment } from "../client.js";
-import { hiddenFrame, isFloating, keyboardKeyframe as keyframeFor, round } from "./geometry.js";
+import { drawContainer } from "./containers.js";
+import {
+  hiddenFrame,
+  isFloating,
+  keyboardKeyframe as keyframeFor,
+  keyboardWithAccessory,
+  round,
+} from "./geometry.js";
 import {
   activeField,
   chatMode,
@@ -40,7 +48,9 @@ import { explain } from "./wording.js";
  * @typedef {import("../client.js").KeyboardEventBody} KeyboardEventBody
  * @typedef {import("../client.js").KeyboardFields} KeyboardFields
  * @typedef {import("../client.js").SessionState} SessionState
- * @typedef {InsetResult & { animation: AnimationDescriptor, navigation?: Navigation }} Animated
+ * @typedef {import("../client.js").ContainerLayout} ContainerLayout
+ * @typedef {InsetResult & { animation: AnimationDescriptor, navigation?: Navigation, container?: ContainerLayout }}
+ *   Animated
  */
 
 /** The interruption fires this fraction of the reported duration into a show (125 ms of 0.25 s). */
@@ -139,6 +149,7 @@ export function elements(keyboardTo, descriptor) {
 export function play(answer, keyboardTo, during, after) {
   adoptModel(answer);
   showSummary(answer);
+  drawContainer(answer.container);
   if (answer.navigation) showNavigation(answer.navigation);
   setState(during);
   const current = applyAnimation(answer.animation, elements(keyboardTo, answer.animation), {
@@ -195,9 +206,11 @@ export async function keyboardWillShow(time, focus) {
   }
   const answer = await state.session.show(body, { timestamp: time });
   state.keyboardVisible = true;
-  state.shownFrame = frame;
+  // With an accessory view the keyboard is drawn (and hidden later) with it, as iOS reports the two in one frame.
+  const shown = keyboardWithAccessory(frame, answer.container);
+  state.shownFrame = shown;
   if (focus) setFocus(focus);
-  play(answer, keyboardKeyframe(frame, true), "showing", "shown");
+  play(answer, keyboardKeyframe(shown, true), "showing", "shown");
   say(explain(answer, "show"));
   if (ui.interrupt.checked) interruptHalfway(answer.animation);
 }
@@ -296,6 +309,7 @@ export function applyPatched(patched) {
   const keyboardTo = state.keyboardVisible && shown ? keyboardKeyframe(shown, true) : undefined;
   applyState(patched.presentation, elements(keyboardTo), { adjustment: state.adjustment });
   showSummary(patched.target);
+  drawContainer(patched.containerLayout);
   if (patched.navigation) showNavigation(patched.navigation);
   setState(patched.keyboardState);
 }
@@ -319,6 +333,7 @@ export function applySession(session) {
   }
   applyState(session.presentation, elements(keyboardTo), { adjustment: state.adjustment });
   showSummary(session.target);
+  drawContainer(session.containerLayout);
   showNavigation(session.navigation ?? null);
   setState(session.keyboardState);
   if (!visible) {

@@ -1,16 +1,19 @@
 // @ts-check
 // The iPhone's session from start to rotation: the catalogue read and the device's entry fetched, a new session
-// for the device and settings (none when the catalogue has no safe area for it), the device turned (a PATCH naming
-// the orientation), and a keyboard toggle while the keyboard is up (another show with the new frame).
+// for the device and settings (none when the catalogue has no safe area for it, or the service refuses the Tab bar
+// app's bars), the device turned (a PATCH naming the orientation), a keyboard toggle while the keyboard is up
+// (another show with the new frame), and a bar toggled on the Tab bar app (a PATCH of the container).
 
 import { applyState, createSession, frameTime } from "../client.js";
 import { enqueueAndroid, resetAndroid } from "./android-phone.js";
 import { loadDevices, loadIOSEntry } from "./catalogue.js";
+import { clearContainer, drawContainer, noteBarHeights, refusesContainer } from "./containers.js";
 import { resizeNotes } from "./form.js";
 import { contentEndOffset, parkedKeyboard } from "./geometry.js";
 import { layoutScreen, showDeviceInfo, syncToggles } from "./ios-layout.js";
 import {
   adoptModel,
+  applyPatched,
   elements,
   keyboardKeyframe,
   keyboardMode,
@@ -18,11 +21,13 @@ import {
   setState,
   showNavigation,
   showSummary,
+  syncScroll,
 } from "./ios-phone.js";
 import { putSample } from "./notification-panel.js";
 import {
   activeField,
   chatMode,
+  containerMembers,
   domOffset,
   formMode,
   geometry,
@@ -33,11 +38,13 @@ import {
   safeInsets,
   screenSize,
   showsAndroid,
+  tabBarMode,
 } from "./scene.js";
 import { clientOptions, enqueue, say } from "./status.js";
 import { state } from "./state.js";
 import { clearPanels } from "./timeline.js";
 import { formControls, summaryValue, ui } from "./ui.js";
+import { explainBars, problemText } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").ScrollState} ScrollState
@@ -77,6 +84,7 @@ export async function resetSession() {
   state.session = null;
   if (old) await old.delete().catch(() => {});
   layoutScreen();
+  clearContainer();
   resizeNotes();
   const frame = keyboardFrame() ?? parkedKeyboard(screenSize());
   keyboardMode(frame);
@@ -85,29 +93,9 @@ export async function resetSession() {
   const safe = safeInsets();
   if (!safe) {
     // The service lays out no scroll view on a device without its safe area, and the page invents none.
-    clearPanels();
-    if (ui.notificationLog.value === state.sampleText) putSample();
-    ui.replayLog.disabled = true;
-    delete ui.phone.dataset.sessionId;
-    // The table at rest with no insets, the summary empty: no answer to show.
-    // applyState sets the insets and the offset it is given; the rest has no indicator insets to set.
-    const rest = /** @type {ScrollState} */ ({
-      contentInset: { top: 0, left: 0, bottom: 0, right: 0 },
-      contentOffset: { x: 0, y: 0 },
-    });
-    state.model = null;
-    state.adjustment = { top: 0, bottom: 0 };
-    ui.phone.style.setProperty("--adjusted-top", "0px");
-    applyState(rest, elements(), { adjustment: state.adjustment });
-    for (const key of ["overlap", "docked", "inset", "adjusted", "offset"]) {
-      summaryValue(ui.summary, key).textContent = "—";
-    }
-    setState("hidden");
-    ui.phone.dataset.ready = "unavailable";
-    say(
+    showRest(
       `The catalogue has no safe area for the ${entry.name} in ${orientation()}: nothing to ask the service ` +
         `(GET /devices/${entry.id} lists what it has).`,
-      "error",
     );
     return;
   }
@@ -115,20 +103,35 @@ export async function resetSession() {
   // UIKit starts a scroll view at the top of its content: contentOffset.y = -adjustedContentInset.top.
   body.scrollView.contentOffset = { x: 0, y: -safe.top };
   body.interruption = /** @type {Interruption} */ (ui.interruption.value);
-  const created = await createSession(body, clientOptions());
+  let created;
+  try {
+    created = await createSession(body, clientOptions());
+  } catch (error) {
+    if (!refusesContainer(error)) throw error;
+    // A bar the catalogue has no height for: the page says the service's reasons and draws no number of its own.
+    showRest(problemText(error.status, error.problem, error.message));
+    return;
+  }
   state.session = created;
   state.model = created.state.target;
-  if (chatMode()) {
-    // A chat opens on its newest message: the end of the content, clear of the composer.
-    const { height } = body.scrollView.contentSize;
-    const end = contentEndOffset(height, state.model.adjustedContentInset.bottom, screenSize().height);
-    const opened = await created.patch({ scrollView: { contentOffset: { x: 0, y: end } } });
+  noteBarHeights(created.state.catalogue);
+  // A chat opens on its newest message (the end of the content, clear of the composer); the Tab bar app at the top
+  // of its content, under the bars the answer added to the safe area.
+  const { height } = body.scrollView.contentSize;
+  const opening = chatMode()
+    ? contentEndOffset(height, state.model.adjustedContentInset.bottom, screenSize().height)
+    : tabBarMode()
+      ? -state.model.adjustedContentInset.top
+      : null;
+  if (opening !== null) {
+    const opened = await created.patch({ scrollView: { contentOffset: { x: 0, y: opening } } });
     state.model = opened.target;
     created.state = opened;
   }
   adoptModel(state.model);
   applyState(created.state.presentation, elements(), { adjustment: state.adjustment });
   showSummary(state.model);
+  drawContainer(created.state.containerLayout);
   setState("hidden");
   ui.phone.dataset.sessionId = created.id;
   ui.phone.dataset.interruption = created.state.interruption;
@@ -137,6 +140,34 @@ export async function resetSession() {
   if (ui.notificationLog.value === state.sampleText || !ui.notificationLog.value.trim()) putSample();
   ui.replayLog.disabled = false;
   say(firstHint());
+}
+
+/**
+ * No session to show (no safe area, or bars the service refused): the table at rest with no insets, the summary
+ * empty, the fields off, and `message` on the status line as an error.
+ * @param {string} message
+ */
+function showRest(message) {
+  clearPanels();
+  if (ui.notificationLog.value === state.sampleText) putSample();
+  ui.replayLog.disabled = true;
+  delete ui.phone.dataset.sessionId;
+  // applyState sets the insets and the offset it is given; the rest has no indicator insets to set.
+  const rest = /** @type {ScrollState} */ ({
+    contentInset: { top: 0, left: 0, bottom: 0, right: 0 },
+    contentOffset: { x: 0, y: 0 },
+  });
+  state.model = null;
+  state.adjustment = { top: 0, bottom: 0 };
+  ui.phone.style.setProperty("--adjusted-top", "0px");
+  applyState(rest, elements(), { adjustment: state.adjustment });
+  for (const key of ["overlap", "docked", "inset", "adjusted", "offset"]) {
+    summaryValue(ui.summary, key).textContent = "—";
+  }
+  for (const field of [ui.field, ui.chatField, ...formControls]) field.disabled = true;
+  setState("hidden");
+  ui.phone.dataset.ready = "unavailable";
+  say(message, "error");
 }
 
 /** What to do first on a new session, or why there is nothing to tap. */
@@ -150,6 +181,9 @@ function firstHint() {
   if (chatMode()) return "Tap the message field; then drag the list down to move the keyboard, and let go.";
   if (formMode()) {
     return "Tap a field: the keyboard comes up with its toolbar; ‹ and › move the focus, Done hides it.";
+  }
+  if (tabBarMode()) {
+    return "Scroll to the end of the list and tap the field: the keyboard covers the tab bar, counted once.";
   }
   return "Scroll to the end of the table and tap the field.";
 }
@@ -169,10 +203,19 @@ export async function rotate() {
   if (!state.session || !safeInsets()) return resetSession();
   const changes = geometry();
   changes.scrollView.contentOffset = { x: 0, y: offset };
-  const turned = await state.session.patch(changes);
+  let turned;
+  try {
+    turned = await state.session.patch(changes);
+  } catch (error) {
+    // Turned, a bar may have no published height: a new session, which the service refuses saying why.
+    if (refusesContainer(error)) return resetSession();
+    throw error;
+  }
   adoptModel(turned.target);
   applyState(turned.presentation, elements(), { adjustment: state.adjustment });
   showSummary(turned.target);
+  drawContainer(turned.containerLayout);
+  noteBarHeights(turned.catalogue);
   if (state.keyboardVisible) {
     const frame = keyboardFrame();
     if (!frame) {
@@ -200,4 +243,27 @@ function keyboardChanged() {
   if (!state.keyboardVisible || document.activeElement !== activeField()) return;
   const time = frameTime();
   enqueue(() => keyboardWillShow(time));
+}
+
+/**
+ * A bar toggled on the Tab bar app: the session's bars replaced by a PATCH (while the keyboard shows, the service
+ * re-targets the insets at once). Without a session (the service refused the bars before), or when it refuses
+ * these, a new session, which says why.
+ * @returns {Promise<void>}
+ */
+export async function containerToggled() {
+  if (!tabBarMode()) return;
+  if (!state.session) return resetSession();
+  const time = frameTime();
+  await syncScroll(time);
+  let patched;
+  try {
+    patched = await state.session.patch({ container: containerMembers(false) }, { timestamp: time });
+  } catch (error) {
+    if (refusesContainer(error)) return resetSession();
+    throw error;
+  }
+  applyPatched(patched);
+  noteBarHeights(patched.catalogue);
+  say(explainBars(patched, state.keyboardVisible));
 }

@@ -11,10 +11,11 @@ import { frameTime } from "../client.js";
 import { buildAndroid } from "./android-layout.js";
 import { enqueueAndroid, listenForAndroid, mirrorHide, mirrorShow, resetAndroid } from "./android-phone.js";
 import { listenForDrags } from "./chat.js";
+import { syncOffers } from "./containers.js";
 import { listenForForm } from "./form.js";
 import { buildKeys, buildMessages, buildTable } from "./ios-layout.js";
 import { keyboardWillHide, keyboardWillShow, syncScroll } from "./ios-phone.js";
-import { keyboardToggled, resetSession, rotate, start } from "./lifecycle.js";
+import { containerToggled, keyboardToggled, resetSession, rotate, start } from "./lifecycle.js";
 import { putSample, replayNotifications } from "./notification-panel.js";
 import { fit } from "./stage.js";
 import { state } from "./state.js";
@@ -54,10 +55,16 @@ function listen() {
   ui.landscape.addEventListener("change", () => enqueue(rotate));
   ui.device.addEventListener("change", () => enqueue(start));
   ui.interruption.addEventListener("change", () => enqueue(resetSession));
-  for (const control of [ui.screenKind, ui.lift, ui.bottomSafeArea]) {
+  for (const control of [ui.screenKind, ui.lift, ui.bottomSafeArea, ui.inputAccessory]) {
     control.addEventListener("change", () => enqueue(resetSession));
   }
-  ui.screenKind.addEventListener("change", () => enqueueAndroid(resetAndroid));
+  for (const toggle of [ui.navigationBarStandard, ui.tabBarHidden]) {
+    toggle.addEventListener("change", () => enqueue(containerToggled));
+  }
+  ui.screenKind.addEventListener("change", () => {
+    syncOffers();
+    enqueueAndroid(resetAndroid);
+  });
   ui.token.addEventListener("change", () => enqueue(start));
   ui.tokenForm.addEventListener("submit", (event) => event.preventDefault());
   ui.table.addEventListener("scroll", () => {
@@ -78,6 +85,7 @@ function listen() {
 function listenForPlatform() {
   ui.platform.addEventListener("change", () => {
     document.body.dataset.platform = ui.platform.value;
+    syncOffers();
     enqueue(resetSession);
     enqueueAndroid(resetAndroid);
     enqueue(async () => fit());
@@ -91,5 +99,6 @@ buildAndroid();
 listen();
 listenForAndroid();
 listenForPlatform();
+syncOffers();
 document.body.dataset.platform = ui.platform.value;
 enqueue(start);

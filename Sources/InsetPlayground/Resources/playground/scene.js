@@ -28,6 +28,7 @@ import { formControls, ui } from "./ui.js";
  * @typedef {import("../client.js").DeviceMember} DeviceMember
  * @typedef {import("../client.js").KeyboardLiftBehavior} KeyboardLiftBehavior
  * @typedef {import("../client.js").ScrollPosition} ScrollPosition
+ * @typedef {import("../client.js").Container} Container
  * @typedef {SessionCreateMembers & { device: DeviceMember & { id: string },
  *   scrollView: ScrollViewMembers & { contentSize: Size } }} SceneBody
  */
@@ -97,6 +98,27 @@ export function chatMode() {
 
 export function formMode() {
   return ui.screenKind.value === "form";
+}
+
+/** The Tab bar app: the table inside a navigation controller and a tab bar controller (iOS only). */
+export function tabBarMode() {
+  return ui.screenKind.value === "tabbar";
+}
+
+/**
+ * The Tab bar app's bars as the toggles set them, as a request sends them: no height, so the service takes each
+ * from its catalogue (or refuses, saying why). With `accessory`, the field's input accessory view too.
+ * @param {boolean} [accessory]
+ * @returns {Container}
+ */
+export function containerMembers(accessory = true) {
+  /** @type {Container} */
+  const container = {
+    navigationBar: { style: ui.navigationBarStandard.checked ? "standard" : "none" },
+    tabBar: { hidden: ui.tabBarHidden.checked },
+  };
+  if (accessory && ui.inputAccessory.checked) container.inputAccessoryView = { height: ACCESSORY_HEIGHT };
+  return container;
 }
 
 /** Whether the iPhone is on the stage (Platform: iOS or Both). */
@@ -176,6 +198,7 @@ export function geometry() {
     body.fields = formFields();
     body.scrollPosition = /** @type {ScrollPosition} */ (ui.scrollPosition.value);
   }
+  if (tabBarMode()) body.container = containerMembers();
   return body;
 }
 

@@ -16,6 +16,7 @@
  * @typedef {import("../client.js").Navigation} Navigation
  * @typedef {import("../client.js").Point} Point
  * @typedef {import("../client.js").Rect} Rect
+ * @typedef {import("../client.js").CatalogueValue} CatalogueValue
  * @typedef {import("./geometry.js").AndroidScene} AndroidScene
  * @typedef {HTMLInputElement | HTMLTextAreaElement} TextControl
  * @typedef {{
@@ -62,6 +63,8 @@ export const state = {
   keptFocus: null,
   /** The sample log last put in the notification panel, replaced on a new session unless it was edited. */
   sampleText: "",
+  /** @type {Map<string, CatalogueValue>} The bar heights the catalogue gave the Tab bar app's session, by pointer. */
+  barHeights: new Map(),
 };
 
 /**

@@ -5,6 +5,7 @@
 import { InsetError } from "../client.js";
 import { state } from "./state.js";
 import { ui } from "./ui.js";
+import { problemText } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").Exchange} Exchange
@@ -35,14 +36,14 @@ export function say(message, kind = "info") {
 }
 
 /**
- * Says what failed: a token the server wants, a problem it answered, or a service out of reach.
+ * Says what failed: a token the server wants, a problem it answered (each of its errors), or a service out of reach.
  * @param {unknown} error
  */
 export function report(error) {
   if (error instanceof InsetError && error.status === 401) {
     say("This server needs an API token: paste it in the Token field.", "error");
   } else if (error instanceof InsetError) {
-    say(`${error.status} ${error.problem?.title ?? ""}: ${error.message}`, "error");
+    say(problemText(error.status, error.problem, error.message), "error");
   } else {
     say(`Could not reach the service: ${error instanceof Error ? error.message : String(error)}`, "error");
   }

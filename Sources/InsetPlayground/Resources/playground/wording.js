@@ -10,14 +10,19 @@ import { round } from "./geometry.js";
  * @typedef {import("../client.js").AndroidKeyboardEventAnswer} AndroidKeyboardEventAnswer
  * @typedef {import("../client.js").CatalogueSource} CatalogueSource
  * @typedef {import("../client.js").DeviceOrientation} DeviceOrientation
+ * @typedef {import("../client.js").Problem} Problem
+ * @typedef {import("../client.js").SessionState} SessionState
+ * @typedef {import("../client.js").BarFrame} BarFrame
+ * @typedef {import("../client.js").ContainerLayout} ContainerLayout
  * @typedef {{ source: string, system?: string | null, measuredOn?: string }} Measured
  * @typedef {[what: string, value: string, measured: Measured]} Shown
  * @typedef {{ label: string, id: string, publisher: string, tip: string, said: string }} SourcePart
  */
 
 /**
- * One line on what the service answered and why, for the status line: `kind` is `"show"` or `"hide"`.
- * @param {InsetResult} answer
+ * One line on what the service answered and why, for the status line: `kind` is `"show"` or `"hide"`. Under a tab
+ * bar (the answer's `container`) it says the bar is part of the safe area the keyboard covers.
+ * @param {InsetResult & { container?: ContainerLayout }} answer
  * @param {"show" | "hide"} kind
  */
 export function explain(answer, kind) {
@@ -26,10 +31,51 @@ export function explain(answer, kind) {
   if (kind === "hide") return `Hidden: the base insets come back, contentOffset.y ${offset}.`;
   if (!answer.keyboardDocked) return "Undocked keyboard: nothing to make room for (followsUndockedKeyboard is off).";
   const safe = round(answer.adjustedContentInset.bottom - answer.contentInset.bottom);
+  const tabBar = answer.container?.tabBar?.frame;
+  // Under a tab bar the safe area is the bar and the home indicator's area: the keyboard covers both, counted once.
+  const why = tabBar ? ` (the tab bar's ${round(tabBar.height)} pt to the screen's bottom, under the keyboard)` : "";
   return (
-    `Overlap ${round(answer.keyboardOverlap)} pt minus the ${safe} pt of safe area UIKit already adds: ` +
+    `Overlap ${round(answer.keyboardOverlap)} pt minus the ${safe} pt of safe area UIKit already adds${why}: ` +
     `contentInset.bottom ${inset}; contentOffset.y ${offset}.`
   );
+}
+
+/**
+ * One line on the Tab bar app's bars after a PATCH (`session`): each bar's height or that it is hidden, the scroll
+ * view's safe area top and bottom they make, and the inset (re-targeted at once while `keyboardUp`).
+ * @param {SessionState} session
+ * @param {boolean} keyboardUp
+ */
+export function explainBars(session, keyboardUp) {
+  const layout = session.containerLayout;
+  if (!layout) return "No container in this session.";
+  /** @param {BarFrame | undefined} bar */
+  const said = (bar) => (bar?.frame ? `${round(bar.frame.height)} pt` : "hidden");
+  const { top, bottom } = layout.scrollView.safeAreaInsets;
+  const inset = round(session.target.contentInset.bottom);
+  return (
+    `Navigation bar ${said(layout.navigationBar)}, tab bar ${said(layout.tabBar)}: the scroll view's safe area ` +
+    `${round(top)}/${round(bottom)}, contentInset.bottom ${inset}${keyboardUp ? ", re-targeted at once" : ""}.`
+  );
+}
+
+/**
+ * A problem the service answered, for the status line: its status and title, then its detail, which says a single
+ * error in full; with several (the detail only counts them), each with its pointer, or its line and column in a text
+ * body: a container refused in landscape says why each bar's height is not published.
+ * @param {number} status
+ * @param {Problem | null | undefined} problem
+ * @param {string} fallback what to say without a problem (the error's message)
+ */
+export function problemText(status, problem, fallback) {
+  const errors = problem?.errors ?? [];
+  /** @param {(typeof errors)[number]} error */
+  const where = (error) => ("pointer" in error ? error.pointer : `line ${error.line}, column ${error.column}`);
+  const said =
+    errors.length > 1
+      ? errors.map((error) => `${where(error)}: ${error.message}`).join("; ")
+      : (problem?.detail ?? fallback);
+  return `${status} ${problem?.title ?? ""}: ${said}`;
 }
 
 /**
