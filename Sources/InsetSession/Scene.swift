@@ -38,6 +38,10 @@ public struct Scene: Equatable, Sendable {
     /// event whole (+1 387 instructions a show, `bench/instructions-exact`), an array costs 48.
     @usableFromInline var containerStore: [ContainerState] = []
 
+    /// The container, if any, as the one-element array the scene keeps: what an answer takes, so that a scene
+    /// without one hands over an empty array rather than copying out a large optional.
+    @inlinable public var containers: [ContainerState] { containerStore }
+
     /// Whether the scroll view sits in a container: cheaper to ask than `container`, which copies it out.
     @inlinable public var hasContainer: Bool { !containerStore.isEmpty }
 

@@ -11,20 +11,20 @@ enum AndroidAnswer {
     /// The answer to `outcome` at `time` (milliseconds on the transition's clock), with a session's reference.
     static func response(
         _ outcome: AndroidOutcome, at time: Double = 0, session: SessionReference? = nil,
-        container: ContainerState? = nil
+        containers: [ContainerState] = []
     ) -> HTTPResponse {
-        .json(write(outcome, at: time, session: session, container: container))
+        .json(write(outcome, at: time, session: session, containers: containers))
     }
 
     /// The answer's JSON, written for a session's change to return (`KeyboardEventChange`).
     static func text(
-        _ outcome: AndroidOutcome, at time: Double, session: SessionReference, container: ContainerState?
+        _ outcome: AndroidOutcome, at time: Double, session: SessionReference, containers: [ContainerState]
     ) -> WrittenJSON {
-        WrittenJSON(write(outcome, at: time, session: session, container: container))
+        WrittenJSON(write(outcome, at: time, session: session, containers: containers))
     }
 
     private static func write(
-        _ outcome: AndroidOutcome, at time: Double, session: SessionReference?, container: ContainerState?
+        _ outcome: AndroidOutcome, at time: Double, session: SessionReference?, containers: [ContainerState]
     ) -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.beginObject()
@@ -32,7 +32,7 @@ enum AndroidAnswer {
         writer.piece("\"android\"")
         writer.endReserved(afterKey: false)
         writer.androidResult(outcome.result, layout: outcome.transition.layout)
-        if let container {
+        if let container = containers.first {
             writer.androidContainer(container, result: outcome.result, layout: outcome.transition.layout)
         }
         writer.key(static: "animation")

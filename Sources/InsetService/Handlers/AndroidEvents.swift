@@ -43,7 +43,7 @@ enum AndroidEvents {
             throw Problem(error)
         }
         return AndroidAnswer.response(
-            event.androidStateless(kind, in: event.scene.values), container: event.scene.values.container)
+            event.androidStateless(kind, in: event.scene.values), containers: event.scene.values.containers)
     }
 
     /// An Android window needs its screen (the IME's inset is measured from its bottom), and a show the IME's

@@ -12,7 +12,7 @@ enum EventAnswer {
     static func write(
         _ result: InsetResult, animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
         session: SessionReference?, navigation: FocusNeighbours?, catalogue: DeviceResolution? = nil,
-        container: ContainerState? = nil, keyboardShown: Bool = false
+        containers: [ContainerState] = [], keyboardShown: Bool = false
     ) -> JSONWriter {
         // Sized to hold a usual answer without growing (a stateless show's is 1 299 bytes; a session's is longer by
         // its reference, its composition and the animations in flight); the thread's spare block serves either.
@@ -20,7 +20,7 @@ enum EventAnswer {
         writer.beginObject()
         writer.resultMembers(result)
         if let navigation { writer.navigation(navigation) }
-        if let container {
+        if let container = containers.first {
             let keyboard = keyboardShown && result.keyboardDocked ? result.keyboardLayoutGuide : nil
             writer.containerAnswer(container, keyboard: keyboard)
         }
@@ -48,13 +48,13 @@ enum EventAnswer {
     /// The answer to a stateless event by device or in a container, with what it took from the catalogue and
     /// how the container lays the scroll view out.
     static func response(
-        _ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution?, container: ContainerState? = nil,
+        _ outcome: borrowing StatelessOutcome, catalogue: DeviceResolution?, containers: [ContainerState] = [],
         shown: Bool = false
     ) -> HTTPResponse {
         .json(
             write(
                 outcome.result, animation: outcome.animation, layout: outcome.layout, composed: nil, session: nil,
-                navigation: outcome.navigation, catalogue: catalogue, container: container, keyboardShown: shown))
+                navigation: outcome.navigation, catalogue: catalogue, containers: containers, keyboardShown: shown))
     }
 
     /// The answer to a session's event, written from the session where it lies, after `composed` at `time`: the
@@ -66,6 +66,6 @@ enum EventAnswer {
             write(
                 session.target, animation: composed.animation, layout: composed.layout, composed: composed,
                 session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue,
-                container: session.scene.container, keyboardShown: session.keyboardVisible))
+                containers: session.scene.containers, keyboardShown: session.keyboardVisible))
     }
 }

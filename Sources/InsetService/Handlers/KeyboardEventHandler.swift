@@ -60,7 +60,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
         }
         let scene = event.scene.values
         return EventAnswer.response(
-            event.stateless(kind, in: scene), catalogue: resolution, container: scene.container, shown: kind == .show)
+            event.stateless(kind, in: scene), catalogue: resolution, containers: scene.containers, shown: kind == .show)
     }
 }
 
@@ -93,7 +93,7 @@ struct KeyboardEventChange: AnsweredChange {
         try AndroidEvents.requireWindow(event, kind: kind, over: session.scene)
         let (outcome, time) = try session.receiveAndroid(kind, event, serverTime: serverTime)
         return AndroidAnswer.text(
-            outcome, at: time, session: session.reference(at: time), container: session.scene.container)
+            outcome, at: time, session: session.reference(at: time), containers: session.scene.containers)
     }
 
     /// The event on a session on a device: the catalogue's numbers written in over the session's scene.
