@@ -102,6 +102,16 @@ class GenerateCheckTests(unittest.TestCase):
                        check=True, capture_output=True)
         self.assertEqual(self.check().returncode, 0)
 
+    def test_a_schema_named_twice_fails(self):
+        # YAML keeps the second of two keys alike and drops the first: the generator refuses the spec instead.
+        self.edit("openapi.yaml", lambda text: text.replace(
+            "\n    BarHeight:\n", "\n    BarHeight:\n      type: string\n    BarHeight:\n", 1))
+        result = subprocess.run(
+            [sys.executable, os.path.join(REPO, "scripts", "generator", "main.py"), "--root", self.root],
+            capture_output=True, text=True)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("the key 'BarHeight' is given twice", result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -24,6 +24,8 @@ public struct BarHeight: Sendable {
     public var height: Double
     /// The catalogue's source that gives it.
     public var source: String
+    /// Whether it is the bar's height in a sheet (`"in": "sheet"`), which has no status bar above it.
+    public var inSheet: Bool = false
 }
 
 /// A default height the catalogue does not have, and why: for a bar, on a family (nil: every family), on
@@ -37,6 +39,21 @@ public struct BarAbsence: Sendable {
     public var systems: [String]
     /// Why no number is given: what was looked for and not found.
     public var why: String
+    /// Whether it concerns the bar in a sheet only.
+    public var inSheet: Bool = false
+}
+
+/// Where a sheet stands on an iPhone in portrait on some releases (`devices.json`, `bars.sheets`).
+public struct SheetRule: Sendable {
+    /// The iOS releases (majors) it holds for.
+    public var systems: [String]
+    /// The gap between the window's top safe area and a sheet at the `large` detent.
+    public var largeTopGap: Double
+    /// The source of the gap.
+    public var source: String
+    /// The source saying that a field taking focus expands the sheet to its largest detent; nil when none says
+    /// what the keyboard does to a sheet below its largest detent on these releases.
+    public var focusExpandsSource: String?
 }
 
 /// The containers' default bar heights and what is not published (`devices.json`, `bars`).
@@ -45,19 +62,33 @@ public struct BarCatalogue: Sendable {
     public var heights: [BarHeight] = []
     /// What is known to be unpublished.
     public var absent: [BarAbsence] = []
+    /// Where sheets stand, by release.
+    public var sheets: [SheetRule] = []
+    /// The source saying which styles show as a sheet on an iPhone in portrait.
+    public var sheetStylesSource: String?
+    /// The source saying that a sheet is full screen in a compact height.
+    public var compactHeightSource: String?
+
+    /// The sheet rule for `system`'s major release, if any.
+    public func sheetRule(system: String?) -> SheetRule? {
+        guard let major = system.flatMap(SystemRelease.init)?.major else { return nil }
+        return sheets.first { $0.systems.contains { SystemRelease($0)?.major == major } }
+    }
 
     /// The height of `bar` (in `style`, for a navigation bar) on `family` held `orientation`, on `system`'s major
     /// release (a device that `runs` it): nil when none is published. Without a release, the newest the device
     /// runs that one is published for.
     public func height(
         _ bar: BarKind, style: NavigationBarStyle?, family: DeviceFamily, orientation: DeviceOrientation,
-        system: String?, runs: [String]
+        system: String?, runs: [String], inSheet: Bool = false
     ) -> (height: BarHeight, system: String)? {
         let wanted = system.flatMap(SystemRelease.init)?.major
         let majors = Set(runs.compactMap { SystemRelease($0)?.major })
         var best: (height: BarHeight, system: String, major: Int)?
         for entry in heights
-        where entry.bar == bar && entry.style == style && entry.family == family && entry.orientation == orientation {
+        where entry.bar == bar && entry.style == style && entry.family == family && entry.orientation == orientation
+            && entry.inSheet == inSheet
+        {
             for release in entry.systems {
                 guard let major = SystemRelease(release)?.major else { continue }
                 if let wanted, major != wanted { continue }
@@ -68,26 +99,29 @@ public struct BarCatalogue: Sendable {
         return best.map { ($0.height, $0.system) }
     }
 
-    /// Why the catalogue has no height for `bar` on `family` on `system`, when it says.
-    public func absence(_ bar: BarKind, family: DeviceFamily, system: String?) -> BarAbsence? {
+    /// Why the catalogue has no height for `bar` on `family` on `system` (in a sheet), when it says: a reason
+    /// about sheets first, then one about the bar anywhere.
+    public func absence(_ bar: BarKind, family: DeviceFamily, system: String?, inSheet: Bool = false) -> BarAbsence? {
         let major = system.flatMap(SystemRelease.init)?.major
-        return absent.first { entry in
-            entry.bar == bar && (entry.family.map { $0 == family } ?? true)
+        let matching = absent.filter { entry in
+            entry.bar == bar && (!entry.inSheet || inSheet) && (entry.family.map { $0 == family } ?? true)
                 && (entry.systems.isEmpty
                     || entry.systems.contains { release in SystemRelease(release)?.major == major })
         }
+        return matching.first { $0.inSheet } ?? matching.first
     }
 }
 
 extension CatalogueReader {
-    /// The `bars` section: `heights`, each naming a declared source, and `absent`.
+    /// The `bars` section: `heights`, each naming a declared source, `absent`, and `sheets`.
     func bars(_ value: JSONValue, _ path: String) throws(CatalogueError) -> BarCatalogue {
-        let object = try object(value, path, allowed: ["about", "heights", "absent"])
+        let object = try object(value, path, allowed: ["about", "heights", "absent", "sheets", "sheetAdaptation"])
         var catalogue = BarCatalogue()
         for (position, item) in try array(object["heights"] ?? .array([]), path + ".heights").enumerated() {
             let at = "\(path).heights[\(position)]"
             let entry = try self.object(
-                item, at, allowed: ["bar", "style", "family", "orientation", "systems", "height", "source", "note"])
+                item, at,
+                allowed: ["bar", "style", "family", "orientation", "systems", "height", "source", "note", "in"])
             let bar = try choice(entry["bar"], at + ".bar", BarKind.self)
             let style = try entry["style"].map { (value) throws(CatalogueError) in
                 try choice(value, at + ".style", NavigationBarStyle.self)
@@ -101,11 +135,11 @@ extension CatalogueReader {
                     orientation: try choice(entry["orientation"], at + ".orientation", DeviceOrientation.self),
                     systems: try releases(entry["systems"], at + ".systems", required: true),
                     height: try number(entry["height"], at + ".height", in: 0...1000),
-                    source: try source(entry["source"], at + ".source")))
+                    source: try source(entry["source"], at + ".source"), inSheet: try inSheet(entry["in"], at + ".in")))
         }
         for (position, item) in try array(object["absent"] ?? .array([]), path + ".absent").enumerated() {
             let at = "\(path).absent[\(position)]"
-            let entry = try self.object(item, at, allowed: ["bar", "family", "systems", "why"])
+            let entry = try self.object(item, at, allowed: ["bar", "family", "systems", "why", "in"])
             catalogue.absent.append(
                 BarAbsence(
                     bar: try choice(entry["bar"], at + ".bar", BarKind.self),
@@ -113,9 +147,35 @@ extension CatalogueReader {
                         try choice(value, at + ".family", DeviceFamily.self)
                     },
                     systems: try releases(entry["systems"], at + ".systems", required: false),
-                    why: try string(entry["why"], at + ".why")))
+                    why: try string(entry["why"], at + ".why"), inSheet: try inSheet(entry["in"], at + ".in")))
+        }
+        for (position, item) in try array(object["sheets"] ?? .array([]), path + ".sheets").enumerated() {
+            let at = "\(path).sheets[\(position)]"
+            let entry = try self.object(
+                item, at, allowed: ["systems", "largeTopGap", "source", "focusExpandsSource", "note"])
+            catalogue.sheets.append(
+                SheetRule(
+                    systems: try releases(entry["systems"], at + ".systems", required: true),
+                    largeTopGap: try number(entry["largeTopGap"], at + ".largeTopGap", in: 0...100),
+                    source: try source(entry["source"], at + ".source"),
+                    focusExpandsSource: try entry["focusExpandsSource"].map { (value) throws(CatalogueError) in
+                        try source(value, at + ".focusExpandsSource")
+                    }))
+        }
+        if let adaptation = object["sheetAdaptation"] {
+            let at = path + ".sheetAdaptation"
+            let entry = try self.object(adaptation, at, allowed: ["about", "styles", "compactHeight"])
+            catalogue.sheetStylesSource = try source(entry["styles"], at + ".styles")
+            catalogue.compactHeightSource = try source(entry["compactHeight"], at + ".compactHeight")
         }
         return catalogue
+    }
+
+    /// Where a bar's entry holds: absent for a full-screen view, `"sheet"` for a sheet.
+    private func inSheet(_ value: JSONValue?, _ path: String) throws(CatalogueError) -> Bool {
+        guard let value else { return false }
+        guard try string(value, path) == "sheet" else { throw fail(path, "must be sheet") }
+        return true
     }
 
     /// A list of releases; missing is empty unless `required`.

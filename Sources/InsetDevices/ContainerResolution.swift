@@ -63,16 +63,23 @@ extension DeviceCatalogue {
         let givenFrame = frame == view ? nil : frame
 
         var values: [CatalogueValue] = []
-        let heights = try barHeights(container, resolution: resolution, values: &values)
+        var presented: PresentedView?
+        if let presentation = container.presentation {
+            presented = try place(
+                presentation, window: view, windowSafeArea: windowSafeArea, keyboard: event.keyboard.frameEnd,
+                resolution: resolution, values: &values)
+        }
+        let heights = try barHeights(
+            container, resolution: resolution, inSheet: presented?.style == .sheet, values: &values)
         let state = ContainerState(
             container: container, size: size, windowSafeArea: windowSafeArea, givenFrame: givenFrame,
-            heights: heights)
+            heights: heights, presented: presented)
         let safe = state.layout.viewSafeArea
-        guard safe.top + safe.bottom <= size.height else {
+        guard safe.top + safe.bottom <= state.layout.view.height else {
             throw DeviceRefusal(
                 "/container",
-                "leaves no room: the bars and the safe area take \(safe.top + safe.bottom) of the view's "
-                    + "\(size.height) points")
+                "leaves no room: the bars and the safe area take \(Self.points(safe.top + safe.bottom)) of the "
+                    + "view's \(Self.points(state.layout.view.height)) points")
         }
         event.scene.values.container = state
         event.scene.values.setFrame(state.layout.scrollView)
@@ -129,7 +136,7 @@ extension DeviceCatalogue {
             platform: .android)
         guard state.layout.viewSafeArea.top + state.layout.viewSafeArea.bottom <= size.height else {
             throw DeviceRefusal(
-                "/container", "leaves no room: the bars take more than the window's \(size.height) dp")
+                "/container", "leaves no room: the bars take more than the window's \(Self.points(size.height)) dp")
         }
         event.scene.values.container = state
         event.scene.values.setFrame(state.layout.scrollView)
@@ -172,7 +179,7 @@ extension DeviceCatalogue {
     /// The height of each bar that shows: sent, or the catalogue's for the device; a problem for each that is
     /// neither.
     private func barHeights(
-        _ container: Container, resolution: DeviceResolution?, values: inout [CatalogueValue]
+        _ container: Container, resolution: DeviceResolution?, inSheet: Bool, values: inout [CatalogueValue]
     ) throws(DeviceRefusal) -> BarHeights {
         var problems: [MemberProblem] = []
         func height(_ bar: BarKind, style: NavigationBarStyle?, sent: Double?) -> Double? {
@@ -191,11 +198,13 @@ extension DeviceCatalogue {
             guard
                 let found = bars.height(
                     bar, style: style, family: device.family, orientation: setting.held, system: release,
-                    runs: device.systems)
+                    runs: device.systems, inSheet: inSheet)
             else {
                 let what = style.map { "a \($0.rawValue) navigation bar" } ?? "a \(bar.rawValue)"
-                let on = release.map { " on iOS \($0)" } ?? ""
-                let why = bars.absence(bar, family: device.family, system: release).map { ": \($0.why)" } ?? ""
+                let on = (inSheet ? " in a sheet" : "") + (release.map { " on iOS \($0)" } ?? "")
+                let why =
+                    bars.absence(bar, family: device.family, system: release, inSheet: inSheet).map { ": \($0.why)" }
+                    ?? ""
                 problems.append(
                     MemberProblem(
                         pointer: pointer,
@@ -231,7 +240,7 @@ extension Scene {
     public var withoutContainerLayout: Scene {
         guard let state = container else { return self }
         var bare = self
-        bare.setFrame(state.givenFrame ?? state.layout.view)
+        bare.setFrame(state.givenFrame ?? Rect(x: 0, y: 0, width: state.size.width, height: state.size.height))
         bare.scrollView.safeAreaInsets = state.windowSafeArea
         return bare
     }

@@ -8,8 +8,12 @@ import InsetCore
 public struct ContainerState: Equatable, Sendable {
     /// The bars, as sent.
     public var container: Container
+    /// The window's size.
+    public var size: Size
     /// The window's safe area, before the bars.
     public var windowSafeArea: EdgeInsets
+    /// Where the presented view stands while the keyboard shows; nil: the view fills the window.
+    public var presented: PresentedView?
     /// The scroll view's frame as the request gave it (view coordinates); nil: it fills the view.
     public var givenFrame: Rect?
     /// The heights the layout used, sent or the catalogue's.
@@ -19,20 +23,30 @@ public struct ContainerState: Equatable, Sendable {
     /// The platform whose rules laid it out; on Android `windowSafeArea` holds the system bars.
     public var platform: Platform
 
-    /// The state of `container` laid out in a view of `size` by `platform`'s rules.
+    /// The state of `container` laid out in a window of `size` by `platform`'s rules, in the view `presented`
+    /// places (nil: the window's bounds).
     public init(
         container: Container, size: Size, windowSafeArea: EdgeInsets, givenFrame: Rect?, heights: BarHeights,
-        platform: Platform = .ios
+        presented: PresentedView? = nil, platform: Platform = .ios
     ) {
         self.container = container
+        self.size = size
         self.windowSafeArea = windowSafeArea
+        self.presented = presented
         self.givenFrame = givenFrame
         self.heights = heights
         self.platform = platform
-        layout =
-            platform == .ios
-            ? ContainerLayout(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
-            : .android(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
+        let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        if platform == .android {
+            layout = .android(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
+        } else if let view = presented?.frame, view != window {
+            // A presented view's safe area is the part of the window's unsafe margins it covers (Apple,
+            // `UIView.safeAreaInsets`): a sheet attached to the bottom edge keeps the home indicator's.
+            let safe = ContainerLayout.covered(view, by: windowSafeArea, in: window)
+            layout = ContainerLayout(view: view, safeArea: safe, heights: heights, frame: givenFrame)
+        } else {
+            layout = ContainerLayout(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
+        }
     }
 
     /// A request's container before it is laid out: the bars alone (what a decoder hands the scene).

@@ -220,6 +220,26 @@ private enum RecordReader {
         if let view = object["ia"] { container.inputAccessoryView = InputAccessoryView(height: try number(view, "ia")) }
         if let bar = object["ta"] { container.topAppBar = AppBar(height: try number(bar, "ta")) }
         if let bar = object["bn"] { container.bottomNavigation = AppBar(height: try number(bar, "bn")) }
+        if let value = object["pr"] {
+            guard case .array(let parts) = value, parts.count == 4, case .string(let name) = parts[0],
+                let style = PresentationStyle(rawValue: name), case .array(let detents) = parts[1]
+            else { throw Unreadable(reason: "pr is not [style, detents, selected, frame]") }
+            var presentation = Presentation(style: style)
+            for detent in detents { presentation.detents.append(try self.detent(detent)) }
+            presentation.selectedDetent = parts[2] == .null ? nil : try self.detent(parts[2])
+            presentation.frame = parts[3] == .null ? nil : try rect(parts[3])
+            container.presentation = presentation
+        }
+        var presented: PresentedView?
+        if let value = object["pv"] {
+            guard case .array(let parts) = value, parts.count == 4, case .string(let name) = parts[0],
+                let style = PresentationStyle(rawValue: name)
+            else { throw Unreadable(reason: "pv is not [style, frame, detent, expanded from]") }
+            presented = PresentedView(
+                style: style, frame: try rect(parts[1]),
+                detent: parts[2] == .null ? nil : try detent(parts[2]),
+                expandedFrom: parts[3] == .null ? nil : try detent(parts[3]))
+        }
         func height(_ index: Int) -> Double? { index < heights.count ? heights[index] : nil }
         return ContainerState(
             container: container, size: Size(width: size[0], height: size[1]),
@@ -227,7 +247,17 @@ private enum RecordReader {
             heights: BarHeights(
                 navigationBar: height(0), tabBar: height(1), toolbar: height(2), topAppBar: height(3),
                 bottomNavigation: height(4)),
-            platform: object["pl"] == .string("android") ? .android : .ios)
+            presented: presented, platform: object["pl"] == .string("android") ? .android : .ios)
+    }
+
+    /// A sheet's detent as `storedDetent` writes it.
+    private static func detent(_ value: JSONValue) throws(Unreadable) -> SheetDetent {
+        switch value {
+        case .string(let name) where name == "medium": return .medium
+        case .string(let name) where name == "large": return .large
+        case .number: return .custom(height: try number(value, "detent"))
+        default: throw Unreadable(reason: "a detent is not medium, large or a number")
+        }
     }
 
     /// A number, or nil for `null`.

@@ -217,7 +217,7 @@ extension JSONWriter {
     private mutating func storedContainer(_ state: ContainerState) {
         beginObject()
         key(static: "sz")
-        exactNumbers(state.layout.view.width, state.layout.view.height)
+        exactNumbers(state.size.width, state.size.height)
         key(static: "ws")
         exactInsets(state.windowSafeArea)
         key(static: "gf")
@@ -258,8 +258,39 @@ extension JSONWriter {
             key(static: name)
             exactNumber(height)
         }
+        if let presentation = container.presentation {
+            // [style, detents, selected detent or null, frame or null]
+            key(static: "pr")
+            beginArray()
+            string(presentation.style.rawValue)
+            beginArray()
+            for detent in presentation.detents { storedDetent(detent) }
+            endArray()
+            if let detent = presentation.selectedDetent { storedDetent(detent) } else { null() }
+            if let frame = presentation.frame { exactRect(frame) } else { null() }
+            endArray()
+        }
+        if let presented = state.presented {
+            // [style shown, frame, detent or null, expanded from or null]
+            key(static: "pv")
+            beginArray()
+            string(presented.style.rawValue)
+            exactRect(presented.frame)
+            if let detent = presented.detent { storedDetent(detent) } else { null() }
+            if let detent = presented.expandedFrom { storedDetent(detent) } else { null() }
+            endArray()
+        }
         if state.platform == .android { field("pl", "android") }
         endObject()
+    }
+
+    /// A sheet's detent: its name, or a custom detent's height.
+    private mutating func storedDetent(_ detent: SheetDetent) {
+        switch detent {
+        case .medium: string("medium")
+        case .large: string("large")
+        case .custom(let height): exactNumber(height)
+        }
     }
 
     fileprivate mutating func storedResult(_ result: InsetResult) {

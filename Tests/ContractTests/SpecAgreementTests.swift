@@ -205,6 +205,7 @@ struct SpecAgreementTests {
             let bars: [String: Set<String>] = [
                 "navigationBar": ["style", "height"], "tabBar": ["height", "hidden"], "toolbar": ["height", "hidden"],
                 "inputAccessoryView": ["height"], "topAppBar": ["height"], "bottomNavigation": ["height"],
+                "presentation": ["style", "detents", "selectedDetent", "frame"],
             ]
             let properties = try resolve(value, in: spec).properties
             if Set(properties.keys) != Set(bars.keys) { problems.append("\(pointer): other bars") }
@@ -215,11 +216,25 @@ struct SpecAgreementTests {
                 if let height = barProperties["height"] {
                     expect(Limits.barHeight, in: try resolve(height, in: spec).object, at: "\(pointer)/\(name)/height")
                 }
-                if let style = barProperties["style"],
+                if name == "navigationBar", let style = barProperties["style"],
                     try resolve(style, in: spec).object["enum"]
                         != .array(NavigationBarStyle.allCases.map { .string($0.rawValue) })
                 {
                     problems.append("\(pointer)/\(name)/style: enum differs")
+                }
+            }
+            if let presentation = properties["presentation"] {
+                let members = try resolve(presentation, in: spec).properties
+                if let style = members["style"],
+                    try resolve(style, in: spec).object["enum"]
+                        != .array(PresentationStyle.allCases.map { .string($0.rawValue) })
+                {
+                    problems.append("\(pointer)/presentation/style: enum differs")
+                }
+                if let detents = members["detents"],
+                    number(try resolve(detents, in: spec).object, "maxItems") != Double(Limits.detents)
+                {
+                    problems.append("\(pointer)/presentation/detents: maxItems")
                 }
             }
         }

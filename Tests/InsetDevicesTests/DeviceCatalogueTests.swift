@@ -108,6 +108,8 @@ struct DeviceCatalogueTests {
         for device in catalogue.devices { used.formUnion(device.sourceIds) }
         for device in catalogue.androidDevices { used.formUnion(device.sourceIds) }
         used.formUnion(catalogue.bars.heights.map(\.source))
+        used.formUnion(catalogue.bars.sheets.flatMap { [$0.source, $0.focusExpandsSource].compactMap { $0 } })
+        used.formUnion([catalogue.bars.sheetStylesSource, catalogue.bars.compactHeightSource].compactMap { $0 })
         let declared = Set(catalogue.sources.map(\.id))
         #expect(used.isSubset(of: declared))
         #expect(declared.isSubset(of: used), "unused: \(declared.subtracting(used).sorted())")

@@ -192,7 +192,63 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                         (key: "inputAccessoryView", value: bar([(key: "height", value: 44)])),
                         (key: "topAppBar", value: bar([(key: "height", value: 64)])),
                         (key: "bottomNavigation", value: bar([(key: "height", value: 80)])),
+                        (
+                            key: "presentation",
+                            value: bar([
+                                (key: "style", value: "pageSheet"),
+                                (key: "detents", value: .array(["medium", .number(300), "large"])),
+                                (key: "selectedDetent", value: .number(300)),
+                                (
+                                    key: "frame",
+                                    value: bar([
+                                        (key: "x", value: 0), (key: "y", value: 54), (key: "width", value: 375),
+                                        (key: "height", value: 758),
+                                    ])
+                                ),
+                            ])
+                        ),
                     ]), valid: true, label: "every bar"),
+                Sample(
+                    value: container([(key: "presentation", value: bar([(key: "style", value: "popover")]))]),
+                    valid: true, label: "a presentation by its style alone"),
+                Sample(
+                    value: container([(key: "presentation", value: bar([(key: "detents", value: .array(["large"]))]))]),
+                    valid: false, label: "a presentation without its style"),
+                Sample(
+                    value: container([
+                        (
+                            key: "presentation",
+                            value: bar([(key: "style", value: "sheet"), (key: "detents", value: .array([]))])
+                        )
+                    ]),
+                    valid: false, label: "no detent"),
+                Sample(
+                    value: container([
+                        (
+                            key: "presentation",
+                            value: bar([
+                                (key: "style", value: "sheet"),
+                                (key: "detents", value: .array(Array(repeating: "large", count: Limits.detents + 1))),
+                            ])
+                        )
+                    ]),
+                    valid: false, label: "too many detents"),
+                Sample(
+                    value: container([
+                        (
+                            key: "presentation",
+                            value: bar([(key: "style", value: "sheet"), (key: "selectedDetent", value: "half")])
+                        )
+                    ]),
+                    valid: false, label: "an unknown detent"),
+                Sample(
+                    value: container([
+                        (
+                            key: "presentation",
+                            value: bar([(key: "style", value: "sheet"), (key: "selectedDetent", value: -5)])
+                        )
+                    ]),
+                    valid: false, label: "a negative custom detent"),
                 Sample(value: container([]), valid: true, label: "no bar"),
                 Sample(
                     value: container([(key: "navigationBar", value: bar([(key: "style", value: "huge")]))]),
@@ -339,6 +395,31 @@ private func containerJSON(_ container: Container) -> JSONValue {
     ] {
         guard let height else { continue }
         members.append((key: name, value: object([(key: "height", value: .number(height))])))
+    }
+    if let presentation = container.presentation {
+        func detent(_ detent: SheetDetent) -> JSONValue {
+            switch detent {
+            case .medium: "medium"
+            case .large: "large"
+            case .custom(let height): .number(height)
+            }
+        }
+        var read: [(key: String, value: JSONValue)] = [(key: "style", value: .string(presentation.style.rawValue))]
+        if !presentation.detents.isEmpty {
+            read.append((key: "detents", value: .array(presentation.detents.map(detent))))
+        }
+        if let selected = presentation.selectedDetent { read.append((key: "selectedDetent", value: detent(selected))) }
+        if let frame = presentation.frame {
+            read.append(
+                (
+                    key: "frame",
+                    value: object([
+                        (key: "x", value: .number(frame.x)), (key: "y", value: .number(frame.y)),
+                        (key: "width", value: .number(frame.width)), (key: "height", value: .number(frame.height)),
+                    ])
+                ))
+        }
+        members.append((key: "presentation", value: object(read)))
     }
     return object(members)
 }

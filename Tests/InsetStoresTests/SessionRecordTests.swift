@@ -69,11 +69,22 @@ struct SessionRecordTests {
         container.toolbar = Toolbar(height: next(), hidden: false)
         container.inputAccessoryView = InputAccessoryView(height: next())
         container.topAppBar = AppBar(height: next())
+        // A sheet with every kind of detent, placed as the service placed it, or a popover at a frame sent.
+        container.presentation =
+            offset % 2 == 0
+            ? Presentation(
+                style: .pageSheet, detents: [.medium, .custom(height: next()), .large],
+                selectedDetent: .custom(height: next()))
+            : Presentation(style: .popover, frame: rect())
+        let presented =
+            offset % 2 == 0
+            ? PresentedView(style: .sheet, frame: rect(), detent: .large, expandedFrom: .custom(height: next()))
+            : PresentedView(style: .popover, frame: rect())
         geometryWithMode.container = ContainerState(
             container: container, size: Size(width: next(), height: next()), windowSafeArea: insets(),
             givenFrame: offset % 2 == 0 ? rect() : nil,
             heights: BarHeights(navigationBar: next(), toolbar: next(), bottomNavigation: next()),
-            platform: offset % 3 == 0 ? .android : .ios)
+            presented: offset % 3 == 0 ? nil : presented, platform: offset % 3 == 0 ? .android : .ios)
         let running = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
         let replaced = AdditiveAnimation(

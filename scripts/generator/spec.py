@@ -4,6 +4,25 @@ import os
 import yaml
 
 
+def unique_key_loader():
+    """PyYAML's safe loader (libyaml's when PyYAML has it) that refuses a mapping naming a key twice: YAML keeps the
+    last and drops the first without a word, so two schemas of one name would leave one silently unused."""
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class UniqueKeyLoader(base):
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key {key!r} is given twice", key_node.start_mark)
+                seen.add(key)
+            return super().construct_mapping(node, deep)
+
+    return UniqueKeyLoader
+
+
 class Spec:
     """The contract as PyYAML reads it, and where it came from."""
 
@@ -11,7 +30,7 @@ class Spec:
         self.root = root
         with open(os.path.join(root, "openapi.yaml"), encoding="utf-8") as file:
             # libyaml's loader when PyYAML has it: the pure-Python one takes seconds over the spec.
-            self.document = yaml.load(file, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            self.document = yaml.load(file, Loader=unique_key_loader())
         self.schemas = self.document["components"]["schemas"]
 
     def resolve(self, node):

@@ -15,6 +15,8 @@ public struct Container: Equatable, Sendable {
     public var topAppBar: AppBar?
     /// Android: the bottom navigation (`BottomNavigationView`, Compose's `NavigationBar`) below it.
     public var bottomNavigation: AppBar?
+    /// iOS: how the view controller is presented; nil: it fills the window.
+    public var presentation: Presentation?
 
     /// No container: a bare screen.
     @inlinable public init() {}
@@ -23,7 +25,7 @@ public struct Container: Equatable, Sendable {
     public var iosMembers: [String] {
         [
             navigationBar.map { _ in "navigationBar" }, tabBar.map { _ in "tabBar" }, toolbar.map { _ in "toolbar" },
-            inputAccessoryView.map { _ in "inputAccessoryView" },
+            inputAccessoryView.map { _ in "inputAccessoryView" }, presentation.map { _ in "presentation" },
         ].compactMap { $0 }
     }
 
@@ -47,6 +49,7 @@ public struct Container: Equatable, Sendable {
         if let view = other.inputAccessoryView { merged.inputAccessoryView = view }
         if let bar = other.topAppBar { merged.topAppBar = bar }
         if let bar = other.bottomNavigation { merged.bottomNavigation = bar }
+        if let presentation = other.presentation { merged.presentation = presentation }
         return merged
     }
 }

@@ -44,7 +44,7 @@ public struct ContainerLayout: Equatable, Sendable {
     public var topAppBar: Rect?
     /// Android: the bottom navigation's frame with the IME hidden (under `adjustResize` it rises with the content).
     public var bottomNavigation: Rect?
-    /// The view controller's view: the presented bounds.
+    /// The view controller's view in the window: the window's bounds, or the presented view's frame.
     public var view: Rect
     /// The view's safe area: the window's plus the bars.
     public var viewSafeArea: EdgeInsets
@@ -56,32 +56,40 @@ public struct ContainerLayout: Equatable, Sendable {
     /// The layout of bars of `heights` in a view of `size` whose window safe area is `windowSafeArea`, with the
     /// scroll view at `frame` (view coordinates) or filling the view when nil.
     public init(size: Size, windowSafeArea: EdgeInsets, heights: BarHeights, frame: Rect?) {
-        let view = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        var safe = windowSafeArea
+        self.init(
+            view: Rect(x: 0, y: 0, width: size.width, height: size.height), safeArea: windowSafeArea,
+            heights: heights, frame: frame)
+    }
+
+    /// The layout of bars of `heights` in a presented view at `view` (window coordinates) whose own safe area,
+    /// before the bars, is `safeArea`, with the scroll view at `frame` (the presented view's coordinates) or
+    /// filling the view when nil. Every frame of the layout is in the window's coordinates.
+    public init(view: Rect, safeArea: EdgeInsets, heights: BarHeights, frame: Rect?) {
+        var safe = safeArea
         if let height = heights.navigationBar {
-            navigationBar = Rect(x: 0, y: windowSafeArea.top, width: size.width, height: height)
+            navigationBar = Rect(x: view.x, y: view.y + safeArea.top, width: view.width, height: height)
             safe.top += height
         }
-        // From the bottom up: the tab bar rests on the window's bottom safe area and covers it, a toolbar rests on
+        // From the bottom up: the tab bar rests on the view's bottom safe area and covers it, a toolbar rests on
         // the tab bar, else it too covers the bottom safe area.
-        var bottom = size.height - windowSafeArea.bottom
-        var backgroundBelow = windowSafeArea.bottom
+        var bottom = view.maxY - safeArea.bottom
+        var backgroundBelow = safeArea.bottom
         if let height = heights.tabBar {
             bottom -= height
-            tabBar = Rect(x: 0, y: bottom, width: size.width, height: height + backgroundBelow)
+            tabBar = Rect(x: view.x, y: bottom, width: view.width, height: height + backgroundBelow)
             backgroundBelow = 0
             safe.bottom += height
         }
         if let height = heights.toolbar {
             bottom -= height
-            toolbar = Rect(x: 0, y: bottom, width: size.width, height: height + backgroundBelow)
+            toolbar = Rect(x: view.x, y: bottom, width: view.width, height: height + backgroundBelow)
             safe.bottom += height
         }
         self.view = view
         viewSafeArea = safe
-        let scrollView = frame ?? view
-        self.scrollView = scrollView
-        scrollViewSafeArea = frame.map { Self.covered($0, by: safe, in: view) } ?? safe
+        let given = frame.map { Rect(x: view.x + $0.x, y: view.y + $0.y, width: $0.width, height: $0.height) }
+        scrollView = given ?? view
+        scrollViewSafeArea = given.map { Self.covered($0, by: safe, in: view) } ?? safe
     }
 
     /// An Android window's layout, not edge to edge: the framework lays the content out between the status bar
@@ -109,7 +117,7 @@ public struct ContainerLayout: Equatable, Sendable {
 
     /// The safe area of a subview at `frame` in `view`, whose own safe area is `safe`: how far each edge of the
     /// frame reaches into the view's unsafe margins, never more than the frame itself.
-    static func covered(_ frame: Rect, by safe: EdgeInsets, in view: Rect) -> EdgeInsets {
+    public static func covered(_ frame: Rect, by safe: EdgeInsets, in view: Rect) -> EdgeInsets {
         let top = min(frame.height, max(0, view.minY + safe.top - frame.minY))
         let bottom = min(frame.height, max(0, frame.maxY - (view.maxY - safe.bottom)))
         let left = min(frame.width, max(0, view.minX + safe.left - frame.minX))

@@ -580,6 +580,33 @@ export interface Container {
    * `design_bottom_navigation_height`).
    */
   bottomNavigation?: AppBar;
+  presentation?: ContainerPresentation;
+}
+
+/**
+ * iOS: how the view controller holding the scroll view is presented; the bars and the scroll view are laid out in the
+ * presented view, and `scrollView.frame`, when sent, is in its coordinates. On an iPhone in portrait `sheet`,
+ * `pageSheet`, `formSheet` and `popover` show as a sheet (Apple's styles in a compact width; a popover behaves as a
+ * form sheet); in landscape (compact height) as `fullScreen`. While the keyboard shows, the sheet is at its largest
+ * detent on iOS 26 (a focused field expands it, FB17890661) and at its selected detent on iOS 18 (refused when that is
+ * not its largest: no source says what UIKit does then); it must then be `large`, which stands 10 points below the top
+ * safe area on iOS 18 and at it on iOS 26 (`medium`'s height and a custom detent's rise are not published: refused). On
+ * an iPad, and without a device, send `frame`. The answer's `container.presentation` gives the view as placed and
+ * `catalogue` the placement's source.
+ */
+export interface ContainerPresentation {
+  /** The `modalPresentationStyle` (`sheet` is SwiftUI's `.sheet`, a page sheet). */
+  style: "fullScreen" | "sheet" | "pageSheet" | "formSheet" | "popover";
+  /** A sheet's detents, smallest to largest, as UIKit wants them; left out, `large` alone. */
+  detents?: ("medium" | "large" | number)[];
+  /** The detent the sheet rests at before the keyboard shows; left out, the smallest. */
+  selectedDetent?: "medium" | "large" | number;
+  /**
+   * The presented view's frame in the window while the keyboard shows, as measured (UIKit moves an iPad's sheets and
+   * shrinks or moves popovers for the keyboard, by no published rule). Required on an iPad and without a device; a
+   * popover's must not be covered by the keyboard.
+   */
+  frame?: Rect;
 }
 
 /** An Android app bar; its height in dp, which the app's theme sets, so the request says it. */
@@ -646,6 +673,20 @@ export interface ContainerLayout {
   tabBar?: BarFrame;
   toolbar?: BarFrame;
   inputAccessoryView?: BarFrame;
+  presentation?: PresentedView;
+}
+
+/**
+ * Where the presented view stands while the keyboard shows: the style UIKit shows it in, its frame in the window, and
+ * for a sheet its detent and the one it rested at when UIKit expanded it for the focused field.
+ */
+export interface PresentedView {
+  style: "fullScreen" | "sheet" | "pageSheet" | "formSheet" | "popover";
+  frame: Rect;
+  /** `medium`, `large`, or a custom detent: the height its resolver returns, within the safe area. */
+  detent?: "medium" | "large" | number;
+  /** `medium`, `large`, or a custom detent: the height its resolver returns, within the safe area. */
+  expandedFrom?: "medium" | "large" | number;
 }
 
 export interface BarFrame { frame: Rect | null }

@@ -7,7 +7,7 @@ import InsetJSON
 extension FieldReader {
     /// The members `container` may hold.
     static let containerMembers = [
-        "navigationBar", "tabBar", "toolbar", "inputAccessoryView", "topAppBar", "bottomNavigation",
+        "navigationBar", "tabBar", "toolbar", "inputAccessoryView", "topAppBar", "bottomNavigation", "presentation",
     ]
 
     mutating func container(_ value: JSONValue, at pointer: String) -> Container? {
@@ -42,7 +42,45 @@ extension FieldReader {
         if let bar = object["bottomNavigation"], let height = heightOnly(bar, at: pointer + "/bottomNavigation") {
             container.bottomNavigation = AppBar(height: height)
         }
+        if let value = object["presentation"] {
+            container.presentation = presentation(value, at: pointer + "/presentation")
+        }
         return self.errors.count == errors ? container : nil
+    }
+
+    /// A presentation: `{style, detents, selectedDetent, frame}`, only `style` required.
+    private mutating func presentation(_ value: JSONValue, at pointer: String) -> Presentation? {
+        guard let members = object(value, at: pointer, allowed: ["style", "detents", "selectedDetent", "frame"]),
+            let style = required(
+                members, "style", at: pointer,
+                { $0.choice($1, at: $2(), of: PresentationStyle.allCases.map(\.rawValue)) }
+            ).flatMap(PresentationStyle.init(rawValue:))
+        else { return nil }
+        var read = Presentation(style: style)
+        if let list = members["detents"] {
+            if case .array(let items) = list, (1...Limits.detents).contains(items.count) {
+                for (index, item) in items.enumerated() {
+                    if let detent = detent(item, at: pointer + "/detents/\(index)") { read.detents.append(detent) }
+                }
+            } else {
+                fail(pointer + "/detents", "must be an array of 1 to \(Limits.detents) detents")
+            }
+        }
+        read.selectedDetent = members["selectedDetent"].flatMap { detent($0, at: pointer + "/selectedDetent") }
+        read.frame = members["frame"].flatMap { rect($0, at: pointer + "/frame") }
+        return read
+    }
+
+    /// A sheet's detent: `"medium"`, `"large"`, or a custom detent's height (a number).
+    private mutating func detent(_ value: JSONValue, at pointer: String) -> SheetDetent? {
+        if case .number = value {
+            return number(value, at: pointer, in: Limits.barHeight).map { SheetDetent.custom(height: $0) }
+        }
+        switch choice(value, at: pointer, of: ["medium", "large"]) {
+        case "medium": return .medium
+        case "large": return .large
+        default: return nil
+        }
     }
 
     /// A bar that may be hidden (a tab bar, a toolbar): `{height, hidden}`, both optional.

@@ -44,6 +44,9 @@ extension Limits {
     /// `BarHeight`: minimum 0, maximum 10000.
     @inlinable package static var barHeight: ClosedRange<Double> { 0...10_000 }
 
+    /// `SheetDetents`: maxItems 8.
+    @inlinable package static var detents: Int { 8 }
+
     /// `DeviceIdField`: maxLength 64 (bytes, as the decoders count).
     @inlinable package static var deviceIdBytes: Int { 64 }
 

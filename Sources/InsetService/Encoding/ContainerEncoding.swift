@@ -31,7 +31,36 @@ extension JSONWriter {
             field("height", height)
             endObject()
         }
+        if let presentation = container.presentation {
+            key(static: "presentation")
+            beginObject()
+            field("style", presentation.style.rawValue)
+            if !presentation.detents.isEmpty {
+                key(static: "detents")
+                beginArray()
+                for detent in presentation.detents { self.detent(detent) }
+                endArray()
+            }
+            if let selected = presentation.selectedDetent {
+                key(static: "selectedDetent")
+                detent(selected)
+            }
+            if let frame = presentation.frame {
+                key(static: "frame")
+                rect(frame)
+            }
+            endObject()
+        }
         endObject()
+    }
+
+    /// A detent as a request names it: `"medium"`, `"large"`, or the custom height.
+    private mutating func detent(_ detent: SheetDetent) {
+        switch detent {
+        case .medium: string("medium")
+        case .large: string("large")
+        case .custom(let height): number(height)
+        }
     }
 
     private mutating func hideableBar(height: Double?, hidden: Bool) {
@@ -70,6 +99,22 @@ extension JSONWriter {
                 rect(Rect(x: keyboard.x, y: keyboard.y, width: keyboard.width, height: view.height))
             } else {
                 null()
+            }
+            endObject()
+        }
+        if let presented = state.presented {
+            key(static: "presentation")
+            beginObject()
+            field("style", presented.style.rawValue)
+            key(static: "frame")
+            rect(presented.frame)
+            if let detent = presented.detent {
+                key(static: "detent")
+                self.detent(detent)
+            }
+            if let detent = presented.expandedFrom {
+                key(static: "expandedFrom")
+                self.detent(detent)
             }
             endObject()
         }
