@@ -69,6 +69,22 @@ public struct BarCatalogue: Sendable {
     /// The source saying that a sheet is full screen in a compact height.
     public var compactHeightSource: String?
 
+    /// What applies to a device of `family` running `systems`: the heights for its family on a release it runs,
+    /// the absences that concern it, and the sheet rules for those releases (an iPhone's only).
+    public func applying(
+        to family: DeviceFamily, runs systems: [String]
+    ) -> (heights: [BarHeight], absent: [BarAbsence], sheets: [SheetRule]) {
+        let runs = Set(systems.compactMap { SystemRelease($0)?.major })
+        func concerns(_ releases: [String]) -> Bool {
+            releases.contains { SystemRelease($0).map { runs.contains($0.major) } ?? false }
+        }
+        return (
+            heights.filter { $0.family == family && concerns($0.systems) },
+            absent.filter { ($0.family.map { $0 == family } ?? true) && ($0.systems.isEmpty || concerns($0.systems)) },
+            family == .iPhone ? sheets.filter { concerns($0.systems) } : []
+        )
+    }
+
     /// The sheet rule for `system`'s major release, if any.
     public func sheetRule(system: String?) -> SheetRule? {
         guard let major = system.flatMap(SystemRelease.init)?.major else { return nil }

@@ -75,7 +75,8 @@ struct AndroidDeviceRouteTests {
         let entry = app.call("GET", "/devices/iphone-15").json
         #expect(
             Set(entry.keys) == [
-                "id", "name", "platform", "family", "systems", "screen", "safeAreas", "keyboards", "absent", "sources",
+                "id", "name", "platform", "family", "systems", "screen", "safeAreas", "keyboards", "absent",
+                "containers", "sources",
             ])
         #expect(entry.string("platform") == "ios")
         #expect(entry.object("screen").number("scale") == 3)

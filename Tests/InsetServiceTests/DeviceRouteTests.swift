@@ -57,6 +57,35 @@ struct DeviceRouteTests {
         #expect(missing.json.string("type")?.hasSuffix("/device-not-found") == true)
     }
 
+    /// An iOS entry names what a container defaults to on it, each number with its source written out: an iPhone 17
+    /// Pro (iOS 26, 27) has the 54-pt navigation bar and the 70-pt one in a sheet, the sheet rule of iOS 26 with its
+    /// expansion's source, and no iOS 18 number; an iPad has no sheet rule (its sheets need a frame).
+    @Test func anEntryGivesItsContainersDefaultsWithTheirSources() {
+        let entry = app.call("GET", "/devices/iphone-17-pro").json
+        let containers = entry.object("containers")
+        let bars = containers["bars"] as? [[String: Any]] ?? []
+        let navigation = bars.filter { $0.string("bar") == "navigationBar" && $0.string("orientation") == "portrait" }
+        #expect(navigation.contains { $0.number("height") == 54 && $0["inSheet"] == nil })
+        #expect(navigation.contains { $0.number("height") == 70 && $0["inSheet"] as? Bool == true })
+        #expect(!bars.contains { ($0["systems"] as? [String]) == ["18"] })
+        let sheets = containers["sheets"] as? [[String: Any]] ?? []
+        #expect(sheets.count == 1)
+        #expect(sheets.first?.number("largeTopGap") == 0)
+        #expect(sheets.first?.string("focusExpandsSource") == "sheet-expands-on-focus")
+        let absent = containers["barsAbsent"] as? [[String: Any]] ?? []
+        #expect(absent.contains { $0.string("bar") == "toolbar" })
+        let sources = Set((entry["sources"] as? [[String: Any]] ?? []).compactMap { $0.string("id") })
+        let named =
+            bars.compactMap { $0.string("source") }
+            + sheets.flatMap { [$0.string("source"), $0.string("focusExpandsSource")].compactMap { $0 } }
+        #expect(!named.isEmpty && Set(named).isSubset(of: sources), "\(Set(named).subtracting(sources))")
+        let xs = app.call("GET", "/devices/iphone-xs").json.object("containers")
+        #expect((xs["sheets"] as? [[String: Any]])?.first?.number("largeTopGap") == 10)
+        #expect((xs["sheets"] as? [[String: Any]])?.first?["focusExpandsSource"] is NSNull)
+        let ipad = app.call("GET", "/devices/ipad-pro-13-m4").json.object("containers")
+        #expect((ipad["sheets"] as? [[String: Any]])?.isEmpty == true)
+    }
+
     /// For every device and orientation: a show by device answers as the show with the numbers written out, a
     /// session by device is the session with them written out, and what the catalogue lacks is a 400 naming it.
     @Test func aRequestByDeviceEqualsTheRequestWithItsNumbersWrittenOut() throws {

@@ -1406,8 +1406,45 @@ export interface DeviceEntry {
   keyboards: KeyboardMeasurement[];
   /** What the catalogue does not have for the device, and why. */
   absent: string[];
+  containers: DeviceContainers;
   /** The sources the device's numbers name, each once, in the order they first appear. */
   sources: CatalogueSource[];
+}
+
+/**
+ * What a `container` on this device defaults to (docs/containers.md): the bar heights published for its family on the
+ * releases it runs, what is not published and why, and where a sheet stands on those releases.
+ */
+export interface DeviceContainers {
+  bars: {
+    bar: "navigationBar" | "tabBar" | "toolbar";
+    style?: "standard" | "largeTitle" | "none";
+    orientation: "portrait" | "landscape";
+    /** The bar's height in a sheet, which has no status bar above it. */
+    inSheet?: boolean;
+    /** The iOS releases the device runs of those the catalogue covers; what `device.system` takes. */
+    systems: string[];
+    height: number;
+    source: string;
+  }[];
+  barsAbsent: {
+    bar: "navigationBar" | "tabBar" | "toolbar";
+    inSheet?: boolean;
+    /** The releases it concerns; empty, every release. */
+    systems: string[];
+    why: string;
+  }[];
+  /**
+   * By release, on an iPhone: the gap between the top safe area and a sheet at `large`, its source, and the source
+   * saying a focused field expands a sheet to its largest detent (null where none says what happens).
+   */
+  sheets: {
+    /** The iOS releases the device runs of those the catalogue covers; what `device.system` takes. */
+    systems: string[];
+    largeTopGap: number;
+    source: string;
+    focusExpandsSource: string | null;
+  }[];
 }
 
 /**

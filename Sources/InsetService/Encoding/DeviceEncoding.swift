@@ -105,6 +105,59 @@ extension JSONWriter {
         endObject()
     }
 
+    /// A device entry's `containers`: the bar heights, absences and sheet rules that apply to it.
+    private mutating func deviceContainers(
+        _ containers: (heights: [BarHeight], absent: [BarAbsence], sheets: [SheetRule])
+    ) {
+        key(static: "containers")
+        beginObject()
+        key(static: "bars")
+        beginArray()
+        for entry in containers.heights {
+            beginObject()
+            field("bar", entry.bar.rawValue)
+            if let style = entry.style { field("style", style.rawValue) }
+            field("orientation", entry.orientation.rawValue)
+            if entry.inSheet { field("inSheet", true) }
+            releases(entry.systems)
+            field("height", entry.height)
+            field("source", entry.source)
+            endObject()
+        }
+        endArray()
+        key(static: "barsAbsent")
+        beginArray()
+        for entry in containers.absent {
+            beginObject()
+            field("bar", entry.bar.rawValue)
+            if entry.inSheet { field("inSheet", true) }
+            releases(entry.systems)
+            field("why", entry.why)
+            endObject()
+        }
+        endArray()
+        key(static: "sheets")
+        beginArray()
+        for rule in containers.sheets {
+            beginObject()
+            releases(rule.systems)
+            field("largeTopGap", rule.largeTopGap)
+            field("source", rule.source)
+            key(static: "focusExpandsSource")
+            if let source = rule.focusExpandsSource { string(source) } else { null() }
+            endObject()
+        }
+        endArray()
+        endObject()
+    }
+
+    private mutating func releases(_ systems: [String]) {
+        key(static: "systems")
+        beginArray()
+        for system in systems { string(system) }
+        endArray()
+    }
+
     private mutating func androidBars(_ name: StaticString, _ bars: [AndroidBar]) {
         key(static: name)
         beginArray()
@@ -167,7 +220,15 @@ extension JSONWriter {
         beginArray()
         for reason in device.absent { string(reason) }
         endArray()
-        catalogueSources(device.sourceIds, in: catalogue)
+        let containers = catalogue.bars.applying(to: device.family, runs: device.systems)
+        deviceContainers(containers)
+        var ids = device.sourceIds
+        for id in containers.heights.map(\.source)
+            + containers.sheets.flatMap({ [$0.source, $0.focusExpandsSource].compactMap { $0 } })
+        where !ids.contains(id) {
+            ids.append(id)
+        }
+        catalogueSources(ids, in: catalogue)
         endObject()
     }
 
