@@ -286,6 +286,14 @@ struct ContainerRouteTests {
         #expect(shown.json.object("scrollView").object("frame").number("y") == 110)
         let y = shown.json.object("container").object("bottomNavigation").object("frame").number("y") ?? -1
         #expect(abs(y - (923.43 - 336 - 80)) < 1e-9)
+        // The session itself lays its bars out where the IME settles: the resource's `containerLayout`, created at
+        // rest above the gesture bar, and risen with the IME once shown.
+        let atRest = created.json.object("containerLayout").object("bottomNavigation").object("frame")
+        #expect(abs((atRest.number("y") ?? -1) - (923.43 - 24 - 80)) < 1e-9)
+        let read = app.call("GET", "/sessions/\(id)")
+        let risen = read.json.object("containerLayout").object("bottomNavigation").object("frame").number("y") ?? -1
+        #expect(abs(risen - (923.43 - 336 - 80)) < 1e-9)
+        #expect(read.json.object("containerLayout").object("topAppBar").object("frame").number("height") == 56)
     }
 
     /// What a container cannot be: every problem named by its pointer.

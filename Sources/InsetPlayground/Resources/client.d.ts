@@ -1123,13 +1123,16 @@ export interface AndroidInsetResult {
   contentOffset: Point;
 }
 
+/** Each app bar's frame in the window, in dp. */
+export interface AndroidBarFrames { topAppBar?: BarFrame; bottomNavigation?: BarFrame }
+
 /**
  * The answer to an Android IME show or hide (`platform: "android"`): where the window settles, in dp, and the
  * animation; a session's event adds its reference.
  */
 export interface AndroidKeyboardEventAnswer {
   /** With app bars (`container`): each bar's frame in the window once the IME has done what it does. */
-  container?: { topAppBar?: BarFrame; bottomNavigation?: BarFrame };
+  container?: AndroidBarFrames;
   platform: "android";
   windowInsets: AndroidWindowInsets;
   /** What the list did: resized, padded, or nothing (the pan is `windowPan`). */
@@ -1147,6 +1150,11 @@ export interface AndroidKeyboardEventAnswer {
 export interface AndroidSessionState {
   /** The app bars as sent, when the scene has them. */
   container?: Container;
+  /**
+   * With app bars: each bar's frame where the last IME event settles (`target`): under `adjustResize` with the IME
+   * shown, the bottom navigation above it.
+   */
+  containerLayout?: AndroidBarFrames;
   /** A session id, 22 base64url characters. */
   id: string;
   keyboardState: KeyboardState;

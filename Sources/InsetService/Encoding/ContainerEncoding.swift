@@ -131,12 +131,14 @@ extension JSONWriter {
 }
 
 extension JSONWriter {
-    /// An Android answer's `container`: each app bar's frame once the IME has done what it does (the scroll view's
-    /// is the answer's own `scrollView`). Under `adjustResize` the content ends at the IME's top, so the bottom navigation rises by
+    /// An Android answer's `container` (a session resource's `containerLayout`): each app bar's frame once the IME
+    /// has done what it does (the scroll view's is the answer's own `scrollView`). Under `adjustResize` the content ends at the IME's top, so the bottom navigation rises by
     /// what the content loses (`AndroidAvoidance.lift`); panned or left alone, it stays where it was in the window.
-    mutating func androidContainer(_ state: ContainerState, result: AndroidInsetResult, layout: AndroidLayout) {
+    mutating func androidContainer(
+        _ state: ContainerState, result: AndroidInsetResult, layout: AndroidLayout, name: StaticString = "container"
+    ) {
         let bars = state.layout
-        key(static: "container")
+        key(static: name)
         beginObject()
         if let frame = bars.topAppBar {
             key(static: "topAppBar")

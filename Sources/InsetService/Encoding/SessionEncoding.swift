@@ -76,6 +76,10 @@ extension Session {
         writer.beginObject()
         writer.androidResult(transition.target, layout: transition.layout)
         writer.endObject()
+        if let container = scene.container {
+            writer.androidContainer(
+                container, result: transition.target, layout: transition.layout, name: "containerLayout")
+        }
         writer.key(static: "animation")
         if transition.isMoving(atMilliseconds: time) {
             writer.androidAnimation(outcome, at: time)
