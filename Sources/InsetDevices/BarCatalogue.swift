@@ -41,6 +41,8 @@ public struct BarAbsence: Sendable {
     public var why: String
     /// Whether it concerns the bar in a sheet only.
     public var inSheet: Bool = false
+    /// For a navigation bar, the style it concerns; nil: every style.
+    public var style: NavigationBarStyle? = nil
 }
 
 /// Where a sheet stands on an iPhone in portrait on some releases (`devices.json`, `bars.sheets`).
@@ -117,10 +119,13 @@ public struct BarCatalogue: Sendable {
 
     /// Why the catalogue has no height for `bar` on `family` on `system` (in a sheet), when it says: a reason
     /// about sheets first, then one about the bar anywhere.
-    public func absence(_ bar: BarKind, family: DeviceFamily, system: String?, inSheet: Bool = false) -> BarAbsence? {
+    public func absence(
+        _ bar: BarKind, style: NavigationBarStyle? = nil, family: DeviceFamily, system: String?, inSheet: Bool = false
+    ) -> BarAbsence? {
         let major = system.flatMap(SystemRelease.init)?.major
         let matching = absent.filter { entry in
             entry.bar == bar && (!entry.inSheet || inSheet) && (entry.family.map { $0 == family } ?? true)
+                && (entry.style.map { $0 == style } ?? true)
                 && (entry.systems.isEmpty
                     || entry.systems.contains { release in SystemRelease(release)?.major == major })
         }
@@ -155,7 +160,7 @@ extension CatalogueReader {
         }
         for (position, item) in try array(object["absent"] ?? .array([]), path + ".absent").enumerated() {
             let at = "\(path).absent[\(position)]"
-            let entry = try self.object(item, at, allowed: ["bar", "family", "systems", "why", "in"])
+            let entry = try self.object(item, at, allowed: ["bar", "style", "family", "systems", "why", "in"])
             catalogue.absent.append(
                 BarAbsence(
                     bar: try choice(entry["bar"], at + ".bar", BarKind.self),
@@ -163,7 +168,10 @@ extension CatalogueReader {
                         try choice(value, at + ".family", DeviceFamily.self)
                     },
                     systems: try releases(entry["systems"], at + ".systems", required: false),
-                    why: try string(entry["why"], at + ".why"), inSheet: try inSheet(entry["in"], at + ".in")))
+                    why: try string(entry["why"], at + ".why"), inSheet: try inSheet(entry["in"], at + ".in"),
+                    style: try entry["style"].map { (value) throws(CatalogueError) in
+                        try choice(value, at + ".style", NavigationBarStyle.self)
+                    }))
         }
         for (position, item) in try array(object["sheets"] ?? .array([]), path + ".sheets").enumerated() {
             let at = "\(path).sheets[\(position)]"

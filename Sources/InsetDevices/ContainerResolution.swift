@@ -23,6 +23,10 @@ extension DeviceCatalogue {
         if let accessory = container.inputAccessoryView?.height, accessory > 0 {
             Self.addAccessory(accessory, to: &event, &resolution)
         }
+        // A popover is never under the keyboard: checked on every event that moves the keyboard.
+        if let presented = held?.presented, presented.style == .popover, let keyboard = event.keyboard.frameEnd {
+            try Self.checkPopover(presented.frame, keyboard)
+        }
         let standsOn: SceneValues = [.frame, .safeAreaInsets, .screen, SceneValues(.window), .device]
         guard sent != nil || !given.isDisjoint(with: standsOn) else { return }
         let fromDevice = Set(resolution?.values.map(\.pointer) ?? [])
@@ -67,10 +71,20 @@ extension DeviceCatalogue {
         if let presentation = container.presentation {
             presented = try place(
                 presentation, window: view, windowSafeArea: windowSafeArea, keyboard: event.keyboard.frameEnd,
-                resolution: resolution, values: &values)
+                resolution: resolution, sent: sent?.presentation != nil, values: &values)
         }
+        if let presented, let givenFrame, presented.frame != view,
+            !Self.contains(Rect(x: 0, y: 0, width: presented.frame.width, height: presented.frame.height), givenFrame)
+        {
+            throw DeviceRefusal(
+                "/scrollView/frame",
+                "must lie in the presented view, in its coordinates (0, 0, \(Self.points(presented.frame.width)), "
+                    + "\(Self.points(presented.frame.height))): a frame in the window's coordinates is not")
+        }
+        // Bars in any presentation but full screen have no status bar above them: their heights are a sheet's.
         let heights = try barHeights(
-            container, resolution: resolution, inSheet: presented?.style == .sheet, values: &values)
+            container, resolution: resolution, inSheet: presented.map { $0.style != .fullScreen } ?? false,
+            values: &values)
         let state = ContainerState(
             container: container, size: size, windowSafeArea: windowSafeArea, givenFrame: givenFrame,
             heights: heights, presented: presented)
@@ -203,7 +217,9 @@ extension DeviceCatalogue {
                 let what = style.map { "a \($0.rawValue) navigation bar" } ?? "a \(bar.rawValue)"
                 let on = (inSheet ? " in a sheet" : "") + (release.map { " on iOS \($0)" } ?? "")
                 let why =
-                    bars.absence(bar, family: device.family, system: release, inSheet: inSheet).map { ": \($0.why)" }
+                    bars.absence(bar, style: style, family: device.family, system: release, inSheet: inSheet).map {
+                        ": \($0.why)"
+                    }
                     ?? ""
                 problems.append(
                     MemberProblem(

@@ -9,30 +9,49 @@ extension DeviceCatalogue {
     /// request, if it names one; the placement's source is added to `values`.
     func place(
         _ presentation: Presentation, window: Rect, windowSafeArea: EdgeInsets, keyboard: Rect?,
-        resolution: DeviceResolution?, values: inout [CatalogueValue]
+        resolution: DeviceResolution?, sent: Bool, values: inout [CatalogueValue]
     ) throws(DeviceRefusal) -> PresentedView {
         let pointer = "/container/presentation"
-        if let selected = presentation.selectedDetent, !presentation.detentsInForce.contains(selected) {
-            throw DeviceRefusal(pointer + "/selectedDetent", "is not one of the detents (\(selected.name))")
-        }
+        try Self.checkDetents(presentation)
         if presentation.style == .fullScreen {
-            guard presentation.frame == nil || presentation.frame == window else {
+            guard presentation.frame == nil || presentation.frame == window || !sent else {
                 throw DeviceRefusal(pointer + "/frame", "must be the window's bounds, or left out, for fullScreen")
             }
             return PresentedView(style: .fullScreen, frame: window)
         }
-        if let frame = presentation.frame {
-            // UIKit keeps a popover clear of the keyboard, moving or shrinking it (Apple, `UIPopoverController`).
-            if presentation.style == .popover, let keyboard {
-                let covered = min(frame.maxY, keyboard.maxY) - max(frame.minY, keyboard.minY)
-                let across = min(frame.maxX, keyboard.maxX) - max(frame.minX, keyboard.minX)
-                if covered > 0, across > 0 {
+        // A frame held from an earlier request was measured in another window (a rotation): it no longer holds.
+        if !sent, let frame = presentation.frame, frame != window, !Self.contains(window, frame) {
+            throw DeviceRefusal(
+                pointer + "/frame",
+                "was sent for another window: it does not fit in this one (\(Self.points(window.width)) × "
+                    + "\(Self.points(window.height))); send the presentation again for it")
+        }
+        if let frame = presentation.frame, !Self.contains(window, frame) {
+            throw DeviceRefusal(pointer + "/frame", "must lie in the window (its bounds, in window coordinates)")
+        }
+        // On an iPhone the size class decides what shows: a sheet in portrait, full screen in landscape.
+        if let resolution, resolution.device.family == .iPhone {
+            guard let compactSource = bars.compactHeightSource else {
+                throw DeviceRefusal(pointer, "cannot be placed: the catalogue has no source for how sheets adapt")
+            }
+            if resolution.setting.held == .landscape {
+                // A compact height, where a sheet is full screen unless it prefers to stay attached to the edge; a
+                // popover there behaves as a form sheet.
+                if let frame = presentation.frame, frame != window {
                     throw DeviceRefusal(
                         pointer + "/frame",
-                        "is covered by the keyboard (\(Self.points(covered)) points): UIKit moves or shrinks a popover so that "
-                            + "the keyboard does not cover it; send the frame it has with the keyboard up")
+                        "is not the window's: an iPhone in landscape shows sheets and popovers full screen (a "
+                            + "sheet's prefersEdgeAttachedInCompactHeight is false by default); leave it out")
                 }
+                values.append(
+                    CatalogueValue(pointer: pointer + "/frame", value: .rect(window), source: compactSource))
+                return PresentedView(style: .fullScreen, frame: window)
             }
+            // In portrait (compact width, regular height) page and form sheets and popovers show as a sheet
+            // (`bars.sheetAdaptation.styles`); a frame sent is where it was measured.
+            if let frame = presentation.frame { return PresentedView(style: .sheet, frame: frame) }
+        } else if let frame = presentation.frame {
+            if presentation.style == .popover, let keyboard { try Self.checkPopover(frame, keyboard) }
             return PresentedView(style: presentation.style, frame: frame)
         }
         guard let resolution else {
@@ -49,17 +68,6 @@ extension DeviceCatalogue {
                 "is required on an iPad: Apple gives no size for a form or page sheet (\"actual dimensions vary\") "
                     + "or a popover, nor where UIKit moves one for the keyboard")
         }
-        guard let compactSource = bars.compactHeightSource else {
-            throw DeviceRefusal(pointer, "cannot be placed: the catalogue has no source for how sheets adapt")
-        }
-        if setting.held == .landscape {
-            // An iPhone in landscape has a compact height, where a sheet is full screen unless it prefers to stay
-            // attached to the edge; a popover there behaves as a form sheet.
-            values.append(CatalogueValue(pointer: pointer + "/frame", value: .rect(window), source: compactSource))
-            return PresentedView(style: .fullScreen, frame: window)
-        }
-        // In portrait (compact width, regular height) page and form sheets and popovers show as a sheet
-        // (`bars.sheetAdaptation.styles`).
         let release = setting.system ?? Self.release(of: device, setting)
         guard let rule = bars.sheetRule(system: release) else {
             throw DeviceRefusal(
@@ -102,6 +110,48 @@ extension DeviceCatalogue {
             CatalogueValue(pointer: pointer + "/frame", value: .rect(frame), source: rule.source, system: release))
         return PresentedView(
             style: .sheet, frame: frame, detent: detent, expandedFrom: resting == detent ? nil : resting)
+    }
+
+    /// Refuses detents out of UIKit's order (smallest to largest): `large` only last, custom heights rising, none
+    /// twice. Where `medium` stands among custom heights is not published, so that is not checked.
+    static func checkDetents(_ presentation: Presentation) throws(DeviceRefusal) {
+        let pointer = "/container/presentation"
+        let detents = presentation.detents
+        for (index, detent) in detents.enumerated() {
+            if detents[..<index].contains(detent) {
+                throw DeviceRefusal(pointer + "/detents/\(index)", "repeats a detent (\(detent.name))")
+            }
+            if detent == .large, index != detents.count - 1 {
+                throw DeviceRefusal(pointer + "/detents/\(index)", "is large, which is the largest: it must come last")
+            }
+            if case .custom(let height) = detent,
+                let previous = detents[..<index].last(where: { if case .custom = $0 { true } else { false } }),
+                case .custom(let lower) = previous, lower >= height
+            {
+                throw DeviceRefusal(
+                    pointer + "/detents/\(index)", "is lower than a custom detent before it: list them smallest first")
+            }
+        }
+        if let selected = presentation.selectedDetent, !presentation.detentsInForce.contains(selected) {
+            throw DeviceRefusal(pointer + "/selectedDetent", "is not one of the detents (\(selected.name))")
+        }
+    }
+
+    /// UIKit keeps a popover clear of the keyboard, moving or shrinking it: a popover `frame` the keyboard covers
+    /// is refused.
+    static func checkPopover(_ frame: Rect, _ keyboard: Rect) throws(DeviceRefusal) {
+        let covered = min(frame.maxY, keyboard.maxY) - max(frame.minY, keyboard.minY)
+        let across = min(frame.maxX, keyboard.maxX) - max(frame.minX, keyboard.minX)
+        guard covered > 0, across > 0 else { return }
+        throw DeviceRefusal(
+            "/container/presentation/frame",
+            "is covered by the keyboard (\(points(covered)) points): UIKit moves or shrinks a popover so that the "
+                + "keyboard does not cover it; send the frame it has with the keyboard up")
+    }
+
+    /// Whether `inner` lies in `outer`.
+    static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
     }
 
     /// A length as a message prints it: whole numbers without a fraction.

@@ -254,3 +254,116 @@ struct PresentationRouteTests {
         }
     }
 }
+
+/// What a review found: a frame sent does not skip the size class, a session's frames stay in their windows, and
+/// a popover is checked on every keyboard move.
+@Suite("Presentations, reviewed")
+struct PresentationReviewTests {
+    let app = makeApp()
+
+    func json(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func refused(_ answer: Answer, at pointer: String, saying words: String) -> Bool {
+        let errors = answer.json["errors"] as? [[String: Any]] ?? []
+        return answer.status == 400 && errors.contains { $0.string("pointer") == pointer }
+            && answer.text.contains(words)
+    }
+
+    /// On an iPhone in portrait a page sheet or a popover with a measured frame is a sheet: its navigation bar is a
+    /// sheet's (70 on iOS 26), and a popover's frame is not checked against the keyboard as a popover's would be.
+    @Test func aFrameSentOnAnIPhoneIsStillASheet() {
+        for style in ["pageSheet", "popover"] {
+            let body: [String: Any] = [
+                "device": ["id": "iphone-17-pro"],
+                "container": [
+                    "navigationBar": [:],
+                    "presentation": ["style": style, "frame": ["x": 0, "y": 437, "width": 402, "height": 437]],
+                ],
+            ]
+            let answer = app.call("POST", "/keyboard/show", json: json(body))
+            #expect(answer.status == 200, "\(style): \(answer.text)")
+            let container = answer.json.object("container")
+            #expect(container.object("presentation").string("style") == "sheet")
+            #expect(container.object("navigationBar").object("frame").number("height") == 70)
+        }
+        // On an iPad, bars in a form sheet have no published height: refused for what it is.
+        let ipad: [String: Any] = [
+            "device": ["id": "ipad-pro-13-m4"],
+            "container": [
+                "navigationBar": [:],
+                "presentation": ["style": "formSheet", "frame": ["x": 222, "y": 300, "width": 580, "height": 620]],
+            ],
+        ]
+        let answer = app.call("POST", "/keyboard/show", json: json(ipad))
+        #expect(refused(answer, at: "/container/navigationBar/height", saying: "on an iPad"), "\(answer.text)")
+    }
+
+    /// A session's sheet frame was measured in portrait: rotated, it no longer fits and says so; a full-screen
+    /// presentation rotates freely; a scroll view frame outside the presented view is refused.
+    @Test func aSessionsFramesStayInTheirWindow() {
+        func create(_ container: [String: Any]) -> String {
+            let created = app.call(
+                "POST", "/sessions", json: json(["device": ["id": "iphone-17-pro"], "container": container]))
+            #expect(created.status == 201, "\(created.text)")
+            return created.json.string("id") ?? ""
+        }
+        let turn = json(["timestamp": 1, "device": ["orientation": "landscape"]])
+        let sheet = create([
+            "presentation": ["style": "sheet", "frame": ["x": 0, "y": 437, "width": 402, "height": 437]]
+        ])
+        let turned = app.call("PATCH", "/sessions/\(sheet)", json: turn)
+        #expect(refused(turned, at: "/container/presentation/frame", saying: "another window"), "\(turned.text)")
+        let full = create([
+            "presentation": ["style": "fullScreen", "frame": ["x": 0, "y": 0, "width": 402, "height": 874]]
+        ])
+        let fullTurned = app.call("PATCH", "/sessions/\(full)", json: turn)
+        #expect(fullTurned.status == 200, "\(fullTurned.text)")
+        // The layout's frame is in the window's coordinates; sent back, it lies outside the sheet.
+        let large = create(["presentation": ["style": "sheet"]])
+        let sentBack = app.call(
+            "PATCH", "/sessions/\(large)",
+            json: json(["timestamp": 1, "scrollView": ["frame": ["x": 0, "y": 62, "width": 402, "height": 812]]]))
+        #expect(refused(sentBack, at: "/scrollView/frame", saying: "presented view"), "\(sentBack.text)")
+    }
+
+    /// A session's popover is checked on a show that moves only the keyboard.
+    @Test func aSessionsPopoverIsCheckedOnEveryShow() {
+        let created = app.call(
+            "POST", "/sessions",
+            json: json([
+                "screen": ["width": 1024, "height": 1366],
+                "container": [
+                    "presentation": ["style": "popover", "frame": ["x": 300, "y": 600, "width": 320, "height": 400]]
+                ],
+            ]))
+        #expect(created.status == 201, "\(created.text)")
+        let id = created.json.string("id") ?? ""
+        let shown = app.call(
+            "POST", "/keyboard/show",
+            json: json([
+                "sessionId": id, "timestamp": 1,
+                "keyboard": ["frameEnd": ["x": 0, "y": 966, "width": 1024, "height": 400]],
+            ]))
+        #expect(refused(shown, at: "/container/presentation/frame", saying: "covered by the keyboard"), "\(shown.text)")
+    }
+
+    /// Detents in UIKit's order only, and a refusal that names what is missing.
+    @Test func detentsKeepUIKitsOrder() {
+        let cases: [(detents: [Any], pointer: String, says: String)] = [
+            (["large", "medium"], "/container/presentation/detents/0", "must come last"),
+            ([400, 300, "large"], "/container/presentation/detents/1", "smallest first"),
+            (["medium", "medium"], "/container/presentation/detents/1", "repeats"),
+        ]
+        for (detents, pointer, says) in cases {
+            let body: [String: Any] = [
+                "device": ["id": "iphone-17-pro"],
+                "container": ["presentation": ["style": "sheet", "detents": detents]],
+            ]
+            let answer = app.call("POST", "/keyboard/show", json: json(body))
+            #expect(refused(answer, at: pointer, saying: says), "\(detents): \(answer.text)")
+        }
+    }
+}

@@ -557,12 +557,13 @@ export interface SessionPatchBody {
  * between the system bars, not edge to edge (refused: the app places its bars with its own listeners), the scroll view
  * fills what is between them unless `scrollView.frame` is sent, and the answer's `container` gives each bar's frame
  * once the IME has done what it does: under `adjustResize` the bottom navigation rides up on the IME, panned or left
- * alone it stays. On iOS, with a container, the scroll view fills its view controller's view (the window) unless
- * `scrollView.frame` is sent, `scrollView.safeAreaInsets` (sent, or the device's) is the window's safe area, and the
- * service adds the bars to it: the answer's `container.scrollView` is the scroll view as laid out, and the insets are
- * computed for it. A height left out comes from the catalogue's bars for the device named, its orientation and release;
- * a bar whose default is not published, or a default asked for without a device, is a 400 that says so; the answer's
- * `catalogue` names each height it gave with its source and release.
+ * alone it stays. On iOS, with a container, the scroll view fills its view controller's view (the window, or the
+ * presented view with `presentation`) unless `scrollView.frame` is sent (in that view's coordinates),
+ * `scrollView.safeAreaInsets` (sent, or the device's) is the window's safe area, and the service adds the bars to it:
+ * the answer's `container.scrollView` is the scroll view as laid out, and the insets are computed for it. A height left
+ * out comes from the catalogue's bars for the device named, its orientation and release; a bar whose default is not
+ * published, or a default asked for without a device, is a 400 that says so; the answer's `catalogue` names each height
+ * it gave with its source and release.
  */
 export interface Container {
   navigationBar?: NavigationBar;
@@ -1377,7 +1378,8 @@ export interface CatalogueValue {
     | "/keyboard/frameBegin"
     | "/container/navigationBar/height"
     | "/container/tabBar/height"
-    | "/container/toolbar/height";
+    | "/container/toolbar/height"
+    | "/container/presentation/frame";
   /** The number, in the member's shape (a size, insets, a rect, or a bar's height). */
   value: Rect | EdgeInsets | Size | number;
   /** The id of a number's source, one of the device's `sources` (`GET /devices/{id}`). */
@@ -1437,6 +1439,7 @@ export interface DeviceContainers {
   }[];
   barsAbsent: {
     bar: "navigationBar" | "tabBar" | "toolbar";
+    style?: "standard" | "largeTitle" | "none";
     inSheet?: boolean;
     /** The releases it concerns; empty, every release. */
     systems: string[];

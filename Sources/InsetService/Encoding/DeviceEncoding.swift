@@ -130,6 +130,7 @@ extension JSONWriter {
         for entry in containers.absent {
             beginObject()
             field("bar", entry.bar.rawValue)
+            if let style = entry.style { field("style", style.rawValue) }
             if entry.inSheet { field("inSheet", true) }
             releases(entry.systems)
             field("why", entry.why)
@@ -223,8 +224,11 @@ extension JSONWriter {
         let containers = catalogue.bars.applying(to: device.family, runs: device.systems)
         deviceContainers(containers)
         var ids = device.sourceIds
+        let adaptation =
+            containers.sheets.isEmpty
+            ? [] : [catalogue.bars.sheetStylesSource, catalogue.bars.compactHeightSource].compactMap { $0 }
         for id in containers.heights.map(\.source)
-            + containers.sheets.flatMap({ [$0.source, $0.focusExpandsSource].compactMap { $0 } })
+            + containers.sheets.flatMap({ [$0.source, $0.focusExpandsSource].compactMap { $0 } }) + adaptation
         where !ids.contains(id) {
             ids.append(id)
         }
