@@ -108,8 +108,10 @@ extension DeviceCatalogue {
             height: window.height - top)
         values.append(
             CatalogueValue(pointer: pointer + "/frame", value: .rect(frame), source: rule.source, system: release))
+        let expanded = resting != detent
         return PresentedView(
-            style: .sheet, frame: frame, detent: detent, expandedFrom: resting == detent ? nil : resting)
+            style: .sheet, frame: frame, detent: detent, expandedFrom: expanded ? resting : nil,
+            expansionSource: expanded ? rule.focusExpandsSource : nil)
     }
 
     /// Refuses detents out of UIKit's order (smallest to largest): `large` only last, custom heights rising, none

@@ -232,13 +232,15 @@ private enum RecordReader {
         }
         var presented: PresentedView?
         if let value = object["pv"] {
-            guard case .array(let parts) = value, parts.count == 4, case .string(let name) = parts[0],
+            guard case .array(let parts) = value, parts.count == 5, case .string(let name) = parts[0],
                 let style = PresentationStyle(rawValue: name)
-            else { throw Unreadable(reason: "pv is not [style, frame, detent, expanded from]") }
+            else { throw Unreadable(reason: "pv is not [style, frame, detent, expanded from, source]") }
+            var source: String?
+            if case .string(let id) = parts[4] { source = id }
             presented = PresentedView(
                 style: style, frame: try rect(parts[1]),
                 detent: parts[2] == .null ? nil : try detent(parts[2]),
-                expandedFrom: parts[3] == .null ? nil : try detent(parts[3]))
+                expandedFrom: parts[3] == .null ? nil : try detent(parts[3]), expansionSource: source)
         }
         func height(_ index: Int) -> Double? { index < heights.count ? heights[index] : nil }
         return ContainerState(

@@ -271,13 +271,14 @@ extension JSONWriter {
             endArray()
         }
         if let presented = state.presented {
-            // [style shown, frame, detent or null, expanded from or null]
+            // [style shown, frame, detent or null, expanded from or null, expansion's source or null]
             key(static: "pv")
             beginArray()
             string(presented.style.rawValue)
             exactRect(presented.frame)
             if let detent = presented.detent { storedDetent(detent) } else { null() }
             if let detent = presented.expandedFrom { storedDetent(detent) } else { null() }
+            if let source = presented.expansionSource { string(source) } else { null() }
             endArray()
         }
         if state.platform == .android { field("pl", "android") }

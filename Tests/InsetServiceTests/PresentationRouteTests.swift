@@ -38,6 +38,7 @@ struct PresentationRouteTests {
         #expect(presentation.string("style") == "sheet")
         #expect(presentation.string("detent") == "large")
         #expect(presentation.string("expandedFrom") == "medium")
+        #expect(presentation.string("expansionSource") == "sheet-expands-on-focus")
         let frame = presentation.object("frame")
         #expect(frame.number("y") == 62 && frame.number("height") == 812 && frame.number("width") == 402)
         let bar = container.object("navigationBar").object("frame")

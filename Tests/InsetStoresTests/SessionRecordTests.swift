@@ -78,7 +78,9 @@ struct SessionRecordTests {
             : Presentation(style: .popover, frame: rect())
         let presented =
             offset % 2 == 0
-            ? PresentedView(style: .sheet, frame: rect(), detent: .large, expandedFrom: .custom(height: next()))
+            ? PresentedView(
+                style: .sheet, frame: rect(), detent: .large, expandedFrom: .custom(height: next()),
+                expansionSource: "sheet-expands-on-focus")
             : PresentedView(style: .popover, frame: rect())
         geometryWithMode.container = ContainerState(
             container: container, size: Size(width: next(), height: next()), windowSafeArea: insets(),

@@ -62,14 +62,18 @@ public struct PresentedView: Equatable, Sendable {
     public var detent: SheetDetent?
     /// The detent it rested at, when UIKit expanded it to `detent` because a field in it took focus.
     public var expandedFrom: SheetDetent?
+    /// The catalogue's source saying UIKit expands it, with `expandedFrom`.
+    public var expansionSource: String?
 
     /// A view shown in `style` at `frame`.
     @inlinable public init(
-        style: PresentationStyle, frame: Rect, detent: SheetDetent? = nil, expandedFrom: SheetDetent? = nil
+        style: PresentationStyle, frame: Rect, detent: SheetDetent? = nil, expandedFrom: SheetDetent? = nil,
+        expansionSource: String? = nil
     ) {
         self.style = style
         self.frame = frame
         self.detent = detent
         self.expandedFrom = expandedFrom
+        self.expansionSource = expansionSource
     }
 }

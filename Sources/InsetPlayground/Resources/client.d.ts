@@ -688,6 +688,8 @@ export interface PresentedView {
   detent?: "medium" | "large" | number;
   /** `medium`, `large`, or a custom detent: the height its resolver returns, within the safe area. */
   expandedFrom?: "medium" | "large" | number;
+  /** With `expandedFrom`, the catalogue's source saying UIKit expands the sheet (`GET /devices/{id}`). */
+  expansionSource?: string;
 }
 
 export interface BarFrame { frame: Rect | null }

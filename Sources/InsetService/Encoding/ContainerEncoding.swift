@@ -116,6 +116,7 @@ extension JSONWriter {
                 key(static: "expandedFrom")
                 self.detent(detent)
             }
+            if let source = presented.expansionSource { field("expansionSource", source) }
             endObject()
         }
         endObject()
