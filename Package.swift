@@ -83,6 +83,7 @@ let package = Package(
                 .embedInCode("Resources/playground/chat.js"),
                 .embedInCode("Resources/playground/form.js"),
                 .embedInCode("Resources/playground/containers.js"),
+                .embedInCode("Resources/playground/sheets.js"),
                 .embedInCode("Resources/playground/notification-panel.js"),
                 .embedInCode("Resources/playground/lifecycle.js"),
                 .embedInCode("Resources/playground/android-layout.js"),

@@ -60,6 +60,7 @@ public enum Playground {
         ("chat.js", PackageResources.chat_js),
         ("form.js", PackageResources.form_js),
         ("containers.js", PackageResources.containers_js),
+        ("sheets.js", PackageResources.sheets_js),
         ("notification-panel.js", PackageResources.notification_panel_js),
         ("lifecycle.js", PackageResources.lifecycle_js),
         ("android-layout.js", PackageResources.android_layout_js),

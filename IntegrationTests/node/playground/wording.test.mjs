@@ -164,6 +164,96 @@ describe("the status line", () => {
   });
 });
 
+describe("the sheet", () => {
+  // docs/containers.md's worked example: an iPhone 17 Pro (iOS 26.5, top safe area 62) with a sheet of detents
+  // medium and large and a navigation bar; the service's show answer, shortened.
+  const sheetFrame = { x: 0, y: 62, width: 402, height: 812 };
+  const expanded = { style: "sheet", frame: sheetFrame, detent: "large", expandedFrom: "medium" };
+  const iOS26 = { release: "26.5", windowTop: 62 };
+  const inSheet = {
+    contentInset: edges(0, 301),
+    adjustedContentInset: edges(70, 335),
+    contentOffset: { x: 0, y: 1477 },
+    keyboardOverlap: 335,
+    keyboardDocked: true,
+    container: {
+      scrollView: { frame: sheetFrame, safeAreaInsets: edges(70, 34) },
+      viewSafeAreaInsets: edges(70, 34),
+      navigationBar: { frame: { x: 0, y: 62, width: 402, height: 70 } },
+      presentation: expanded,
+    },
+  };
+  // The same sheet with `large` alone on an iPhone XS (iOS 18, top safe area 44): 10 pt below it, 56-pt bar.
+  const iOS18 = { release: "18", windowTop: 44 };
+  const placed = { style: "sheet", frame: { x: 0, y: 54, width: 375, height: 758 }, detent: "large" };
+
+  test("a show in a sheet: where the sheet is and the report that puts it there, then the inset", () => {
+    assert.equal(
+      wording.explain(inSheet, "show", iOS26),
+      "Sheet at large, y 62, 812 pt tall, where a focused field expands it from medium (iOS 26, FB17890661). " +
+        "Overlap 335 pt minus the 34 pt of safe area UIKit already adds (the home indicator's area, which the " +
+        "sheet covers): contentInset.bottom 301; contentOffset.y 1477.",
+    );
+    // Without the scene the line is the insets' alone.
+    assert.match(wording.explain(inSheet, "show"), /^Overlap 335 pt/);
+  });
+
+  test("a sheet the keyboard did not move: its top against the top safe area, which the release sets", () => {
+    assert.equal(
+      wording.sheetSentence(placed, iOS18),
+      "Sheet at large, y 54, 758 pt tall, 10 pt below the top safe area (iOS 18)",
+    );
+    assert.equal(
+      wording.sheetSentence({ ...expanded, expandedFrom: undefined }, iOS26),
+      "Sheet at large, y 62, 812 pt tall, at the top safe area (iOS 26)",
+    );
+    const landscape = { style: "fullScreen", frame: { x: 0, y: 0, width: 874, height: 402 } };
+    assert.equal(
+      wording.sheetSentence(landscape, { release: null, windowTop: 0 }),
+      "Full screen, 874 × 402 pt: an iPhone in landscape has a compact height, where a sheet is full screen",
+    );
+  });
+
+  test("the tag: resting at an unpublished height, expanded with the keyboard, kept after the hide", () => {
+    const at = (keyboardUp, expanded) => ({ ...iOS26, keyboardUp, expanded });
+    const resting = "rests at medium (height unpublished) · drawn at large";
+    assert.equal(wording.sheetTag(expanded, at(false, false)), resting);
+    assert.equal(wording.sheetTag(expanded, at(true, true)), "large · expanded from medium (iOS 26, FB17890661)");
+    assert.equal(
+      wording.sheetTag(expanded, at(false, true)),
+      "large · kept after the hide (no source says it returns to medium)",
+    );
+    assert.equal(
+      wording.sheetTag(placed, { ...iOS18, keyboardUp: false, expanded: false }),
+      "large · 10 pt below the top safe area (iOS 18)",
+    );
+    assert.equal(
+      wording.sheetTag({ style: "fullScreen", frame: sheetFrame }, at(false, false)),
+      "fullScreen · compact height (landscape)",
+    );
+    // The medium detent's height is said to be unpublished, in Apple's words, and never given as a number.
+    assert.match(wording.MEDIUM_UNPUBLISHED, /not published \(Apple: “approximately half the height of the screen/);
+    assert.doesNotMatch(wording.MEDIUM_UNPUBLISHED, /\d+(\.\d+)? ?(pt|points)/);
+  });
+
+  test("after a PATCH: the sheet, the navigation bar, the safe area and the inset", () => {
+    const session = { containerLayout: inSheet.container, target: inSheet };
+    assert.equal(
+      wording.explainSheet(session, true, iOS26),
+      "Sheet at large, y 62, 812 pt tall, where a focused field expands it from medium (iOS 26, FB17890661); " +
+        "navigation bar 70 pt: the scroll view's safe area 70/34, contentInset.bottom 301, re-targeted at once.",
+    );
+    const scrollView = { frame: sheetFrame, safeAreaInsets: edges(0, 34) };
+    const bare = { ...inSheet.container, navigationBar: { frame: null }, scrollView };
+    assert.equal(
+      wording.explainSheet({ containerLayout: bare, target: { ...inSheet, contentInset: edges(0, 0) } }, false, iOS26),
+      "Sheet at large, y 62, 812 pt tall, where a focused field expands it from medium (iOS 26, FB17890661); " +
+        "navigation bar none: the scroll view's safe area 0/34, contentInset.bottom 0.",
+    );
+    assert.equal(wording.explainSheet({ target: inSheet }, false, iOS26), "No presentation in this session.");
+  });
+});
+
 describe("where the numbers come from", () => {
   const [screenArea, keyboard] = [IPHONE_15.safeAreas[0], IPHONE_15.keyboards[0]];
   const shown = [

@@ -1,63 +1,74 @@
 // @ts-check
-// The Tab bar app (#phone[data-screen="tabbar"], iOS only): the table inside a navigation controller (a standard
-// title, or none) and a tab bar controller (the bar shown, or hidden by hidesBottomBarWhenPushed), with an input
-// accessory view on the field's keyboard when asked. The page sends the bars without heights as `container`; the
-// service lays the scroll view out, takes each height from its catalogue and answers where each bar is. This module
-// draws each bar at the frame the answer gives (a show's or hide's `container`, a session's `containerLayout`), names
-// where the heights came from, says why the screen is not offered on Android (the service refuses UIKit's bars
-// there), and tells a refusal (a bar whose height the catalogue does not publish) from other failures.
+// The screens whose scroll view sits in a container the service lays out (iOS only): the Tab bar app, and the Sheet
+// (sheets.js draws the sheet itself). The Tab bar app (#phone[data-screen="tabbar"]) is the table inside a navigation
+// controller (a standard title, or none) and a tab bar controller (the bar shown, or hidden by
+// hidesBottomBarWhenPushed), with an input accessory view on the field's keyboard when asked. The page sends the bars
+// without heights as `container`; the service lays the scroll view out, takes each height from its catalogue and
+// answers where each bar is. This module draws each bar at the frame the answer gives (a show's or hide's
+// `container`, a session's `containerLayout`), names where the heights came from, says why these screens are not
+// offered on Android (the service refuses UIKit's bars and `presentation` there), and tells a refusal (a bar whose
+// height the catalogue does not publish, a sheet no source places) from other failures.
 //
-// In the DOM: #nav-bar and #tab-bar are at their frames (hidden while the frame is null), #table at the scroll
-// view's frame, #kb-input-accessory as tall as the accessory's frame, on top of the keyboard.
+// In the DOM: #nav-bar (#sheet-nav-bar on the Sheet) and #tab-bar are at their frames (hidden while the frame is
+// null), #table at the scroll view's frame, #kb-input-accessory as tall as the accessory's frame, on top of the
+// keyboard.
 
 import { InsetError } from "../client.js";
 import { round } from "./geometry.js";
-import { iosEntry, showsIOS, tabBarMode } from "./scene.js";
+import { containerMode, iosEntry, sheetMode, showsIOS } from "./scene.js";
+import { clearSheet, drawSheet, SHEET_FRAME, showSheetNote } from "./sheets.js";
 import { sourceLine } from "./stage.js";
 import { state } from "./state.js";
-import { summaryValue, ui } from "./ui.js";
+import { place, summaryValue, ui } from "./ui.js";
 
 /**
- * @typedef {import("../client.js").Rect} Rect
  * @typedef {import("../client.js").BarFrame} BarFrame
  * @typedef {import("../client.js").ContainerLayout} ContainerLayout
  * @typedef {import("../client.js").CatalogueAnswer} CatalogueAnswer
+ * @typedef {import("../client.js").CatalogueValue} CatalogueValue
  * @typedef {import("./wording.js").Shown} Shown
  */
 
-/** Why the Tab bar app is an iPhone screen alone. */
-const IOS_ONLY =
-  "The Tab bar app is iOS only: the service refuses UIKit's bars (`navigationBar`, `tabBar`) in an Android `container`";
-/** Said on the Tab bar app, and in the tooltips of the platforms it turns off. */
-const PLATFORMS_OFF = `${IOS_ONLY}, so Platform offers iOS alone on this screen.`;
-/** Said while the Android phone is on the stage, and in the tooltip of the screen's option it turns off. */
-const SCREEN_OFF = `${IOS_ONLY}, so Screen offers it with Platform iOS alone.`;
+/**
+ * The screens the iPhone alone shows: the Screen picker's value, the option that offers it, and why Android has none.
+ * @type {{ value: string, option: HTMLOptionElement, iosOnly: string }[]}
+ */
+const IOS_SCREENS = [
+  {
+    value: "tabbar",
+    option: ui.screenTabBar,
+    iosOnly:
+      "The Tab bar app is iOS only: the service refuses UIKit's bars (`navigationBar`, `tabBar`) in an Android " +
+      "`container`",
+  },
+  {
+    value: "sheet",
+    option: ui.screenSheet,
+    iosOnly: "The Sheet is iOS only: the service refuses `presentation` in an Android `container`",
+  },
+];
 
-/** The bars' names as the line under the phone says them, by the pointer of the height the catalogue gave. */
-const BAR_NAMES = /** @type {Record<string, string>} */ ({
+/**
+ * Said on an iOS-only screen, and in the tooltips of the platforms it turns off.
+ * @param {(typeof IOS_SCREENS)[number]} screen
+ */
+const platformsOff = (screen) => `${screen.iosOnly}, so Platform offers iOS alone on this screen.`;
+/**
+ * Said while the Android phone is on the stage, and in the tooltip of the screen's option it turns off.
+ * @param {(typeof IOS_SCREENS)[number]} screen
+ */
+const screenOff = (screen) => `${screen.iosOnly}, so Screen offers it with Platform iOS alone.`;
+
+/** What the line under the phone names, by the pointer of the value the catalogue gave: bar heights, the sheet. */
+const CONTAINER_NAMES = /** @type {Record<string, string>} */ ({
   "/container/navigationBar/height": "navigation bar",
   "/container/tabBar/height": "tab bar",
   "/container/toolbar/height": "toolbar",
+  [SHEET_FRAME]: "sheet",
 });
 
 /** The summary rows this screen adds, each a bar of the layout. */
 const ROWS = /** @type {const} */ (["navigationBar", "tabBar", "inputAccessoryView"]);
-
-/**
- * Puts `element` at `frame` (window coordinates, the screen's here), or hides it when there is none.
- * @param {HTMLElement} element
- * @param {Rect | null | undefined} frame
- */
-function place(element, frame) {
-  element.dataset.frame = frame ? "shown" : "none";
-  if (!frame) return;
-  Object.assign(element.style, {
-    left: `${frame.x}px`,
-    top: `${frame.y}px`,
-    width: `${frame.width}px`,
-    height: `${frame.height}px`,
-  });
-}
 
 /**
  * A bar as the side panel says it: where it is and how tall, hidden (null frame), or not in the container.
@@ -71,11 +82,12 @@ function barText(bar) {
 /**
  * Draws the container as an answer lays it out: the scroll view at its frame, each bar at its frame (hidden when
  * null), the accessory view as tall as its frame while a keyboard shows (a hide's answer has none: the accessory
- * keeps its height and leaves with the keyboard). Nothing for an answer without a container.
+ * keeps its height and leaves with the keyboard), and on the Sheet the sheet. Nothing for an answer without a
+ * container.
  * @param {ContainerLayout | undefined} layout
  */
 export function drawContainer(layout) {
-  if (!layout || !tabBarMode()) return;
+  if (!layout || !containerMode()) return;
   const { frame } = layout.scrollView;
   Object.assign(ui.table.style, {
     left: `${frame.x}px`,
@@ -83,13 +95,16 @@ export function drawContainer(layout) {
     width: `${frame.width}px`,
     height: `${frame.height}px`,
   });
-  place(ui.navBar, layout.navigationBar?.frame);
+  const navigationBar = layout.navigationBar?.frame;
+  place(ui.navBar, sheetMode() ? null : navigationBar);
+  place(ui.sheetNavBar, sheetMode() ? navigationBar : null);
   place(ui.tabBar, layout.tabBar?.frame);
   const accessory = layout.inputAccessoryView?.frame;
   if (accessory) ui.accessoryView.style.height = `${accessory.height}px`;
   ui.phone.dataset.accessory = layout.inputAccessoryView ? "on" : "off";
   ui.phone.dataset.container = "drawn";
   for (const key of ROWS) summaryValue(ui.summary, key).textContent = barText(layout[key]);
+  drawSheet(layout);
 }
 
 /**
@@ -99,7 +114,9 @@ export function drawContainer(layout) {
 export function clearContainer() {
   for (const property of ["left", "top", "width", "height"]) ui.table.style.removeProperty(property);
   place(ui.navBar, null);
+  place(ui.sheetNavBar, null);
   place(ui.tabBar, null);
+  clearSheet();
   ui.phone.dataset.accessory = "off";
   ui.phone.dataset.container = "none";
   for (const key of ROWS) summaryValue(ui.summary, key).textContent = "—";
@@ -108,47 +125,69 @@ export function clearContainer() {
 }
 
 /**
- * Keeps the bar heights the catalogue gave the answer to a request that sent the container (its `catalogue.values`
- * under `/container/`: one for each bar that shows, none for a hidden one) and names their publishers under the phone.
+ * Keeps the values the catalogue gave the answer to a request that sent the container (its `catalogue.values`
+ * under `/container/`: a height for each bar that shows, none for a hidden one, and the sheet's placement) and names
+ * their publishers under the phone.
  * @param {CatalogueAnswer | undefined} catalogue
  */
 export function noteBarHeights(catalogue) {
   state.barHeights.clear();
   for (const value of catalogue?.values ?? []) {
-    if (value.pointer in BAR_NAMES) state.barHeights.set(value.pointer, value);
+    if (value.pointer in CONTAINER_NAMES) state.barHeights.set(value.pointer, value);
   }
   showContainerInfo();
 }
 
 /**
- * Under the phones: on the Tab bar app, who published the bar heights in use and why Android is not offered; with
- * the Android phone on the stage, why the Tab bar app is not offered.
+ * A value of the catalogue as the line under the phone says it: a bar's height, or where the sheet stands.
+ * @param {CatalogueValue["value"]} value
  */
-export function showContainerInfo() {
-  const shown = tabBarMode() && showsIOS() && state.entry !== null;
-  ui.containerNote.textContent = shown ? PLATFORMS_OFF : showsIOSAlone() ? "" : SCREEN_OFF;
-  /** @type {Shown[]} */
-  const bars = [...state.barHeights.values()].map(({ pointer, value, source, system }) => [
-    BAR_NAMES[pointer],
-    `${typeof value === "number" ? value : "?"} pt`,
-    { source, system },
-  ]);
-  ui.containerSources.replaceChildren(...(shown && bars.length ? sourceLine(iosEntry(), bars, "iOS") : []));
+function valueText(value) {
+  if (typeof value === "number") return `${round(value)} pt`;
+  if ("y" in value) return `y ${round(value.y)}, ${round(value.height)} pt tall`;
+  return "?";
+}
+
+/** The iOS-only screen picked, if any. */
+function pickedScreen() {
+  return IOS_SCREENS.find((screen) => screen.value === ui.screenKind.value);
 }
 
 /**
- * The Tab bar app and the Android phone exclude each other: the screen's option is off while Android is on the
- * stage, and Android's platforms while the screen is picked, each saying why in its tooltip. A page restored with
- * both (a reload keeps the controls) goes back to the table.
+ * Under the phones: on an iOS-only screen, who published the bar heights and the sheet's placement in use and why
+ * Android is not offered; with the Android phone on the stage, why those screens are not offered.
+ */
+export function showContainerInfo() {
+  const picked = pickedScreen();
+  const shown = picked !== undefined && showsIOS() && state.entry !== null;
+  const offStage = showsIOSAlone() ? "" : IOS_SCREENS.map(screenOff).join(" ");
+  ui.containerNote.textContent = shown ? platformsOff(picked) : offStage;
+  /** @type {Shown[]} */
+  const values = [...state.barHeights.values()].map(({ pointer, value, source, system }) => [
+    CONTAINER_NAMES[pointer],
+    valueText(value),
+    { source, system },
+  ]);
+  ui.containerSources.replaceChildren(...(shown && values.length ? sourceLine(iosEntry(), values, "iOS") : []));
+  showSheetNote();
+}
+
+/**
+ * The iOS-only screens and the Android phone exclude each other: their options are off while Android is on the
+ * stage, and Android's platforms while one is picked, each saying why in its tooltip. A page restored with both (a
+ * reload keeps the controls) goes back to the table.
  */
 export function syncOffers() {
-  if (tabBarMode() && !showsIOSAlone()) ui.screenKind.value = "table";
-  ui.screenTabBar.disabled = !showsIOSAlone();
-  ui.screenTabBar.title = showsIOSAlone() ? "" : SCREEN_OFF;
+  if (containerMode() && !showsIOSAlone()) ui.screenKind.value = "table";
+  for (const screen of IOS_SCREENS) {
+    screen.option.disabled = !showsIOSAlone();
+    screen.option.title = showsIOSAlone() ? "" : screenOff(screen);
+  }
+  const picked = pickedScreen();
   for (const option of ui.platform.options) {
     if (option.value === "ios") continue;
-    option.disabled = tabBarMode();
-    option.title = tabBarMode() ? PLATFORMS_OFF : "";
+    option.disabled = picked !== undefined;
+    option.title = picked ? platformsOff(picked) : "";
   }
   showContainerInfo();
 }
@@ -160,7 +199,7 @@ function showsIOSAlone() {
 
 /**
  * Whether `error` is the service refusing the container the scene sends: a 400 naming a `/container` member (a bar
- * whose height the catalogue does not publish for this device, orientation and release).
+ * whose height the catalogue does not publish for this device, orientation and release, a sheet no source places).
  * @param {unknown} error
  * @returns {error is InsetError}
  */

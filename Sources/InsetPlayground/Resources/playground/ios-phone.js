@@ -8,8 +8,8 @@
 // `adjustedContentInset` (so padding-bottom = contentInset.bottom + the safe area UIKit adds), and
 // `scrollTop = contentOffset.y + adjustedContentInset.top`. #phone[data-keyboard-state] says where the keyboard is.
 // On the chat screen #composer is pinned to the keyboard layout guide: its top is the service's
-// `pinnedViews[0].frame.y`, animated by the guide's delta. On the Tab bar app each answer's container is drawn
-// (containers.js), and the keyboard with the accessory view the service put on top of it.
+// `pinnedViews[0].frame.y`, animated by the guide's delta. On the Tab bar app and the Sheet each answer's container
+// is drawn (containers.js, sheets.js), and the keyboard with the accessory view the service put on top of it.
 
 import { applyAnimation, applyState, frameTime, insetAdjustment } from "../client.js";
 import { drawContainer } from "./containers.js";
@@ -31,7 +31,9 @@ import {
   keyboardFrame,
   keyboardSetting,
   screenSize,
+  sheetMode,
 } from "./scene.js";
+import { sheetScene } from "./sheets.js";
 import { say } from "./status.js";
 import { state } from "./state.js";
 import { drawTimeline } from "./timeline.js";
@@ -211,7 +213,7 @@ export async function keyboardWillShow(time, focus) {
   state.shownFrame = shown;
   if (focus) setFocus(focus);
   play(answer, keyboardKeyframe(shown, true), "showing", "shown");
-  say(explain(answer, "show"));
+  say(explain(answer, "show", sheetMode() ? sheetScene() : undefined));
   if (ui.interrupt.checked) interruptHalfway(answer.animation);
 }
 
@@ -230,7 +232,7 @@ export async function keyboardWillHide(time) {
   );
   state.keyboardVisible = false;
   play(answer, keyboardKeyframe(frame, false), "hiding", "hidden");
-  say(explain(answer, "hide"));
+  say(explain(answer, "hide", sheetMode() ? sheetScene() : undefined));
   const interrupted = ui.phone.dataset.interruptedAt;
   if (interrupted && Number(interrupted) === time) {
     // The DOM values the page read in the interrupting frame, in UIKit terms, beside the service's `from`.

@@ -1,8 +1,9 @@
 // @ts-check
 // The iPhone's session from start to rotation: the catalogue read and the device's entry fetched, a new session
 // for the device and settings (none when the catalogue has no safe area for it, or the service refuses the Tab bar
-// app's bars), the device turned (a PATCH naming the orientation), a keyboard toggle while the keyboard is up
-// (another show with the new frame), and a bar toggled on the Tab bar app (a PATCH of the container).
+// app's bars or the Sheet's presentation), the device turned (a PATCH naming the orientation), a keyboard toggle while
+// the keyboard is up (another show with the new frame), and a control of the Tab bar app or the Sheet (a PATCH of the
+// container).
 
 import { applyState, createSession, frameTime } from "../client.js";
 import { enqueueAndroid, resetAndroid } from "./android-phone.js";
@@ -28,6 +29,7 @@ import {
   activeField,
   chatMode,
   containerMembers,
+  containerMode,
   domOffset,
   formMode,
   geometry,
@@ -37,14 +39,17 @@ import {
   orientation,
   safeInsets,
   screenSize,
+  sheetContainer,
+  sheetMode,
   showsAndroid,
   tabBarMode,
 } from "./scene.js";
+import { sheetScene, showSheetRefusal } from "./sheets.js";
 import { clientOptions, enqueue, say } from "./status.js";
 import { state } from "./state.js";
 import { clearPanels } from "./timeline.js";
 import { formControls, summaryValue, ui } from "./ui.js";
-import { explainBars, problemText } from "./wording.js";
+import { explainBars, explainSheet, problemText } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").ScrollState} ScrollState
@@ -108,19 +113,22 @@ export async function resetSession() {
     created = await createSession(body, clientOptions());
   } catch (error) {
     if (!refusesContainer(error)) throw error;
-    // A bar the catalogue has no height for: the page says the service's reasons and draws no number of its own.
-    showRest(problemText(error.status, error.problem, error.message));
+    // A bar the catalogue has no height for, a sheet no source places: the page says the service's reasons and draws
+    // no number of its own.
+    const refusal = problemText(error.status, error.problem, error.message);
+    showRest(refusal);
+    showSheetRefusal(refusal);
     return;
   }
   state.session = created;
   state.model = created.state.target;
   noteBarHeights(created.state.catalogue);
-  // A chat opens on its newest message (the end of the content, clear of the composer); the Tab bar app at the top
-  // of its content, under the bars the answer added to the safe area.
+  // A chat opens on its newest message (the end of the content, clear of the composer); the Tab bar app and the Sheet
+  // at the top of their content, under the bars the answer added to the safe area.
   const { height } = body.scrollView.contentSize;
   const opening = chatMode()
     ? contentEndOffset(height, state.model.adjustedContentInset.bottom, screenSize().height)
-    : tabBarMode()
+    : containerMode()
       ? -state.model.adjustedContentInset.top
       : null;
   if (opening !== null) {
@@ -185,6 +193,12 @@ function firstHint() {
   if (tabBarMode()) {
     return "Scroll to the end of the list and tap the field: the keyboard covers the tab bar, counted once.";
   }
+  if (sheetMode()) {
+    return (
+      "Scroll to the end of the list in the sheet and tap the field: the keyboard covers the sheet's bottom, and on " +
+      "iOS 26 a sheet below its largest detent goes to it."
+    );
+  }
   return "Scroll to the end of the table and tap the field.";
 }
 
@@ -214,8 +228,8 @@ export async function rotate() {
   adoptModel(turned.target);
   applyState(turned.presentation, elements(), { adjustment: state.adjustment });
   showSummary(turned.target);
-  drawContainer(turned.containerLayout);
   noteBarHeights(turned.catalogue);
+  drawContainer(turned.containerLayout);
   if (state.keyboardVisible) {
     const frame = keyboardFrame();
     if (!frame) {
@@ -246,24 +260,30 @@ function keyboardChanged() {
 }
 
 /**
- * A bar toggled on the Tab bar app: the session's bars replaced by a PATCH (while the keyboard shows, the service
- * re-targets the insets at once). Without a session (the service refused the bars before), or when it refuses
- * these, a new session, which says why.
+ * A bar toggled on the Tab bar app, or the Sheet's style, detents or navigation bar changed: the session's container
+ * replaced by a PATCH (while the keyboard shows, the service re-targets the insets at once). Without a session (the
+ * service refused the container before), or when it refuses this one, a new session, which says why.
  * @returns {Promise<void>}
  */
 export async function containerToggled() {
-  if (!tabBarMode()) return;
+  if (!containerMode()) return;
   if (!state.session) return resetSession();
   const time = frameTime();
   await syncScroll(time);
+  const container = sheetMode() ? sheetContainer() : containerMembers(false);
   let patched;
   try {
-    patched = await state.session.patch({ container: containerMembers(false) }, { timestamp: time });
+    patched = await state.session.patch({ container }, { timestamp: time });
   } catch (error) {
     if (refusesContainer(error)) return resetSession();
     throw error;
   }
-  applyPatched(patched);
+  // The catalogue's values first: the sheet's tag names the release they give.
   noteBarHeights(patched.catalogue);
-  say(explainBars(patched, state.keyboardVisible));
+  applyPatched(patched);
+  say(
+    sheetMode()
+      ? explainSheet(patched, state.keyboardVisible, sheetScene())
+      : explainBars(patched, state.keyboardVisible),
+  );
 }

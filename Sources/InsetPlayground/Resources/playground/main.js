@@ -17,6 +17,7 @@ import { buildKeys, buildMessages, buildTable } from "./ios-layout.js";
 import { keyboardWillHide, keyboardWillShow, syncScroll } from "./ios-phone.js";
 import { containerToggled, keyboardToggled, resetSession, rotate, start } from "./lifecycle.js";
 import { putSample, replayNotifications } from "./notification-panel.js";
+import { showSheetNote } from "./sheets.js";
 import { fit } from "./stage.js";
 import { state } from "./state.js";
 import { enqueue } from "./status.js";
@@ -60,6 +61,13 @@ function listen() {
   }
   for (const toggle of [ui.navigationBarStandard, ui.tabBarHidden]) {
     toggle.addEventListener("change", () => enqueue(containerToggled));
+  }
+  // The Sheet's controls: a PATCH of the container, which a refusal turns into a new session that says why.
+  for (const control of [ui.sheetStyle, ui.sheetDetents, ui.sheetNavigationBar]) {
+    control.addEventListener("change", () => {
+      showSheetNote();
+      enqueue(containerToggled);
+    });
   }
   ui.screenKind.addEventListener("change", () => {
     syncOffers();

@@ -29,6 +29,8 @@ import { formControls, ui } from "./ui.js";
  * @typedef {import("../client.js").KeyboardLiftBehavior} KeyboardLiftBehavior
  * @typedef {import("../client.js").ScrollPosition} ScrollPosition
  * @typedef {import("../client.js").Container} Container
+ * @typedef {NonNullable<import("../client.js").ContainerPresentation["detents"]>[number]} SheetDetent
+ * @typedef {import("../client.js").ContainerPresentation["style"]} PresentationStyle
  * @typedef {SessionCreateMembers & { device: DeviceMember & { id: string },
  *   scrollView: ScrollViewMembers & { contentSize: Size } }} SceneBody
  */
@@ -103,6 +105,30 @@ export function formMode() {
 /** The Tab bar app: the table inside a navigation controller and a tab bar controller (iOS only). */
 export function tabBarMode() {
   return ui.screenKind.value === "tabbar";
+}
+
+/** The Sheet: the table in a navigation controller presented as a sheet (iOS only). */
+export function sheetMode() {
+  return ui.screenKind.value === "sheet";
+}
+
+/** Whether this screen sends a `container` the service lays the scroll view out in (the Tab bar app, the Sheet). */
+export function containerMode() {
+  return tabBarMode() || sheetMode();
+}
+
+/**
+ * The Sheet's container as its controls set it, as a request sends it: the navigation bar (no height: the
+ * catalogue's in a sheet) and the presentation's style and detents, no frame: the service places the sheet from its
+ * sources for the device and release, or refuses, saying why.
+ * @returns {Container}
+ */
+export function sheetContainer() {
+  const detents = /** @type {SheetDetent[]} */ (ui.sheetDetents.value.split(","));
+  return {
+    navigationBar: { style: ui.sheetNavigationBar.checked ? "standard" : "none" },
+    presentation: { style: /** @type {PresentationStyle} */ (ui.sheetStyle.value), detents },
+  };
 }
 
 /**
@@ -199,6 +225,7 @@ export function geometry() {
     body.scrollPosition = /** @type {ScrollPosition} */ (ui.scrollPosition.value);
   }
   if (tabBarMode()) body.container = containerMembers();
+  if (sheetMode()) body.container = sheetContainer();
   return body;
 }
 

@@ -63,8 +63,11 @@ export const state = {
   keptFocus: null,
   /** The sample log last put in the notification panel, replaced on a new session unless it was edited. */
   sampleText: "",
-  /** @type {Map<string, CatalogueValue>} The bar heights the catalogue gave the Tab bar app's session, by pointer. */
+  /** @type {Map<string, CatalogueValue>} The catalogue's values for the session's container, by pointer: bar heights,
+   * the Sheet's frame. */
   barHeights: new Map(),
+  /** Whether a focused field has expanded the Sheet's sheet in this session (the session keeps it there). */
+  sheetExpanded: false,
 };
 
 /**

@@ -2,7 +2,10 @@
 // The page's elements, looked up once by id (index.html has each), each checked to be the kind of element the
 // modules use: a page that lacks one fails at load, naming it, instead of at the first event.
 
-/** @typedef {HTMLInputElement | HTMLTextAreaElement} TextControl */
+/**
+ * @typedef {HTMLInputElement | HTMLTextAreaElement} TextControl
+ * @typedef {import("../client.js").Rect} Rect
+ */
 
 /**
  * The element with `id`, which must be a `type`.
@@ -77,6 +80,14 @@ export const ui = {
   accessoryView: div("kb-input-accessory"),
   containerSources: div("container-sources"),
   containerNote: div("container-note"),
+  screenSheet: element("screen-sheet", HTMLOptionElement),
+  sheetDetents: select("sheet-detents"),
+  sheetStyle: select("sheet-style"),
+  sheetNavigationBar: input("sheet-navigation-bar"),
+  sheet: div("sheet"),
+  sheetNavBar: div("sheet-nav-bar"),
+  sheetTag: div("sheet-tag"),
+  sheetNote: div("sheet-note"),
   timelineCaption: div("timeline-caption"),
   notifications: div("notifications"),
   notificationLog: element("notification-log", HTMLTextAreaElement),
@@ -149,4 +160,21 @@ export function span(className, text, title) {
   made.textContent = text;
   if (title) made.title = title;
   return made;
+}
+
+/**
+ * Puts `element` at `frame` (window coordinates, the screen's here), or hides it when there is none: the answer's
+ * frames for a bar, a sheet, the scroll view in them.
+ * @param {HTMLElement} element
+ * @param {Rect | null | undefined} frame
+ */
+export function place(element, frame) {
+  element.dataset.frame = frame ? "shown" : "none";
+  if (!frame) return;
+  Object.assign(element.style, {
+    left: `${frame.x}px`,
+    top: `${frame.y}px`,
+    width: `${frame.width}px`,
+    height: `${frame.height}px`,
+  });
 }

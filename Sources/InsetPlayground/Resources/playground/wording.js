@@ -14,6 +14,9 @@ import { round } from "./geometry.js";
  * @typedef {import("../client.js").SessionState} SessionState
  * @typedef {import("../client.js").BarFrame} BarFrame
  * @typedef {import("../client.js").ContainerLayout} ContainerLayout
+ * @typedef {import("../client.js").PresentedView} PresentedView
+ * @typedef {{ release: string | null, windowTop: number }} SheetScene the iOS release the service placed the sheet
+ *   for (its catalogue's `system` for `/container/presentation/frame`) and the window's top safe area
  * @typedef {{ source: string, system?: string | null, measuredOn?: string }} Measured
  * @typedef {[what: string, value: string, measured: Measured]} Shown
  * @typedef {{ label: string, id: string, publisher: string, tip: string, said: string }} SourcePart
@@ -21,11 +24,24 @@ import { round } from "./geometry.js";
 
 /**
  * One line on what the service answered and why, for the status line: `kind` is `"show"` or `"hide"`. Under a tab
- * bar (the answer's `container`) it says the bar is part of the safe area the keyboard covers.
+ * bar (the answer's `container`) it says the bar is part of the safe area the keyboard covers; in a sheet (`sheet`,
+ * the scene it was placed in) it says first where the sheet is and why.
+ * @param {InsetResult & { container?: ContainerLayout }} answer
+ * @param {"show" | "hide"} kind
+ * @param {SheetScene} [sheet]
+ */
+export function explain(answer, kind, sheet) {
+  const presented = answer.container?.presentation;
+  const where = presented && sheet ? `${sheetSentence(presented, sheet)}. ` : "";
+  return where + explainInsets(answer, kind);
+}
+
+/**
+ * The part of `explain` on the insets.
  * @param {InsetResult & { container?: ContainerLayout }} answer
  * @param {"show" | "hide"} kind
  */
-export function explain(answer, kind) {
+function explainInsets(answer, kind) {
   const inset = round(answer.contentInset.bottom);
   const offset = round(answer.contentOffset.y);
   if (kind === "hide") return `Hidden: the base insets come back, contentOffset.y ${offset}.`;
@@ -33,7 +49,12 @@ export function explain(answer, kind) {
   const safe = round(answer.adjustedContentInset.bottom - answer.contentInset.bottom);
   const tabBar = answer.container?.tabBar?.frame;
   // Under a tab bar the safe area is the bar and the home indicator's area: the keyboard covers both, counted once.
-  const why = tabBar ? ` (the tab bar's ${round(tabBar.height)} pt to the screen's bottom, under the keyboard)` : "";
+  const inSheet = answer.container?.presentation?.style === "sheet";
+  const why = tabBar
+    ? ` (the tab bar's ${round(tabBar.height)} pt to the screen's bottom, under the keyboard)`
+    : inSheet && safe
+      ? " (the home indicator's area, which the sheet covers)"
+      : "";
   return (
     `Overlap ${round(answer.keyboardOverlap)} pt minus the ${safe} pt of safe area UIKit already adds${why}: ` +
     `contentInset.bottom ${inset}; contentOffset.y ${offset}.`
@@ -56,6 +77,100 @@ export function explainBars(session, keyboardUp) {
   return (
     `Navigation bar ${said(layout.navigationBar)}, tab bar ${said(layout.tabBar)}: the scroll view's safe area ` +
     `${round(top)}/${round(bottom)}, contentInset.bottom ${inset}${keyboardUp ? ", re-targeted at once" : ""}.`
+  );
+}
+
+/** Apple's Feedback report on iOS 26 expanding a sheet to its largest detent when a field in it takes focus. */
+export const SHEET_EXPANSION_REPORT = "FB17890661";
+
+/** Why the page draws no sheet at `medium`: Apple gives its height in words only. */
+export const MEDIUM_UNPUBLISHED =
+  "The medium detent's height is not published (Apple: “approximately half the height of the screen”): the " +
+  "sheet is drawn only where the service places it, never at medium.";
+
+/**
+ * A detent as the page says it: `medium`, `large`, or a custom one's height.
+ * @param {PresentedView["detent"]} detent
+ */
+function detentName(detent) {
+  return typeof detent === "number" ? `${round(detent)} pt` : (detent ?? "no detent");
+}
+
+/**
+ * The release as the page names it beside a source: `iOS 26` for `"26.5"`; empty when the answer names none.
+ * @param {string | null} release
+ */
+function releaseName(release) {
+  return release ? `iOS ${release.split(".")[0]}` : "";
+}
+
+/**
+ * Where a sheet stands, in one sentence for the status line: its detent and frame, and why it is there (expanded
+ * from its resting detent by a focused field, with the report that says so; or its top against the window's safe
+ * area, which the release sets), or full screen in a compact height.
+ * @param {PresentedView} presented
+ * @param {SheetScene} scene
+ */
+export function sheetSentence(presented, { release, windowTop }) {
+  const { frame } = presented;
+  if (presented.style === "fullScreen") {
+    return (
+      `Full screen, ${round(frame.width)} × ${round(frame.height)} pt: an iPhone in landscape has a compact height, ` +
+      "where a sheet is full screen"
+    );
+  }
+  const placed = `Sheet at ${detentName(presented.detent)}, y ${round(frame.y)}, ${round(frame.height)} pt tall`;
+  const system = releaseName(release);
+  if (presented.expandedFrom !== undefined) {
+    const cited = [system, SHEET_EXPANSION_REPORT].filter(Boolean).join(", ");
+    return `${placed}, where a focused field expands it from ${detentName(presented.expandedFrom)} (${cited})`;
+  }
+  const gap = round(frame.y - windowTop);
+  const top = gap ? `${gap} pt below the top safe area` : "at the top safe area";
+  return `${placed}, ${top}${system ? ` (${system})` : ""}`;
+}
+
+/**
+ * The tag on the sheet, short: where it is now and why. `keyboardUp`: a keyboard shows; `expanded`: a focused field
+ * has already expanded this session's sheet (the session keeps it there after the hide). At rest before any focus,
+ * a sheet the keyboard will expand rests at a detent whose height is not published: the page says so and draws it
+ * where the service places it.
+ * @param {PresentedView} presented
+ * @param {SheetScene & { keyboardUp: boolean, expanded: boolean }} scene
+ */
+export function sheetTag(presented, scene) {
+  if (presented.style === "fullScreen") return "fullScreen · compact height (landscape)";
+  const detent = detentName(presented.detent);
+  const from = presented.expandedFrom;
+  const system = releaseName(scene.release);
+  if (from !== undefined) {
+    const cited = [system, SHEET_EXPANSION_REPORT].filter(Boolean).join(", ");
+    if (scene.keyboardUp) return `${detent} · expanded from ${detentName(from)} (${cited})`;
+    if (scene.expanded) return `${detent} · kept after the hide (no source says it returns to ${detentName(from)})`;
+    return `rests at ${detentName(from)} (height unpublished) · drawn at ${detent}`;
+  }
+  const gap = round(presented.frame.y - scene.windowTop);
+  const top = gap ? `${gap} pt below the top safe area` : "at the top safe area";
+  return `${detent} · ${top}${system ? ` (${system})` : ""}`;
+}
+
+/**
+ * One line on the Sheet after a PATCH (`session`): where the sheet is, the navigation bar's height or none, the
+ * scroll view's safe area they make, and the inset (re-targeted at once while `keyboardUp`).
+ * @param {SessionState} session
+ * @param {boolean} keyboardUp
+ * @param {SheetScene} scene
+ */
+export function explainSheet(session, keyboardUp, scene) {
+  const layout = session.containerLayout;
+  if (!layout?.presentation) return "No presentation in this session.";
+  const bar = layout.navigationBar?.frame;
+  const { top, bottom } = layout.scrollView.safeAreaInsets;
+  const inset = round(session.target.contentInset.bottom);
+  return (
+    `${sheetSentence(layout.presentation, scene)}; navigation bar ${bar ? `${round(bar.height)} pt` : "none"}: ` +
+    `the scroll view's safe area ${round(top)}/${round(bottom)}, contentInset.bottom ${inset}` +
+    `${keyboardUp ? ", re-targeted at once" : ""}.`
   );
 }
 
