@@ -177,7 +177,10 @@ def test_the_sheet_is_where_the_service_places_it_and_expands_when_the_field_tak
     assert values["/container/presentation/frame"]["system"].startswith("26")
     assert values["/container/navigationBar/height"]["value"] == SHEET_BAR_26
     layout = created.shown["containerLayout"]
-    assert layout["presentation"] == {"style": "sheet", "frame": sheet, "detent": "large", "expandedFrom": "medium"}
+    assert layout["presentation"] == {
+        "style": "sheet", "frame": sheet, "detent": "large", "expandedFrom": "medium",
+        "expansionSource": "sheet-expands-on-focus",
+    }
     bar = {"x": 0, "y": sheet["y"], "width": sheet["width"], "height": SHEET_BAR_26}
     assert layout["navigationBar"]["frame"] == bar
 
@@ -203,7 +206,10 @@ def test_the_sheet_is_where_the_service_places_it_and_expands_when_the_field_tak
     # Neither the keyboard's frame nor the sheet's is sent: the service takes both from its catalogue and sources.
     assert "frameEnd" not in show.request["keyboard"] and "container" not in show.request
     presented = show.shown["container"]["presentation"]
-    assert presented == {"style": "sheet", "frame": sheet, "detent": "large", "expandedFrom": "medium"}
+    assert presented == {
+        "style": "sheet", "frame": sheet, "detent": "large", "expandedFrom": "medium",
+        "expansionSource": "sheet-expands-on-focus",
+    }
     assert show.shown["keyboardOverlap"] == scene.keyboard["height"] == 335
     assert show.shown["contentInset"]["bottom"] == INSET_IN_SHEET == scene.keyboard["height"] - scene.safe["bottom"]
     dom = assert_shows(page, show.shown["container"], show.shown)
