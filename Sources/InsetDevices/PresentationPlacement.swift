@@ -19,15 +19,15 @@ extension DeviceCatalogue {
             }
             return PresentedView(style: .fullScreen, frame: window)
         }
-        // A frame held from an earlier request was measured in another window (a rotation): it no longer holds.
-        if !sent, let frame = presentation.frame, frame != window, !Self.contains(window, frame) {
+        // A frame must lie in the window; one held from an earlier request that no longer does was measured in
+        // another window (a rotation).
+        if let frame = presentation.frame, !Self.contains(window, frame) {
             throw DeviceRefusal(
                 pointer + "/frame",
-                "was sent for another window: it does not fit in this one (\(Self.points(window.width)) × "
-                    + "\(Self.points(window.height))); send the presentation again for it")
-        }
-        if let frame = presentation.frame, !Self.contains(window, frame) {
-            throw DeviceRefusal(pointer + "/frame", "must lie in the window (its bounds, in window coordinates)")
+                sent
+                    ? "must lie in the window (its bounds, in window coordinates)"
+                    : "was sent for another window: it does not fit in this one (\(Self.points(window.width)) × "
+                        + "\(Self.points(window.height))); send the presentation again for it")
         }
         // On an iPhone the size class decides what shows: a sheet in portrait, full screen in landscape.
         if let resolution, resolution.device.family == .iPhone {

@@ -115,11 +115,8 @@ extension JSONWriter {
         beginArray()
         for entry in containers.heights {
             beginObject()
-            field("bar", entry.bar.rawValue)
-            if let style = entry.style { field("style", style.rawValue) }
+            barEntry(entry.bar, style: entry.style, inSheet: entry.inSheet, systems: entry.systems)
             field("orientation", entry.orientation.rawValue)
-            if entry.inSheet { field("inSheet", true) }
-            releases(entry.systems)
             field("height", entry.height)
             field("source", entry.source)
             endObject()
@@ -129,10 +126,7 @@ extension JSONWriter {
         beginArray()
         for entry in containers.absent {
             beginObject()
-            field("bar", entry.bar.rawValue)
-            if let style = entry.style { field("style", style.rawValue) }
-            if entry.inSheet { field("inSheet", true) }
-            releases(entry.systems)
+            barEntry(entry.bar, style: entry.style, inSheet: entry.inSheet, systems: entry.systems)
             field("why", entry.why)
             endObject()
         }
@@ -150,6 +144,14 @@ extension JSONWriter {
         }
         endArray()
         endObject()
+    }
+
+    /// What a bar entry or absence concerns: the bar, its style, whether in a sheet, and the releases.
+    private mutating func barEntry(_ bar: BarKind, style: NavigationBarStyle?, inSheet: Bool, systems: [String]) {
+        field("bar", bar.rawValue)
+        if let style { field("style", style.rawValue) }
+        if inSheet { field("inSheet", true) }
+        releases(systems)
     }
 
     private mutating func releases(_ systems: [String]) {
