@@ -106,6 +106,13 @@ extension DeviceCatalogue {
     private static func checkPlatform(_ container: Container, _ platform: Platform) throws(DeviceRefusal) {
         let foreign = platform == .ios ? container.androidMembers : container.iosMembers
         guard !foreign.isEmpty else { return }
+        if foreign == ["presentation"], let style = container.presentation?.style {
+            throw DeviceRefusal(
+                "/container/presentation/style",
+                platform == .ios
+                    ? "is Android's (\(style.rawValue)): send \"platform\": \"android\" with it"
+                    : "is iOS's (\(style.rawValue)): Android presents a \"dialog\"")
+        }
         let message =
             platform == .ios
             ? "is an Android member: send \"platform\": \"android\" with it"
@@ -143,6 +150,15 @@ extension DeviceCatalogue {
             top: pick(.top, values.android.statusBar, base?.android.statusBar, 0), left: 0,
             bottom: pick(.bottom, values.android.navigationBar, base?.android.navigationBar, 0), right: 0)
         let frame = given.contains(.frame) ? values.scrollView.frame : base?.container?.givenFrame
+        if let presentation = container.presentation, presentation.style == .dialog, let dialog = presentation.size {
+            try Self.checkDialog(container, dialog, screen: size, bars: bars, frame: frame)
+            // The dialog theme's mode (`Theme.Dialog`: `stateUnspecified|adjustPan`), unless one is sent or the
+            // dialog had one already.
+            if !given.contains(SceneValues(.windowSoftInputMode)), base?.container?.container.presentation == nil {
+                event.scene.values.android.softInputMode = .adjustPan
+                event.scene.given.insert(SceneValues(.windowSoftInputMode))
+            }
+        }
         let state = ContainerState(
             container: container, size: size, windowSafeArea: bars, givenFrame: frame,
             heights: BarHeights(
@@ -155,6 +171,32 @@ extension DeviceCatalogue {
         event.scene.values.container = state
         event.scene.values.setFrame(state.layout.scrollView)
         event.scene.given.formUnion([.container, .frame])
+    }
+
+    /// Refuses a dialog the window manager could not lay out as sent: app bars with it (they are the activity's),
+    /// a window larger than the display frame it is measured in, a scroll view outside its window.
+    private static func checkDialog(
+        _ container: Container, _ dialog: Size, screen: Size, bars: EdgeInsets, frame: Rect?
+    ) throws(DeviceRefusal) {
+        let appBars = container.androidMembers.filter { $0 != "presentation" }
+        guard appBars.isEmpty else {
+            throw DeviceRefusal(
+                problems: appBars.map {
+                    MemberProblem(
+                        pointer: "/container/" + $0,
+                        message: "is the activity's, not the dialog's: send the scroll view's frame in the dialog")
+                })
+        }
+        let display = Size(width: screen.width, height: max(0, screen.height - bars.top - bars.bottom))
+        guard dialog.width <= display.width, dialog.height <= display.height else {
+            throw DeviceRefusal(
+                "/container/presentation/size",
+                "must fit the screen less its system bars (\(points(display.width)) × \(points(display.height)) "
+                    + "dp): a WRAP_CONTENT window is measured within that display frame")
+        }
+        if let frame, !contains(Rect(x: 0, y: 0, width: dialog.width, height: dialog.height), frame) {
+            throw DeviceRefusal("/scrollView/frame", "must lie in the dialog's window, in its coordinates")
+        }
     }
 
     /// Puts an accessory view of `height` on top of a keyboard the catalogue gave `event` (one sent, or logged,

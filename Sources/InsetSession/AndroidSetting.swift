@@ -36,7 +36,8 @@ public struct AndroidSetting: Equatable, Sendable {
 
 extension Scene {
     /// The Android window at rest (the IME hidden) this scene describes: its screen (else the window's size, which
-    /// settles from the frame), bars, modes, container and focused rect (window coordinates on Android).
+    /// settles from the frame), bars, modes, container and focused rect (window coordinates on Android: a
+    /// dialog's when the container presents one).
     public var androidLayout: AndroidLayout {
         let screen = space.screen ?? space.window.size
         return AndroidLayout(
@@ -46,6 +47,14 @@ extension Scene {
             insetsAnimationCallback: android.insetsAnimationCallback,
             container: ScrollContainer(
                 frame: scrollView.frame, contentSize: scrollView.contentSize, contentOffset: scrollView.contentOffset),
-            focusedRect: focusedRect, caretRect: android.caretRect)
+            focusedRect: focusedRect, caretRect: android.caretRect, dialog: dialog)
+    }
+
+    /// The dialog whose window holds the scroll view, when the container presents one.
+    var dialog: AndroidDialog? {
+        guard hasContainer, let presentation = containerStore[0].container.presentation, presentation.style == .dialog,
+            let size = presentation.size
+        else { return nil }
+        return AndroidDialog(size: size)
     }
 }

@@ -37,7 +37,9 @@ public struct ContainerState: Equatable, Sendable {
         self.heights = heights
         self.platform = platform
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        if platform == .android {
+        if platform == .android, let dialog = container.presentation?.size, container.presentation?.style == .dialog {
+            layout = .androidDialog(size: dialog, frame: givenFrame)
+        } else if platform == .android {
             layout = .android(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
         } else if let view = presented?.frame, view != window {
             // A presented view's safe area is the part of the window's unsafe margins it covers (Apple,

@@ -221,13 +221,15 @@ private enum RecordReader {
         if let bar = object["ta"] { container.topAppBar = AppBar(height: try number(bar, "ta")) }
         if let bar = object["bn"] { container.bottomNavigation = AppBar(height: try number(bar, "bn")) }
         if let value = object["pr"] {
-            guard case .array(let parts) = value, parts.count == 4, case .string(let name) = parts[0],
-                let style = PresentationStyle(rawValue: name), case .array(let detents) = parts[1]
-            else { throw Unreadable(reason: "pr is not [style, detents, selected, frame]") }
+            guard case .array(let parts) = value, parts.count == 4 || parts.count == 5,
+                case .string(let name) = parts[0], let style = PresentationStyle(rawValue: name),
+                case .array(let detents) = parts[1]
+            else { throw Unreadable(reason: "pr is not [style, detents, selected, frame, size?]") }
             var presentation = Presentation(style: style)
             for detent in detents { presentation.detents.append(try self.detent(detent)) }
             presentation.selectedDetent = parts[2] == .null ? nil : try self.detent(parts[2])
             presentation.frame = parts[3] == .null ? nil : try rect(parts[3])
+            if parts.count == 5 { presentation.size = try RecordReader.size(parts[4]) }
             container.presentation = presentation
         }
         var presented: PresentedView?

@@ -160,6 +160,8 @@ extension JSONWriter {
 
     fileprivate mutating func exactRect(_ rect: Rect) { exactNumbers(rect.x, rect.y, rect.width, rect.height) }
 
+    fileprivate mutating func exactSize(_ size: Size) { exactNumbers(size.width, size.height) }
+
     fileprivate mutating func exactInsets(_ insets: EdgeInsets) {
         exactNumbers(insets.top, insets.left, insets.bottom, insets.right)
     }
@@ -259,7 +261,7 @@ extension JSONWriter {
             exactNumber(height)
         }
         if let presentation = container.presentation {
-            // [style, detents, selected detent or null, frame or null]
+            // [style, detents, selected detent or null, frame or null] and, for a dialog, its size
             key(static: "pr")
             beginArray()
             string(presentation.style.rawValue)
@@ -268,6 +270,7 @@ extension JSONWriter {
             endArray()
             if let detent = presentation.selectedDetent { storedDetent(detent) } else { null() }
             if let frame = presentation.frame { exactRect(frame) } else { null() }
+            if let size = presentation.size { exactSize(size) }
             endArray()
         }
         if let presented = state.presented {

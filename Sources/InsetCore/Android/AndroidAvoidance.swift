@@ -30,8 +30,13 @@ public enum AndroidAvoidance {
     /// covers beyond the bar, and what lies below it rises with it; one whose frame reaches into the bar's area
     /// loses the IME's overlap with its frame (its bottom less the IME's top, `screen.height − ime`), the whole
     /// inset at the window's bottom. Never negative; zero when nothing follows the IME.
+    /// In a dialog, what its window's content loses (`AndroidDialog.window`).
     public static func lift(_ layout: AndroidLayout, ime: Double) -> Double {
-        max(0, ime - keptClear(layout))
+        if let dialog = layout.dialog {
+            let window = dialog.window(layout, ime: ime)
+            return lift(window.layout, ime: window.ime)
+        }
+        return max(0, ime - keptClear(layout))
     }
 
     /// The part of the window's bottom the layout keeps clear below the container at rest, whatever the IME: the
@@ -43,6 +48,14 @@ public enum AndroidAvoidance {
     }
 
     private static func resolve(_ layout: AndroidLayout, ime: Double, previousPanY: Double) -> AndroidInsetResult {
+        if let dialog = layout.dialog {
+            // In the dialog's window, as its views see it; its insets are the IME's overlap with its frame (none
+            // when it shrank above the IME).
+            let window = dialog.window(layout, ime: ime)
+            var result = resolve(window.layout, ime: window.ime, previousPanY: previousPanY)
+            result.windowInsets.ime.bottom = dialog.imeOverlap(layout, ime: ime)
+            return result
+        }
         let insets = AndroidWindowInsets(
             ime: EdgeInsets(top: 0, left: 0, bottom: ime, right: 0),
             navigationBars: EdgeInsets(top: 0, left: 0, bottom: layout.navigationBar, right: 0),

@@ -28,13 +28,18 @@ public struct AndroidLayout: Equatable, Sendable {
     /// In a focused text field, the caret's line (4 px wide, `TextView.getFocusedRect`), window coordinates: what
     /// the pan brings into view; nil, the pan takes `focusedRect`.
     public var caretRect: Rect?
+    /// The dialog whose window holds the container, when it is not the activity's: `container`, `focusedRect`
+    /// and `caretRect` are then in the dialog window's coordinates, and `softInputMode` is its window's.
+    public var dialog: AndroidDialog?
 
     /// Creates a layout.
     public init(
         screen: Size, statusBar: Double, navigationBar: Double, navigationMode: NavigationMode,
         softInputMode: SoftInputMode, edgeToEdge: Bool, imeInsets: ImeInsetsHandling,
-        insetsAnimationCallback: Bool, container: ScrollContainer, focusedRect: Rect?, caretRect: Rect? = nil
+        insetsAnimationCallback: Bool, container: ScrollContainer, focusedRect: Rect?, caretRect: Rect? = nil,
+        dialog: AndroidDialog? = nil
     ) {
+        self.dialog = dialog
         self.screen = screen
         self.statusBar = statusBar
         self.navigationBar = navigationBar

@@ -15,7 +15,8 @@ public struct Container: Equatable, Sendable {
     public var topAppBar: AppBar?
     /// Android: the bottom navigation (`BottomNavigationView`, Compose's `NavigationBar`) below it.
     public var bottomNavigation: AppBar?
-    /// iOS: how the view controller is presented; nil: it fills the window.
+    /// How the scroll view's screen is presented: on iOS the view controller's style, on Android a dialog's
+    /// window; nil: it fills the window.
     public var presentation: Presentation?
 
     /// No container: a bare screen.
@@ -25,13 +26,17 @@ public struct Container: Equatable, Sendable {
     public var iosMembers: [String] {
         [
             navigationBar.map { _ in "navigationBar" }, tabBar.map { _ in "tabBar" }, toolbar.map { _ in "toolbar" },
-            inputAccessoryView.map { _ in "inputAccessoryView" }, presentation.map { _ in "presentation" },
+            inputAccessoryView.map { _ in "inputAccessoryView" },
+            presentation.flatMap { $0.style.isAndroid ? nil : "presentation" },
         ].compactMap { $0 }
     }
 
     /// The members sent that are Android's, by name.
     public var androidMembers: [String] {
-        [topAppBar.map { _ in "topAppBar" }, bottomNavigation.map { _ in "bottomNavigation" }].compactMap { $0 }
+        [
+            topAppBar.map { _ in "topAppBar" }, bottomNavigation.map { _ in "bottomNavigation" },
+            presentation.flatMap { $0.style.isAndroid ? "presentation" : nil },
+        ].compactMap { $0 }
     }
 
     /// Whether a bar of UIKit's containers is in it: a navigation bar or a tab bar shown, which makes the

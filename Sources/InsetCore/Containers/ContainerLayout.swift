@@ -115,6 +115,15 @@ public struct ContainerLayout: Equatable, Sendable {
         return layout
     }
 
+    /// A dialog window's layout on Android (`AndroidDialog`), in its own coordinates: the scroll view fills the
+    /// window of `size` unless `frame` is given. No bars: the app bars are the activity's, and the dialog's window
+    /// fits the system bars, so no inset reaches its views at rest.
+    public static func androidDialog(size: Size, frame: Rect?) -> Self {
+        var layout = ContainerLayout(size: size, windowSafeArea: .zero, heights: BarHeights(), frame: frame)
+        layout.scrollViewSafeArea = .zero
+        return layout
+    }
+
     /// The safe area of a subview at `frame` in `view`, whose own safe area is `safe`: how far each edge of the
     /// frame reaches into the view's unsafe margins, never more than the frame itself.
     public static func covered(_ frame: Rect, by safe: EdgeInsets, in view: Rect) -> EdgeInsets {

@@ -11,15 +11,19 @@ public struct Presentation: Equatable, Sendable {
     /// The presented view's frame in the window while the keyboard shows, as measured: required where no rule
     /// places the view (an iPad's form and page sheets, a popover), and taken over the rule where sent.
     public var frame: Rect?
+    /// Android: a dialog window's size as its content measures it with the IME hidden (`WRAP_CONTENT`), dp.
+    public var size: Size?
 
     /// A presentation in `style`.
     @inlinable public init(
-        style: PresentationStyle, detents: [SheetDetent] = [], selectedDetent: SheetDetent? = nil, frame: Rect? = nil
+        style: PresentationStyle, detents: [SheetDetent] = [], selectedDetent: SheetDetent? = nil, frame: Rect? = nil,
+        size: Size? = nil
     ) {
         self.style = style
         self.detents = detents
         self.selectedDetent = selectedDetent
         self.frame = frame
+        self.size = size
     }
 
     /// The detents in force: those sent, or `large` alone.
@@ -29,9 +33,14 @@ public struct Presentation: Equatable, Sendable {
     public var restingDetent: SheetDetent { selectedDetent ?? detentsInForce[0] }
 }
 
-/// `UIModalPresentationStyle`'s styles the service knows.
+/// The presentation styles the service knows: `UIModalPresentationStyle`'s on iOS, a dialog's window on Android.
 public enum PresentationStyle: String, CaseIterable, Sendable {
     case fullScreen, sheet, pageSheet, formSheet, popover
+    /// Android: a `Dialog`'s floating window (`Theme.Dialog`, `windowIsFloating`).
+    case dialog
+
+    /// Whether the style is Android's.
+    public var isAndroid: Bool { self == .dialog }
 }
 
 /// A sheet's detent (`UISheetPresentationController.Detent`): `medium`, `large`, or a custom one whose resolver

@@ -48,9 +48,12 @@ extension FieldReader {
         return self.errors.count == errors ? container : nil
     }
 
-    /// A presentation: `{style, detents, selectedDetent, frame}`, only `style` required.
+    /// A presentation: `{style, detents, selectedDetent, frame, size}`, only `style` required (and `size` for a
+    /// dialog, whose window the service places).
     private mutating func presentation(_ value: JSONValue, at pointer: String) -> Presentation? {
-        guard let members = object(value, at: pointer, allowed: ["style", "detents", "selectedDetent", "frame"]),
+        guard
+            let members = object(
+                value, at: pointer, allowed: ["style", "detents", "selectedDetent", "frame", "size"]),
             let style = required(
                 members, "style", at: pointer,
                 { $0.choice($1, at: $2(), of: PresentationStyle.allCases.map(\.rawValue)) }
@@ -68,6 +71,17 @@ extension FieldReader {
         }
         read.selectedDetent = members["selectedDetent"].flatMap { detent($0, at: pointer + "/selectedDetent") }
         read.frame = members["frame"].flatMap { rect($0, at: pointer + "/frame") }
+        read.size = members["size"].flatMap { size($0, at: pointer + "/size") }
+        if style == .dialog {
+            if read.size == nil, members["size"] == nil {
+                fail(pointer + "/size", "is required for a dialog: its window's size as its content measures it")
+            }
+            for member in ["detents", "selectedDetent", "frame"] where members[member] != nil {
+                fail(pointer + "/" + member, "is not a dialog's: the window manager places a dialog from its size")
+            }
+        } else if members["size"] != nil {
+            fail(pointer + "/size", "is a dialog's alone: a \(style.rawValue) is placed by its frame or its rules")
+        }
         return read
     }
 

@@ -33,7 +33,8 @@ enum AndroidAnswer {
         writer.endReserved(afterKey: false)
         writer.androidResult(outcome.result, layout: outcome.transition.layout)
         if let container = containers.first {
-            writer.androidContainer(container, result: outcome.result, layout: outcome.transition.layout)
+            writer.androidContainer(
+                container, result: outcome.result, layout: outcome.transition.layout, ime: outcome.transition.imeTo)
         }
         writer.key(static: "animation")
         writer.androidAnimation(outcome, at: time)

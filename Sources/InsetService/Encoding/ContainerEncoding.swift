@@ -49,6 +49,10 @@ extension JSONWriter {
                 key(static: "frame")
                 rect(frame)
             }
+            if let size = presentation.size {
+                key(static: "size")
+                self.size(size)
+            }
             endObject()
         }
         endObject()
@@ -133,14 +137,28 @@ extension JSONWriter {
 
 extension JSONWriter {
     /// An Android answer's `container` (a session resource's `containerLayout`): each app bar's frame once the IME
-    /// has done what it does (the scroll view's is the answer's own `scrollView`). Under `adjustResize` the content ends at the IME's top, so the bottom navigation rises by
+    /// has done what it does (the scroll view's is the answer's own `scrollView`, in a dialog's window coordinates
+    /// when it is in one). Under `adjustResize` the content ends at the IME's top, so the bottom navigation rises by
     /// what the content loses (`AndroidAvoidance.lift`); panned or left alone, it stays where it was in the window.
+    /// A dialog's window is placed with the IME's inset at `ime`, where the event settles (`presentation.frame`),
+    /// and at rest (`restingFrame`), in screen coordinates.
     mutating func androidContainer(
-        _ state: ContainerState, result: AndroidInsetResult, layout: AndroidLayout, name: StaticString = "container"
+        _ state: ContainerState, result: AndroidInsetResult, layout: AndroidLayout, ime: Double,
+        name: StaticString = "container"
     ) {
         let bars = state.layout
         key(static: name)
         beginObject()
+        if let dialog = layout.dialog {
+            key(static: "presentation")
+            beginObject()
+            field("style", PresentationStyle.dialog.rawValue)
+            key(static: "frame")
+            rect(dialog.frame(layout, ime: ime))
+            key(static: "restingFrame")
+            rect(dialog.frame(layout, ime: 0))
+            endObject()
+        }
         if let frame = bars.topAppBar {
             key(static: "topAppBar")
             beginObject()

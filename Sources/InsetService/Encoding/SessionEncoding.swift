@@ -78,7 +78,8 @@ extension Session {
         writer.endObject()
         if let container = scene.container {
             writer.androidContainer(
-                container, result: transition.target, layout: transition.layout, name: "containerLayout")
+                container, result: transition.target, layout: transition.layout, ime: transition.imeTo,
+                name: "containerLayout")
         }
         writer.key(static: "animation")
         if transition.isMoving(atMilliseconds: time) {
