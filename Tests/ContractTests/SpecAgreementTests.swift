@@ -205,7 +205,7 @@ struct SpecAgreementTests {
             let bars: [String: Set<String>] = [
                 "navigationBar": ["style", "height"], "tabBar": ["height", "hidden"], "toolbar": ["height", "hidden"],
                 "inputAccessoryView": ["height"], "topAppBar": ["height"], "bottomNavigation": ["height"],
-                "presentation": ["style", "detents", "selectedDetent", "frame"],
+                "presentation": ["style", "detents", "selectedDetent", "frame", "size"],
             ]
             let properties = try resolve(value, in: spec).properties
             if Set(properties.keys) != Set(bars.keys) { problems.append("\(pointer): other bars") }

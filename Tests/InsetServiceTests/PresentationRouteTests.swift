@@ -243,7 +243,7 @@ struct PresentationRouteTests {
                 [
                     "platform": "android", "device": ["id": "pixel-9"],
                     "container": ["presentation": ["style": "sheet"]],
-                ], "/container/presentation", "Android"
+                ], "/container/presentation/style", "Android"
             ),
         ]
         for (body, pointer, says) in cases {

@@ -69,13 +69,16 @@ struct SessionRecordTests {
         container.toolbar = Toolbar(height: next(), hidden: false)
         container.inputAccessoryView = InputAccessoryView(height: next())
         container.topAppBar = AppBar(height: next())
-        // A sheet with every kind of detent, placed as the service placed it, or a popover at a frame sent.
+        // A sheet with every kind of detent, placed as the service placed it, a popover at a frame sent, or an
+        // Android dialog of a size sent.
         container.presentation =
-            offset % 2 == 0
-            ? Presentation(
-                style: .pageSheet, detents: [.medium, .custom(height: next()), .large],
-                selectedDetent: .custom(height: next()))
-            : Presentation(style: .popover, frame: rect())
+            offset % 3 == 0
+            ? Presentation(style: .dialog, size: Size(width: next(), height: next()))
+            : offset % 2 == 0
+                ? Presentation(
+                    style: .pageSheet, detents: [.medium, .custom(height: next()), .large],
+                    selectedDetent: .custom(height: next()))
+                : Presentation(style: .popover, frame: rect())
         let presented =
             offset % 2 == 0
             ? PresentedView(

@@ -585,19 +585,25 @@ export interface Container {
 }
 
 /**
- * iOS: how the view controller holding the scroll view is presented; the bars and the scroll view are laid out in the
- * presented view, and `scrollView.frame`, when sent, is in its coordinates. On an iPhone in portrait `sheet`,
- * `pageSheet`, `formSheet` and `popover` show as a sheet (Apple's styles in a compact width; a popover behaves as a
- * form sheet); in landscape (compact height) as `fullScreen`. While the keyboard shows, the sheet is at its largest
- * detent on iOS 26 (a focused field expands it, FB17890661) and at its selected detent on iOS 18 (refused when that is
- * not its largest: no source says what UIKit does then); it must then be `large`, which stands 10 points below the top
- * safe area on iOS 18 and at it on iOS 26 (`medium`'s height and a custom detent's rise are not published: refused). On
- * an iPad, and without a device, send `frame`. The answer's `container.presentation` gives the view as placed and
- * `catalogue` the placement's source.
+ * How the scroll view's screen is presented. Android: `dialog` with its window's `size`, placed as
+ * `WindowLayout.computeFrames` places a floating window (centred above the IME under `adjustPan`, the dialog theme's
+ * mode, and within the space above it under `adjustResize`); `scrollView.frame` and `focusedRect` are then in the
+ * dialog window's coordinates. iOS: how the view controller holding the scroll view is presented; the bars and the
+ * scroll view are laid out in the presented view, and `scrollView.frame`, when sent, is in its coordinates. On an
+ * iPhone in portrait `sheet`, `pageSheet`, `formSheet` and `popover` show as a sheet (Apple's styles in a compact
+ * width; a popover behaves as a form sheet); in landscape (compact height) as `fullScreen`. While the keyboard shows,
+ * the sheet is at its largest detent on iOS 26 (a focused field expands it, FB17890661) and at its selected detent on
+ * iOS 18 (refused when that is not its largest: no source says what UIKit does then); it must then be `large`, which
+ * stands 10 points below the top safe area on iOS 18 and at it on iOS 26 (`medium`'s height and a custom detent's rise
+ * are not published: refused). On an iPad, and without a device, send `frame`. The answer's `container.presentation`
+ * gives the view as placed and `catalogue` the placement's source.
  */
 export interface ContainerPresentation {
-  /** The `modalPresentationStyle` (`sheet` is SwiftUI's `.sheet`, a page sheet). */
-  style: "fullScreen" | "sheet" | "pageSheet" | "formSheet" | "popover";
+  /**
+   * iOS: the `modalPresentationStyle` (`sheet` is SwiftUI's `.sheet`, a page sheet). Android: `dialog`, a `Dialog`'s
+   * floating window (`Theme.Dialog`).
+   */
+  style: "fullScreen" | "sheet" | "pageSheet" | "formSheet" | "popover" | "dialog";
   /** A sheet's detents, smallest to largest, as UIKit wants them; left out, `large` alone. */
   detents?: ("medium" | "large" | number)[];
   /** The detent the sheet rests at before the keyboard shows; left out, the smallest. */
@@ -605,9 +611,14 @@ export interface ContainerPresentation {
   /**
    * The presented view's frame in the window while the keyboard shows, as measured (UIKit moves an iPad's sheets and
    * shrinks or moves popovers for the keyboard, by no published rule). Required on an iPad and without a device; a
-   * popover's must not be covered by the keyboard.
+   * popover's must not be covered by the keyboard. Not a dialog's.
    */
   frame?: Rect;
+  /**
+   * Android, required for a `dialog` and its alone: the dialog window's size in dp as its content measures it with the
+   * IME hidden (`WRAP_CONTENT`); it must fit the screen less its system bars.
+   */
+  size?: Size;
 }
 
 /** An Android app bar; its height in dp, which the app's theme sets, so the request says it. */
@@ -1126,8 +1137,28 @@ export interface AndroidInsetResult {
   contentOffset: Point;
 }
 
-/** Each app bar's frame in the window, in dp. */
-export interface AndroidBarFrames { topAppBar?: BarFrame; bottomNavigation?: BarFrame }
+/**
+ * Each app bar's frame in the window, in dp; in a dialog, the dialog's window on the screen (the answer's
+ * `scrollView.frame` is then in the dialog window's coordinates).
+ */
+export interface AndroidBarFrames {
+  topAppBar?: BarFrame;
+  bottomNavigation?: BarFrame;
+  presentation?: AndroidDialogFrames;
+}
+
+/**
+ * A dialog's window on the screen, in dp, as `WindowLayout.computeFrames` places a floating window: centred in the
+ * screen less its system bars and, under `adjustPan` or `adjustNothing`, less the IME; under `adjustResize` in the
+ * space above the IME, shortened to it when taller.
+ */
+export interface AndroidDialogFrames {
+  style: "dialog";
+  /** Where the window settles after this event (with the IME shown, or at rest after a hide). */
+  frame: Rect;
+  /** Where it stands with the IME hidden. */
+  restingFrame: Rect;
+}
 
 /**
  * The answer to an Android IME show or hide (`platform: "android"`): where the window settles, in dp, and the
