@@ -54,6 +54,7 @@ public enum AndroidAvoidance {
             let window = dialog.window(layout, ime: ime)
             var result = resolve(window.layout, ime: window.ime, previousPanY: previousPanY)
             result.windowInsets.ime.bottom = dialog.imeOverlap(layout, ime: ime)
+            result.windowPanY = AndroidDialog.thousandths(result.windowPanY)
             return result
         }
         let insets = AndroidWindowInsets(

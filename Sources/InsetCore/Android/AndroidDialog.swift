@@ -6,7 +6,8 @@
 /// `WindowLayout.computeFrames` takes the display frame as the screen less those insets, the parent frame as the
 /// display frame less the IME's overlap when that flag is set, centres the window in the parent frame
 /// (`Gravity.apply` with gravity 0) and moves it back into the display frame, filling it when larger
-/// (`Gravity.applyDisplay`). In dp; the framework's integer pixels are not modelled (at most half a pixel), and origins are rounded to a thousandth of a dp.
+/// (`Gravity.applyDisplay`). In dp; the framework's integer pixels are not modelled (at most half a pixel), and what the service
+/// computes from several dp is given to a thousandth (`thousandths`).
 public struct AndroidDialog: Equatable, Sendable {
     /// The window's size as its content measures it with the IME hidden.
     public var size: Size
@@ -43,19 +44,22 @@ public struct AndroidDialog: Equatable, Sendable {
     static func fitted(_ origin: Double, _ length: Double, _ start: Double, _ span: Double) -> (
         origin: Double, length: Double
     ) {
-        // Half a difference of dp given to two decimals: exact at three, which drops the binary noise.
-        let origin = (origin * 1000).rounded() / 1000
+        let origin = thousandths(origin)
         let end = origin + length
         guard origin < start || end > start + span else { return (origin, length) }
-        if length > span { return (start, span) }
+        if length > span { return (start, thousandths(span)) }
         return origin < start ? (start, length) : (start + span - length, length)
     }
+
+    /// `value` to a thousandth of a dp: sums and halves of dp given to two decimals are exact there, so this drops
+    /// only the binary noise (`923.43 − 336` is not 587.43 in a double).
+    public static func thousandths(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
     /// How much of the window's bottom the IME covers with its inset at `ime`: the IME's inset in the window's
     /// own `WindowInsets` (`InsetsSource.calculateInsets` against the window's frame).
     public func imeOverlap(_ layout: AndroidLayout, ime: Double) -> Double {
         let frame = frame(layout, ime: ime)
-        return max(0, min(frame.height, frame.maxY - (layout.screen.height - ime)))
+        return Self.thousandths(max(0, min(frame.height, frame.maxY - (layout.screen.height - ime))))
     }
 
     /// The window as its own views see it, with the IME's inset at `ime`: a layout the size of the window at
@@ -70,7 +74,7 @@ public struct AndroidDialog: Equatable, Sendable {
         local.dialog = nil
         let inset =
             layout.softInputMode == .adjustResize
-            ? max(0, size.height - frame(layout, ime: ime).height) : imeOverlap(layout, ime: ime)
+            ? Self.thousandths(max(0, size.height - frame(layout, ime: ime).height)) : imeOverlap(layout, ime: ime)
         return (local, inset)
     }
 }
