@@ -38,7 +38,7 @@ const screen = document.getElementById('android-screen').getBoundingClientRect()
 const scale = screen.width / parseFloat(getComputedStyle(phone).getPropertyValue('--w'));
 const box = (id) => {
   const element = document.getElementById(id);
-  if (!element.getClientRects().length) return null;
+  if (!element.getClientRects().length || getComputedStyle(element).visibility === 'hidden') return null;
   const rect = element.getBoundingClientRect();
   return { x: (rect.left - screen.left) / scale, y: (rect.top - screen.top) / scale,
            width: rect.width / scale, height: rect.height / scale };

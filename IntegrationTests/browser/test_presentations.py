@@ -176,6 +176,7 @@ def test_an_ipad_in_landscape_with_a_form_sheet_and_a_popover(page: Playground, 
     assert f"({covered:g} points)" in error["message"], error["message"]
     dom = sheet_state(page)
     assert dom["data"]["sheetState"] == "refused" and error["message"] in dom["tagText"], dom["tagText"]
+    assert dom["tagText"].startswith("No keyboard: the service refused the show."), dom["tagText"]
     assert error["message"] in dom["status"] and dom["statusKind"] == "error", dom["status"]
     assert page.phone("data-keyboard-state") == "hidden"
     page.screenshot(artifacts, "ipad-popover-refused")
@@ -186,6 +187,7 @@ def test_an_ipad_in_landscape_with_a_form_sheet_and_a_popover(page: Playground, 
     enter_frame(page, above)
     page.wait_for(lambda: session_state(page)["container"]["presentation"].get("frame") == above
                   and page.dom()["running"] == 0, "the PATCH with the popover's frame")
+    page.scroll_to_end()
     page.click("field")
     page.wait_for_state("shown")
     show = last(page.exchanges(), "POST", "/keyboard/show")

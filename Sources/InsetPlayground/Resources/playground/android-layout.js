@@ -140,7 +140,7 @@ export function layoutAndroid() {
   }
   const area = scene ? `bars ${scene.statusBar}/${scene.navigationBar}` : "no bars published";
   androidSummary({ screen: `${width}×${height}, ${area}` });
-  for (const control of androidControls()) control.disabled = !scene?.imeFrame;
+  for (const control of [...androidControls(), ui.dialogField]) control.disabled = !scene?.imeFrame;
   showAndroidInfo();
   fit();
 }

@@ -44,7 +44,9 @@ const IOS_SCREENS = [
   {
     value: "sheet",
     option: ui.screenSheet,
-    iosOnly: "The Sheet is iOS only: the service refuses `presentation` in an Android `container`",
+    iosOnly:
+      "The Sheet is iOS only: the service refuses an iOS `presentation` style in an Android `container` (Android's " +
+      "is the Dialog)",
   },
 ];
 

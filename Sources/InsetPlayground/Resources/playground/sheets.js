@@ -129,6 +129,7 @@ export function refuseShow(error) {
   const refusal = problemText(error.status, error.problem, error.message);
   say(refusal, "error");
   showSheetRefusal(refusal);
+  ui.sheetTag.textContent = `No keyboard: the service refused the show. ${refusal}`;
   ui.phone.dataset.showRefused = "true";
 }
 
