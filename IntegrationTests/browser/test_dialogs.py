@@ -214,3 +214,24 @@ def test_the_dialog_is_offered_with_android_alone(page: Playground) -> None:
     options = page.driver.execute_script(
         "return [...document.getElementById('platform').options].map((o) => [o.value, o.disabled]);")
     assert options == [["ios", True], ["android", False], ["both", True]], options
+
+
+def test_a_dialog_larger_than_the_screen_less_its_bars_is_refused(page: Playground) -> None:
+    """Turned to landscape, the Pixel 9's screen less its bars is too short for a 400-dp dialog: the service refuses
+    the size, and the page shows its words on the status line and on the phone, and draws no window."""
+    on_the_dialog(page)
+    page.click("landscape")
+    page.wait_for(lambda: android_attribute(page, "data-ready") == "unavailable", "the refusal in landscape")
+    refused = [e for e in page.logged() if e.method == "POST" and e.path == "/sessions"
+               and (e.request or {}).get("platform") == "android"][-1]
+    assert refused.status == 400 and refused.request["screen"]["width"] > refused.request["screen"]["height"]
+    status, _, problem = page.server.call("POST", "/sessions", refused.request)
+    assert status == 400 and problem == refused.shown
+    error = problem["errors"][0]
+    assert error["pointer"] == "/container/presentation/size", problem
+    dom = dialog_state(page)
+    assert error["message"] in dom["status"] and dom["statusKind"] == "error", dom["status"]
+    assert dom["state"] == "refused" and dom["tag"].startswith("No dialog: the service refused it."), dom["tag"]
+    assert error["message"] in dom["tag"] and dom["dialog"] is None and dom["summary"] == "—", dom
+    errors = page.console_errors()
+    assert errors and all("/sessions" in e["message"] and "400" in e["message"] for e in errors), errors
