@@ -264,6 +264,9 @@ describe("an iPad's presented view and an Android dialog", () => {
       wording.sheetSentence(formSheet, scene),
       "formSheet at the frame measured on the device, x 222, y 300, 580 × 800 pt",
     );
+    // An iPhone's sheet with a frame sent: the service gives no detent, and the page says the frame is the user's.
+    const measuredSheet = { style: "sheet", frame: { x: 0, y: 100, width: 402, height: 774 } };
+    assert.equal(wording.sheetTag(measuredSheet, scene), "sheet · at the frame measured on the device");
     assert.match(wording.FRAME_UNPUBLISHED, /^Enter the frame you measured on the device: Apple publishes none/);
     assert.doesNotMatch(wording.FRAME_UNPUBLISHED, /\d/);
   });

@@ -53,7 +53,7 @@ export function sheetScene() {
  */
 function tagState(presented, keyboardUp) {
   if (presented.style === "fullScreen") return "fullScreen";
-  if (presented.style !== "sheet") return "measured";
+  if (presented.style !== "sheet" || presented.detent === undefined) return "measured";
   if (presented.expandedFrom === undefined) return "placed";
   return keyboardUp ? "expanded" : state.sheetExpanded ? "kept" : "resting";
 }

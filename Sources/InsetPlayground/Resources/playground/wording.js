@@ -131,7 +131,7 @@ export function sheetSentence(presented, { release, windowTop }) {
       "where a sheet is full screen"
     );
   }
-  if (presented.style !== "sheet") {
+  if (presented.style !== "sheet" || presented.detent === undefined) {
     return (
       `${presented.style} at the frame measured on the device, x ${round(frame.x)}, y ${round(frame.y)}, ` +
       `${round(frame.width)} × ${round(frame.height)} pt`
@@ -158,7 +158,10 @@ export function sheetSentence(presented, { release, windowTop }) {
  */
 export function sheetTag(presented, scene) {
   if (presented.style === "fullScreen") return "fullScreen · compact height (landscape)";
-  if (presented.style !== "sheet") return `${presented.style} · at the frame measured on the device`;
+  // A frame sent: the service places nothing and gives no detent (an iPad's view, or an iPhone's sheet measured).
+  if (presented.style !== "sheet" || presented.detent === undefined) {
+    return `${presented.style} · at the frame measured on the device`;
+  }
   const detent = detentName(presented.detent);
   const from = presented.expandedFrom;
   const system = releaseName(scene.release);
