@@ -121,14 +121,12 @@ def assert_dialog_shows(dom: dict, answer: dict, ime_top: float) -> None:
     assert dom["ime"]["y"] == pytest.approx(ime_top, abs=BOX), dom["ime"]
 
 
-def show_and_hide(page: Playground) -> tuple[dict, dict, dict]:
-    """A tap on the dialog's field (the IME up, settled) and the DOM then; the show's exchange and the rest state."""
+def tap_field(page: Playground) -> tuple:
+    """A tap on the dialog's field; once the IME is up and nothing runs, the show's exchange and the dialog's DOM."""
     page.click("dialog-field")
-    shown = wait_for_ime(page, "shown")
-    assert shown["running"] == 0
-    dom = dialog_state(page)
+    assert wait_for_ime(page, "shown")["running"] == 0
     show = [e for e in page.logged() if e.path == "/keyboard/show"][-1]
-    return show, dom, shown
+    return show, dialog_state(page)
 
 
 def test_a_dialog_that_fits_rises_above_the_ime(page: Playground, pixel: dict, artifacts) -> None:
@@ -147,7 +145,7 @@ def test_a_dialog_that_fits_rises_above_the_ime(page: Playground, pixel: dict, a
     assert dom["ime"]["y"] == pytest.approx(pixel["height"], abs=BOX), "the IME is off the screen at rest"
     assert dom["state"] == "resting" and dom["scrim"] not in ("rgba(0, 0, 0, 0)", "transparent"), dom
 
-    show, dom, _ = show_and_hide(page)
+    show, dom = tap_field(page)
     ime_top = pixel["height"] - pixel["ime"]
     assert show.request["keyboard"]["frameEnd"]["y"] == ime_top
     field = show.request["focusedRect"]
@@ -176,7 +174,7 @@ def test_a_dialog_too_tall_for_the_space_above_the_ime(page: Playground, pixel: 
     in the window), the content panned so the field shows above the IME. adjustResize: the window shortened to the
     space above the IME, its list as tall as answered and scrolled to the field, no pan."""
     on_the_dialog(page, "700", mode)
-    show, dom, _ = show_and_hide(page)
+    show, dom = tap_field(page)
     answer = show.shown
     ime_top = pixel["height"] - pixel["ime"]
     frame = answer["container"]["presentation"]["frame"]
