@@ -360,11 +360,11 @@ def test_landscape_shows_the_sheet_full_screen(page: Playground) -> None:
 
 
 def test_the_sheet_is_not_offered_on_android(page: Playground) -> None:
-    """The service refuses `presentation` in an Android `container`: the Sheet's option is off with Android on the
-    stage, and Android's platforms are off on the Sheet, each saying why."""
+    """The service refuses an iOS `presentation` style in an Android `container`: the Sheet's option is off with
+    Android on the stage, and Android's platforms are off on the Sheet, each saying why."""
     status, _, problem = page.server.call("POST", "/sessions", {
         "platform": "android", "device": {"id": "pixel-9"}, "container": {"presentation": {"style": "sheet"}}})
-    assert status == 400 and problem["errors"][0]["pointer"] == "/container/presentation", problem
+    assert status == 400 and problem["errors"][0]["pointer"] == "/container/presentation/style", problem
     use_sheet(page)
     options = page.driver.execute_script(
         "return [...document.getElementById('platform').options].map((o) => [o.value, o.disabled, o.title]);")

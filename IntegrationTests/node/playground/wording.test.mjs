@@ -1,6 +1,7 @@
 // What the playground says (playground/wording.js), with no page and no server: the status lines for the answers
-// openapi.yaml and docs/containers.md give as examples, a refusal as the service words it, the line naming who
-// published the iPhone 15's numbers, and the note on what the catalogue lacks.
+// openapi.yaml and docs/containers.md give as examples (an iPad's measured form sheet and an Android dialog among
+// them), a refusal as the service words it, the line naming who published the iPhone 15's numbers, and the note on
+// what the catalogue lacks.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { IPHONE_15, MODULES } from "./catalogue.mjs";
@@ -251,6 +252,62 @@ describe("the sheet", () => {
         "navigation bar none: the scroll view's safe area 0/34, contentInset.bottom 0.",
     );
     assert.equal(wording.explainSheet({ target: inSheet }, false, iOS26), "No presentation in this session.");
+  });
+});
+
+describe("an iPad's presented view and an Android dialog", () => {
+  test("a form sheet or popover at the frame the user measured: said as theirs, and the note gives no number", () => {
+    const formSheet = { style: "formSheet", frame: { x: 222, y: 300, width: 580, height: 800 } };
+    const scene = { release: "26.5", windowTop: 32, keyboardUp: true, expanded: false };
+    assert.equal(wording.sheetTag(formSheet, scene), "formSheet · at the frame measured on the device");
+    assert.equal(
+      wording.sheetSentence(formSheet, scene),
+      "formSheet at the frame measured on the device, x 222, y 300, 580 × 800 pt",
+    );
+    // An iPhone's sheet with a frame sent: the service gives no detent, and the page says the frame is the user's.
+    const measuredSheet = { style: "sheet", frame: { x: 0, y: 100, width: 402, height: 774 } };
+    assert.equal(wording.sheetTag(measuredSheet, scene), "sheet · at the frame measured on the device");
+    assert.match(wording.FRAME_UNPUBLISHED, /^Enter the frame you measured on the device: Apple publishes none/);
+    assert.doesNotMatch(wording.FRAME_UNPUBLISHED, /\d/);
+  });
+
+  // docs/containers.md, "Android dialogs": a Pixel 9 (status bar 54, IME 336) with a 400-dp and a 700-dp dialog.
+  const dialog = (frame, restingFrame, ime, pan, height, offset) => ({
+    container: { presentation: { style: "dialog", frame, restingFrame } },
+    windowInsets: { ime: edges(0, ime) },
+    windowPan: { y: pan },
+    scrollView: { frame: { x: 0, y: 0, width: 360, height } },
+    contentOffset: { x: 0, y: offset },
+  });
+  const at = (y, height) => ({ x: 25.715, y, width: 360, height });
+
+  test("a dialog that fits: moved up above the IME, nothing covered", () => {
+    const fits = dialog(at(120.715, 400), at(276.715, 400), 0, 0, 400, 0);
+    // round() works in binary floating point: 276.715 is a hair under, so it shows as 276.71.
+    assert.equal(
+      wording.explainDialog(fits, true),
+      "Dialog window at y 120.72, 400 dp tall (at rest y 276.71): above the IME, nothing of it covered, nothing in " +
+        "it moves.",
+    );
+    assert.equal(
+      wording.dialogTag(fits.container.presentation, true),
+      "dialog at y 120.72, 400 dp tall · moved from y 276.71 for the IME",
+    );
+    const resting = { style: "dialog", frame: at(276.715, 400), restingFrame: at(276.715, 400) };
+    assert.equal(wording.dialogTag(resting, false), "dialog at y 276.71, 400 dp tall · at rest");
+  });
+
+  test("a dialog too tall: the IME covers its bottom and its content pans", () => {
+    const tall = dialog(at(54, 700), at(126.715, 700), 166.57000000000005, 122.57000000000005, 700, 0);
+    assert.equal(
+      wording.explainDialog(tall, true),
+      "Dialog window at y 54, 700 dp tall (at rest y 126.72): the IME covers 166.57 dp of it, its content panned up " +
+        "122.57 dp; the list 700 dp tall, scroll 0.",
+    );
+    assert.equal(
+      wording.explainDialog(tall, false),
+      "Dialog window at y 54, 700 dp tall (at rest y 126.72): IME hidden, the window back at rest.",
+    );
   });
 });
 

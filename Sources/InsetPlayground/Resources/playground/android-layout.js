@@ -1,12 +1,24 @@
 // @ts-check
 // The Android phone as laid out for its device, orientation and settings: its content copied from the iPhone's
 // once, its size, bars, app bar and list, the line under it on where its numbers come from, the side panel's
-// Android numbers, and the window's members a request sends.
+// Android numbers, and the window's members a request sends. On the Dialog: the dialog's window drawn at the frame an
+// answer gives it on the screen (#android-dialog; its pane #dialog-pane panned by `windowPan`, its list #dialog-list),
+// the IME on the screen, the tag saying where the window is, and the members of its session's request.
 
 import { androidScene, APP_BAR_HEIGHT, COMPOSER_HEIGHT, round } from "./geometry.js";
-import { androidEntry, androidMeasurements, androidScreenSize, chatMode, formMode, orientation } from "./scene.js";
+import {
+  androidEntry,
+  androidMeasurements,
+  androidScreenSize,
+  chatMode,
+  dialogMode,
+  formMode,
+  orientation,
+} from "./scene.js";
 import { fit, showAbsent, sourceLine } from "./stage.js";
-import { formControls, isTextControl, span, summaryValue, ui } from "./ui.js";
+import { android } from "./state.js";
+import { formControls, isTextControl, place, span, summaryValue, ui } from "./ui.js";
+import { dialogTag } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").AndroidKeyboardEventBody} AndroidKeyboardEventBody
@@ -16,6 +28,10 @@ import { formControls, isTextControl, span, summaryValue, ui } from "./ui.js";
  * @typedef {import("../client.js").AndroidState} AndroidState
  * @typedef {import("../client.js").AndroidElements} AndroidElements
  * @typedef {import("../client.js").KeyboardState} KeyboardState
+ * @typedef {import("../client.js").Rect} Rect
+ * @typedef {import("../client.js").Size} Size
+ * @typedef {import("../client.js").Container} Container
+ * @typedef {import("../client.js").AndroidDialogFrames} AndroidDialogFrames
  * @typedef {import("./geometry.js").AndroidScene} AndroidScene
  * @typedef {import("./wording.js").Shown} Shown
  * @typedef {HTMLInputElement | HTMLTextAreaElement} TextControl
@@ -117,14 +133,14 @@ export function layoutAndroid() {
     bars: scene ? "published" : "absent",
     ime: ime ? "published" : "absent",
   });
-  ui.appBarTitle.textContent = chatMode() ? "Messages" : formMode() ? "New contact" : "Table";
+  ui.appBarTitle.textContent = chatMode() ? "Messages" : formMode() ? "New contact" : dialogMode() ? "Lists" : "Table";
   if (scene) {
     Object.assign(ui.androidList.style, { top: `${scene.frame.y}px`, left: `${scene.frame.x}px` });
     ui.ime.style.height = `${scene.imeFrame?.height ?? 0}px`;
   }
   const area = scene ? `bars ${scene.statusBar}/${scene.navigationBar}` : "no bars published";
   androidSummary({ screen: `${width}×${height}, ${area}` });
-  for (const control of androidControls()) control.disabled = !scene?.imeFrame;
+  for (const control of [...androidControls(), ui.dialogField]) control.disabled = !scene?.imeFrame;
   showAndroidInfo();
   fit();
 }
@@ -229,4 +245,79 @@ export function androidRestState(scene, contentOffsetY) {
 /** Options for the Android replay: the IME's top is measured from the window's bottom. */
 export function androidReplayOptions() {
   return { windowHeight: androidScreenSize().height };
+}
+
+/** The dialog window's width, dp: the page's choice of content, sent in its `size` (the service places the window). */
+export const DIALOG_WIDTH = 360;
+
+/**
+ * The dialog's size as its controls set it, dp: what its content measures with the IME hidden (WRAP_CONTENT).
+ * @returns {Size}
+ */
+export function dialogSize() {
+  return { width: DIALOG_WIDTH, height: Number(ui.dialogHeight.value) };
+}
+
+/** The dialog window's moving parts, as applyAndroidAnimation takes them (the IME is the screen's: drawDialog's). */
+export function dialogElements() {
+  return { scrollView: ui.dialogList, content: ui.dialogContent, window: ui.dialogPane };
+}
+
+/**
+ * The dialog's field in its window's coordinates, at rest (no pan, the list at its top, filling the window).
+ * @returns {Rect}
+ */
+export function dialogFocusedRect() {
+  const { offsetLeft: x, offsetTop: y, offsetWidth: width, offsetHeight: height } = ui.dialogField;
+  return { x, y, width, height };
+}
+
+/**
+ * The members of a dialog session's request: the screen and bars the Android phone has, the window's size and its
+ * soft-input mode when one is picked (left out, the dialog theme's), the list's content (it fills the window).
+ * @param {AndroidScene} scene
+ * @returns {AndroidKeyboardEventBody & { container: Container }}
+ */
+export function dialogGeometry(scene) {
+  const size = dialogSize();
+  ui.dialog.style.setProperty("--dialog-content-height", `${size.height}px`);
+  /** @type {AndroidKeyboardEventBody & { container: Container }} */
+  const body = {
+    platform: "android",
+    screen: { width: scene.width, height: scene.height },
+    systemBars: { top: scene.statusBar, bottom: scene.navigationBar },
+    navigationMode: /** @type {AndroidNavigationMode} */ (ui.navigationMode.value),
+    container: { presentation: { style: "dialog", size } },
+    scrollView: { contentSize: { width: size.width, height: ui.dialogContent.offsetHeight } },
+  };
+  if (ui.dialogSoftInput.value) body.windowSoftInputMode = /** @type {SoftInputMode} */ (ui.dialogSoftInput.value);
+  return body;
+}
+
+/**
+ * Draws the dialog's window where an answer puts it on the screen (the window manager's move to it is not modelled:
+ * drawn at once), the IME on the screen up or down, the tag and the side panel's row.
+ * @param {AndroidDialogFrames | undefined} presented
+ * @param {boolean} imeUp
+ */
+export function drawDialog(presented, imeUp) {
+  if (!presented) return;
+  place(ui.dialog, presented.frame);
+  const ime = android.imeFrame;
+  ui.ime.style.top = `${imeUp && ime ? ime.y : androidScreenSize().height}px`;
+  ui.android.dataset.dialogState = imeUp ? "shown" : "resting";
+  ui.dialogTag.textContent = dialogTag(presented, imeUp);
+  const { x, y, width, height } = presented.frame;
+  androidSummary({ dialog: `x ${round(x)}, y ${round(y)}, ${round(width)} × ${round(height)}` });
+}
+
+/**
+ * Takes the dialog off the phone (another screen, a new session), or says on it that the service refused it.
+ * @param {string} [refusal] the service's words
+ */
+export function clearDialog(refusal) {
+  place(ui.dialog, null);
+  ui.android.dataset.dialogState = refusal ? "refused" : "none";
+  ui.dialogTag.textContent = refusal ? `No dialog: the service refused it. ${refusal}` : "";
+  androidSummary({ dialog: "—" });
 }

@@ -19,18 +19,23 @@ import {
   androidRestState,
   androidSay,
   androidSummary,
+  clearDialog,
+  dialogElements,
+  dialogFocusedRect,
+  dialogGeometry,
+  drawDialog,
   iosControl,
   layoutAndroid,
   sceneNow,
   setAndroidState,
 } from "./android-layout.js";
 import { loadAndroidEntry } from "./catalogue.js";
-import { chatMode, contentRect, orientation, showsAndroid, showsIOS } from "./scene.js";
+import { chatMode, contentRect, dialogMode, orientation, showsAndroid, showsIOS } from "./scene.js";
 import { android } from "./state.js";
 import { clientOptions, enqueue } from "./status.js";
 import { clearPanels, drawAndroidTimeline } from "./timeline.js";
 import { ui } from "./ui.js";
-import { explainAndroid } from "./wording.js";
+import { explainAndroid, explainDialog, problemText } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").Rect} Rect
@@ -48,7 +53,7 @@ export async function resetAndroid() {
   if (!android.entry) android.entry = await loadAndroidEntry(ui.androidDevice.value);
   const entry = android.entry;
   android.resetting = true;
-  for (const control of androidControls()) if (document.activeElement === control) control.blur();
+  for (const control of [...androidControls(), ui.dialogField]) if (document.activeElement === control) control.blur();
   android.resetting = false;
   android.playback?.cancel();
   Object.assign(android, { playback: null, answer: null, visible: false });
@@ -58,6 +63,7 @@ export async function resetAndroid() {
   android.session = null;
   if (old) await old.delete().catch(() => {});
   ui.imeInsets.disabled = !ui.edgeToEdge.checked;
+  clearDialog();
   layoutAndroid();
   const scene = sceneNow();
   android.scene = scene;
@@ -76,6 +82,11 @@ export async function resetAndroid() {
     if (ui.platform.value === "android") clearPanels();
     return;
   }
+  if (dialogMode()) {
+    await startDialog(scene);
+    if (ui.platform.value === "android") clearPanels();
+    return;
+  }
   // A chat opens on its newest message: the end of the content.
   const offset = chatMode() ? androidContentEnd(scene) : 0;
   applyAndroidState(androidRestState(scene, offset), androidElements(), androidReplayOptions());
@@ -90,6 +101,57 @@ export async function resetAndroid() {
       ? "Tap a field: the IME comes up, and the window moves as the settings say."
       : `The catalogue has no IME height for the ${entry.name} in ${orientation()}: the fields are off.`,
   );
+}
+
+/**
+ * A new dialog session on the Android phone laid out as `scene` (the window at rest, its list at the top); a refusal
+ * (a window larger than the screen less its bars) is said in the service's words, on the status line and the phone.
+ * @param {AndroidScene} scene
+ */
+async function startDialog(scene) {
+  ui.ime.style.top = `${scene.height}px`;
+  let created;
+  try {
+    created = await createSession(dialogGeometry(scene), clientOptions());
+  } catch (error) {
+    if (!(error instanceof InsetError) || error.status !== 400) throw error;
+    const refusal = problemText(error.status, error.problem, error.message);
+    clearDialog(refusal);
+    ui.android.dataset.ready = "unavailable";
+    androidSay(refusal, "error");
+    return;
+  }
+  Object.assign(android, { session: created, restOffset: 0 });
+  drawDialog(created.state.containerLayout?.presentation, false);
+  const { frame, contentOffset } = created.state.scrollView;
+  const rest = { scrollView: { frame }, contentPadding: { bottom: 0 }, windowPan: { y: 0 }, contentOffset };
+  applyAndroidState({ ...rest, ime: { top: 0, left: 0, bottom: 0, right: 0 } }, dialogElements());
+  ui.dialogList.style.top = `${frame.y}px`;
+  ui.dialogField.disabled = !android.imeFrame;
+  ui.android.dataset.sessionId = created.id;
+  ui.android.dataset.ready = "true";
+  androidSay(
+    android.imeFrame
+      ? "Tap the dialog's field: the window manager places the dialog's window for the IME."
+      : "The catalogue has no IME height for this device: the field is off.",
+  );
+}
+
+/**
+ * The dialog's field focused (`up`) or blurred at `time`: a show with the catalogue's IME frame and the field's rect
+ * in the window's coordinates, or a hide; the window drawn where the answer puts it, its list and pan replayed.
+ * @param {number} time
+ * @param {boolean} up
+ */
+async function dialogEvent(time, up) {
+  const { session, imeFrame } = android;
+  if (!session || !imeFrame || up === android.visible) return;
+  const answer = up
+    ? await session.show({ keyboard: { frameEnd: imeFrame }, focusedRect: dialogFocusedRect() }, { timestamp: time })
+    : await session.hide({}, { timestamp: time });
+  android.visible = up;
+  drawDialog(answer.container?.presentation, up);
+  androidPlay(answer, up ? "showing" : "hiding", up ? "shown" : "hidden");
 }
 
 /**
@@ -201,7 +263,9 @@ function androidPlay(answer, during, after) {
   Object.assign(ui.android.dataset, { layoutChange: answer.layoutChange, layout: animation.layout });
   setAndroidState(during);
   const startTime = answer.session?.time;
-  const current = applyAndroidAnimation(answer, androidElements(), { ...androidReplayOptions(), startTime });
+  const current = dialogMode()
+    ? applyAndroidAnimation(answer, dialogElements(), { startTime })
+    : applyAndroidAnimation(answer, androidElements(), { ...androidReplayOptions(), startTime });
   drawAndroidTimeline();
   android.playback = current;
   current.then((completed) => {
@@ -209,7 +273,8 @@ function androidPlay(answer, during, after) {
     android.playback = null;
     if (completed) setAndroidState(after);
   });
-  androidSay(explainAndroid(answer, answer.windowInsets.ime.bottom > 0));
+  const imeUp = during !== "hiding";
+  androidSay(dialogMode() ? explainDialog(answer, imeUp) : explainAndroid(answer, answer.windowInsets.ime.bottom > 0));
   return current;
 }
 
@@ -281,7 +346,17 @@ export function listenForAndroid() {
       await resetAndroid();
     }),
   );
-  for (const control of [ui.softInputMode, ui.edgeToEdge, ui.imeInsets, ui.insetsCallback, ui.navigationMode]) {
+  ui.dialogField.addEventListener("focus", () => {
+    const time = frameTime();
+    enqueueAndroid(() => dialogEvent(time, true));
+  });
+  ui.dialogField.addEventListener("blur", () => {
+    if (android.resetting) return;
+    const time = frameTime();
+    enqueueAndroid(() => dialogEvent(time, false));
+  });
+  const settings = [ui.softInputMode, ui.edgeToEdge, ui.imeInsets, ui.insetsCallback, ui.navigationMode];
+  for (const control of [...settings, ui.dialogHeight, ui.dialogSoftInput]) {
     control.addEventListener("change", () => enqueueAndroid(resetAndroid));
   }
 }

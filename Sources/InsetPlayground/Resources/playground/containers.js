@@ -44,9 +44,14 @@ const IOS_SCREENS = [
   {
     value: "sheet",
     option: ui.screenSheet,
-    iosOnly: "The Sheet is iOS only: the service refuses `presentation` in an Android `container`",
+    iosOnly:
+      "The Sheet is iOS only: the service refuses an iOS `presentation` style in an Android `container` (Android's " +
+      "is the Dialog)",
   },
 ];
+
+/** Why the Dialog is Android's alone. */
+const DIALOG_ONLY = "The Dialog is Android only: the service refuses the `dialog` presentation on iOS";
 
 /**
  * Said on an iOS-only screen, and in the tooltips of the platforms it turns off.
@@ -179,12 +184,22 @@ export function showContainerInfo() {
  */
 export function syncOffers() {
   if (containerMode() && !showsIOSAlone()) ui.screenKind.value = "table";
+  const androidAlone = ui.platform.value === "android";
+  if (ui.screenKind.value === "dialog" && !androidAlone) ui.screenKind.value = "table";
+  ui.screenDialog.disabled = !androidAlone;
+  ui.screenDialog.title = androidAlone ? "" : `${DIALOG_ONLY}, so Screen offers it with Platform Android alone.`;
   for (const screen of IOS_SCREENS) {
     screen.option.disabled = !showsIOSAlone();
     screen.option.title = showsIOSAlone() ? "" : screenOff(screen);
   }
   const picked = pickedScreen();
+  const dialog = ui.screenKind.value === "dialog";
   for (const option of ui.platform.options) {
+    if (dialog) {
+      option.disabled = option.value !== "android";
+      option.title = option.disabled ? `${DIALOG_ONLY}, so Platform offers Android alone on this screen.` : "";
+      continue;
+    }
     if (option.value === "ios") continue;
     option.disabled = picked !== undefined;
     option.title = picked ? platformsOff(picked) : "";

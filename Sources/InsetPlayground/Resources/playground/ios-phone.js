@@ -12,7 +12,7 @@
 // is drawn (containers.js, sheets.js), and the keyboard with the accessory view the service put on top of it.
 
 import { applyAnimation, applyState, frameTime, insetAdjustment } from "../client.js";
-import { drawContainer } from "./containers.js";
+import { drawContainer, refusesContainer } from "./containers.js";
 import {
   hiddenFrame,
   isFloating,
@@ -33,7 +33,7 @@ import {
   screenSize,
   sheetMode,
 } from "./scene.js";
-import { sheetScene } from "./sheets.js";
+import { refuseShow, sheetScene } from "./sheets.js";
 import { say } from "./status.js";
 import { state } from "./state.js";
 import { drawTimeline } from "./timeline.js";
@@ -206,7 +206,15 @@ export async function keyboardWillShow(time, focus) {
   } else if (!chatMode()) {
     body.focusedRect = focusedRect();
   }
-  const answer = await state.session.show(body, { timestamp: time });
+  let answer;
+  try {
+    answer = await state.session.show(body, { timestamp: time });
+  } catch (error) {
+    // A popover frame the keyboard would cover: the service refuses the show, saying why, and the page says it.
+    if (!refusesContainer(error)) throw error;
+    refuseShow(error);
+    return;
+  }
   state.keyboardVisible = true;
   // With an accessory view the keyboard is drawn (and hidden later) with it, as iOS reports the two in one frame.
   const shown = keyboardWithAccessory(frame, answer.container);

@@ -63,7 +63,7 @@ function listen() {
     toggle.addEventListener("change", () => enqueue(containerToggled));
   }
   // The Sheet's controls: a PATCH of the container, which a refusal turns into a new session that says why.
-  for (const control of [ui.sheetStyle, ui.sheetDetents, ui.sheetNavigationBar]) {
+  for (const control of [ui.sheetStyle, ui.sheetDetents, ui.sheetNavigationBar, ...Object.values(ui.sheetFrame)]) {
     control.addEventListener("change", () => {
       showSheetNote();
       enqueue(containerToggled);

@@ -112,23 +112,47 @@ export function sheetMode() {
   return ui.screenKind.value === "sheet";
 }
 
+/** The Dialog: a list in an Android `Dialog`'s floating window over the dimmed activity (Android only). */
+export function dialogMode() {
+  return ui.screenKind.value === "dialog";
+}
+
 /** Whether this screen sends a `container` the service lays the scroll view out in (the Tab bar app, the Sheet). */
 export function containerMode() {
   return tabBarMode() || sheetMode();
 }
 
+/** Whether the iOS device picked is an iPad, where form and page sheets and popovers need a measured frame. */
+export function iPadMode() {
+  return state.entry?.family === "iPad";
+}
+
+/**
+ * The presented view's frame the user typed in (window points, with the keyboard up, measured on the device), or
+ * null unless all four fields hold a number and the size is positive: the page never makes one up.
+ * @returns {Rect | null}
+ */
+export function measuredFrame() {
+  const { x, y, width, height } = ui.sheetFrame;
+  const [fx, fy, fw, fh] = [x, y, width, height].map((field) => (field.value.trim() ? Number(field.value) : NaN));
+  if (![fx, fy, fw, fh].every(Number.isFinite) || fw <= 0 || fh <= 0) return null;
+  return { x: fx, y: fy, width: fw, height: fh };
+}
+
 /**
  * The Sheet's container as its controls set it, as a request sends it: the navigation bar (no height: the
- * catalogue's in a sheet) and the presentation's style and detents, no frame: the service places the sheet from its
- * sources for the device and release, or refuses, saying why.
+ * catalogue's in a sheet) and the presentation's style and detents, and the frame only when the user typed one in
+ * (on an iPad the service needs it; without it the service places the sheet from its sources for the device and
+ * release, or refuses, saying why).
  * @returns {Container}
  */
 export function sheetContainer() {
   const detents = /** @type {SheetDetent[]} */ (ui.sheetDetents.value.split(","));
-  return {
-    navigationBar: { style: ui.sheetNavigationBar.checked ? "standard" : "none" },
-    presentation: { style: /** @type {PresentationStyle} */ (ui.sheetStyle.value), detents },
-  };
+  /** @type {NonNullable<Container["presentation"]>} */
+  const presentation = { style: /** @type {PresentationStyle} */ (ui.sheetStyle.value), detents };
+  const frame = measuredFrame();
+  if (frame) presentation.frame = frame;
+  return { navigationBar: { style: ui.sheetNavigationBar.checked ? "standard" : "none" }, presentation };
 }
 
 /**

@@ -10,18 +10,23 @@
 //
 // In the DOM: #sheet is at the presented view's frame (data-frame "none" without one); #phone[data-presentation] is
 // the style shown, [data-sheet-detent] and [data-sheet-expanded-from] the answer's, [data-sheet-state] what the tag
-// says (`resting`, `expanded`, `kept`, `placed`, `fullScreen`, `refused`, `none`); #sheet-tag is the tag.
+// says (`resting`, `expanded`, `kept`, `placed`, `fullScreen`, `measured`, `refused`, `none`); #sheet-tag is the tag.
+// On an iPad the service places no sheet: the user types in the frame measured on the device (#sheet-frame-*, sent
+// as `container.presentation.frame`; #phone[data-frame-sent] says whether one is), and the answer's form sheet, page
+// sheet or popover is drawn at it, tagged `measured`.
 
 import { round } from "./geometry.js";
-import { safeInsets, sheetMode } from "./scene.js";
+import { iPadMode, measuredFrame, safeInsets, sheetMode } from "./scene.js";
 import { state } from "./state.js";
 import { place, summaryValue, ui } from "./ui.js";
-import { MEDIUM_UNPUBLISHED, sheetTag } from "./wording.js";
+import { say } from "./status.js";
+import { FRAME_MEASURED, FRAME_UNPUBLISHED, MEDIUM_UNPUBLISHED, problemText, sheetTag } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").ContainerLayout} ContainerLayout
  * @typedef {import("../client.js").PresentedView} PresentedView
  * @typedef {import("./wording.js").SheetScene} SheetScene
+ * @typedef {import("../client.js").InsetError} InsetError
  */
 
 /** The pointer under which an answer's `catalogue` names the sheet's placement: its source and release. */
@@ -48,6 +53,7 @@ export function sheetScene() {
  */
 function tagState(presented, keyboardUp) {
   if (presented.style === "fullScreen") return "fullScreen";
+  if (presented.style !== "sheet" || presented.detent === undefined) return "measured";
   if (presented.expandedFrom === undefined) return "placed";
   return keyboardUp ? "expanded" : state.sheetExpanded ? "kept" : "resting";
 }
@@ -77,6 +83,7 @@ export function drawSheet(layout) {
   // The session keeps the sheet where the focused field put it: after the hide the tag says so.
   if (keyboardUp && presented.expandedFrom !== undefined) state.sheetExpanded = true;
   place(ui.sheet, presented.frame);
+  delete ui.phone.dataset.showRefused;
   Object.assign(ui.phone.dataset, {
     presentation: presented.style,
     sheetDetent: presented.detent === undefined ? "" : String(presented.detent),
@@ -93,6 +100,7 @@ export function drawSheet(layout) {
 /** Takes the sheet off the phone (a new session, another screen, a refusal): no sheet, no tag, no row. */
 export function clearSheet() {
   place(ui.sheet, null);
+  delete ui.phone.dataset.showRefused;
   state.sheetExpanded = false;
   Object.assign(ui.phone.dataset, { presentation: "none", sheetDetent: "", sheetExpandedFrom: "", sheetState: "none" });
   ui.sheetTag.textContent = "";
@@ -113,10 +121,34 @@ export function showSheetRefusal(message) {
 }
 
 /**
- * Under the phone, on the Sheet with a medium detent: its height is not published, so the page draws no sheet at it
+ * A show the service refused on the Sheet (an iPad's popover whose frame the keyboard would cover): its words on the
+ * status line and on the phone; the keyboard stays down and the presented view where the session has it.
+ * @param {InsetError} error
+ */
+export function refuseShow(error) {
+  const refusal = problemText(error.status, error.problem, error.message);
+  say(refusal, "error");
+  showSheetRefusal(refusal);
+  ui.sheetTag.textContent = `No keyboard: the service refused the show. ${refusal}`;
+  ui.phone.dataset.showRefused = "true";
+}
+
+/**
+ * Under the phone, on the Sheet. On an iPad: Apple publishes no frame for its form and page sheets and popovers, so
+ * the user enters the one measured on the device (the page fills in none), and the note says so or that the frame
+ * drawn is theirs. On an iPhone with a medium detent: its height is not published, so the page draws no sheet at it
  * (the service places the sheet at large, where a focused field puts it on iOS 26, or refuses it, saying why).
  */
 export function showSheetNote() {
-  const medium = sheetMode() && ui.sheetDetents.value.split(",").includes("medium");
+  ui.phone.dataset.frameSent = measuredFrame() ? "measured" : "none";
+  if (!sheetMode()) {
+    ui.sheetNote.textContent = "";
+    return;
+  }
+  if (iPadMode()) {
+    ui.sheetNote.textContent = measuredFrame() ? FRAME_MEASURED : FRAME_UNPUBLISHED;
+    return;
+  }
+  const medium = ui.sheetDetents.value.split(",").includes("medium");
   ui.sheetNote.textContent = medium ? MEDIUM_UNPUBLISHED : "";
 }

@@ -84,6 +84,12 @@ export const ui = {
   sheetDetents: select("sheet-detents"),
   sheetStyle: select("sheet-style"),
   sheetNavigationBar: input("sheet-navigation-bar"),
+  sheetFrame: {
+    x: input("sheet-frame-x"),
+    y: input("sheet-frame-y"),
+    width: input("sheet-frame-width"),
+    height: input("sheet-frame-height"),
+  },
   sheet: div("sheet"),
   sheetNavBar: div("sheet-nav-bar"),
   sheetTag: div("sheet-tag"),
@@ -120,6 +126,15 @@ export const ui = {
   imeInsets: select("ime-insets"),
   insetsCallback: input("insets-callback"),
   navigationMode: select("navigation-mode"),
+  screenDialog: element("screen-dialog", HTMLOptionElement),
+  dialogHeight: select("dialog-height"),
+  dialogSoftInput: select("dialog-soft-input"),
+  dialog: div("android-dialog"),
+  dialogPane: div("dialog-pane"),
+  dialogList: div("dialog-list"),
+  dialogContent: div("dialog-content"),
+  dialogField: input("dialog-field"),
+  dialogTag: div("dialog-tag"),
 };
 
 /**

@@ -15,6 +15,7 @@ import { round } from "./geometry.js";
  * @typedef {import("../client.js").BarFrame} BarFrame
  * @typedef {import("../client.js").ContainerLayout} ContainerLayout
  * @typedef {import("../client.js").PresentedView} PresentedView
+ * @typedef {import("../client.js").AndroidDialogFrames} AndroidDialogFrames
  * @typedef {{ release: string | null, windowTop: number }} SheetScene the iOS release the service placed the sheet
  *   for (its catalogue's `system` for `/container/presentation/frame`) and the window's top safe area
  * @typedef {{ source: string, system?: string | null, measuredOn?: string }} Measured
@@ -88,6 +89,17 @@ export const MEDIUM_UNPUBLISHED =
   "The medium detent's height is not published (Apple: “approximately half the height of the screen”): the " +
   "sheet is drawn only where the service places it, never at medium.";
 
+/** Why an iPad's presented view needs its frame typed in, and that the page fills in none. */
+export const FRAME_UNPUBLISHED =
+  "Enter the frame you measured on the device: Apple publishes none (no form or page sheet size, nor where UIKit " +
+  "moves it or a popover for the keyboard), so the page fills in no numbers and the service refuses the iPad's " +
+  "presentation without one.";
+
+/** Said while a typed-in frame is sent. */
+export const FRAME_MEASURED =
+  "The presented view is drawn at the frame you entered, as the service answers it; a popover's frame must not be " +
+  "under the keyboard, or the service refuses it.";
+
 /**
  * A detent as the page says it: `medium`, `large`, or a custom one's height.
  * @param {PresentedView["detent"]} detent
@@ -119,6 +131,12 @@ export function sheetSentence(presented, { release, windowTop }) {
       "where a sheet is full screen"
     );
   }
+  if (presented.style !== "sheet" || presented.detent === undefined) {
+    return (
+      `${presented.style} at the frame measured on the device, x ${round(frame.x)}, y ${round(frame.y)}, ` +
+      `${round(frame.width)} × ${round(frame.height)} pt`
+    );
+  }
   const placed = `Sheet at ${detentName(presented.detent)}, y ${round(frame.y)}, ${round(frame.height)} pt tall`;
   const system = releaseName(release);
   if (presented.expandedFrom !== undefined) {
@@ -140,6 +158,10 @@ export function sheetSentence(presented, { release, windowTop }) {
  */
 export function sheetTag(presented, scene) {
   if (presented.style === "fullScreen") return "fullScreen · compact height (landscape)";
+  // A frame sent: the service places nothing and gives no detent (an iPad's view, or an iPhone's sheet measured).
+  if (presented.style !== "sheet" || presented.detent === undefined) {
+    return `${presented.style} · at the frame measured on the device`;
+  }
   const detent = detentName(presented.detent);
   const from = presented.expandedFrom;
   const system = releaseName(scene.release);
@@ -211,6 +233,40 @@ export function explainAndroid(answer, showing) {
   const pan = answer.windowPan.y ? `, the window panned up ${round(answer.windowPan.y)} dp` : "";
   const verb = showing ? `ime().bottom ${round(answer.windowInsets.ime.bottom)} dp` : "IME hidden";
   return `${verb}: ${moved}${pan}, scroll ${round(answer.contentOffset.y)} (${how}).`;
+}
+
+/**
+ * The tag on the Android dialog: where its window stands on the screen (from the answer) and whether the IME moved it.
+ * @param {AndroidDialogFrames} presented
+ * @param {boolean} imeUp
+ */
+export function dialogTag({ frame, restingFrame }, imeUp) {
+  const at = `dialog at y ${round(frame.y)}, ${round(frame.height)} dp tall`;
+  if (!imeUp) return `${at} · at rest`;
+  const moved = frame.y === restingFrame.y ? "not moved" : `moved from y ${round(restingFrame.y)}`;
+  return `${at} · ${moved} for the IME`;
+}
+
+/**
+ * One line on an Android dialog's answer: where the window manager put the window, how much of it the IME covers
+ * (its inset in the window's coordinates), and what the window did about it.
+ * @param {AndroidKeyboardEventAnswer} answer
+ * @param {boolean} showing
+ */
+export function explainDialog(answer, showing) {
+  const presented = answer.container?.presentation;
+  const where = presented
+    ? `Dialog window at y ${round(presented.frame.y)}, ${round(presented.frame.height)} dp tall` +
+      ` (at rest y ${round(presented.restingFrame.y)})`
+    : "Dialog window";
+  if (!showing) return `${where}: IME hidden, the window back at rest.`;
+  const covered = round(answer.windowInsets.ime.bottom);
+  if (!covered) return `${where}: above the IME, nothing of it covered, nothing in it moves.`;
+  const pan = answer.windowPan.y ? `, its content panned up ${round(answer.windowPan.y)} dp` : "";
+  return (
+    `${where}: the IME covers ${covered} dp of it${pan}; the list ${round(answer.scrollView.frame.height)} dp ` +
+    `tall, scroll ${round(answer.contentOffset.y)}.`
+  );
 }
 
 /**
