@@ -1,13 +1,14 @@
 /// A dialog's window on Android, placed by the window manager around the IME (`docs/containers.md`, "Android
-/// dialogs"). All from AOSP: `PhoneWindow.generateLayout` makes a floating window (`Theme.Dialog`'s
+/// dialogs"). All from AOSP: `PhoneWindow.generateLayout` makes a floating window (the dialog themes'
 /// `windowIsFloating`) `WRAP_CONTENT` and clears `FLAG_LAYOUT_IN_SCREEN`, so it keeps the default fit-insets types,
-/// the system bars; `ViewRootImpl.adjustLayoutParamsForCompatibility` then adds the IME to them under
-/// `adjustResize` and sets `PRIVATE_FLAG_INSET_PARENT_FRAME_BY_IME` under any other mode;
+/// the system bars (Android 15's edge-to-edge enforcement changes those for non-floating windows only);
+/// `ViewRootImpl.adjustLayoutParamsForCompatibility` then adds the IME to them under `adjustResize` and sets
+/// `PRIVATE_FLAG_INSET_PARENT_FRAME_BY_IME` under any other mode, as long as the window fits both bars;
 /// `WindowLayout.computeFrames` takes the display frame as the screen less those insets, the parent frame as the
 /// display frame less the IME's overlap when that flag is set, centres the window in the parent frame
-/// (`Gravity.apply` with gravity 0) and moves it back into the display frame, filling it when larger
-/// (`Gravity.applyDisplay`). In dp; the framework's integer pixels are not modelled (at most half a pixel), and what the service
-/// computes from several dp is given to a thousandth (`thousandths`).
+/// (`Gravity.apply` with `Gravity.CENTER`, which `Dialog`'s constructor sets) and moves it back into the display
+/// frame, filling it when larger (`Gravity.applyDisplay`). In dp; the framework's integer pixels are not modelled
+/// (at most half a pixel), and what the service computes from several dp is given to a thousandth (`thousandths`).
 public struct AndroidDialog: Equatable, Sendable {
     /// The window's size as its content measures it with the IME hidden.
     public var size: Size
