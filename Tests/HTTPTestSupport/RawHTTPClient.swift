@@ -140,6 +140,13 @@ public final class RawHTTPClient {
         return read == 0 || (read < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
+    /// True when bytes the server sent wait to be read, without waiting or consuming them.
+    public func hasBytesNow() -> Bool {
+        guard buffer.isEmpty else { return true }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) > 0
+    }
+
     /// Everything the server sends after what was read, until it closes (or the receive timeout passes): empty
     /// when a response was the only one.
     public func readToEnd() -> [UInt8] {
