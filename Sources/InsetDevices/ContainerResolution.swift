@@ -136,7 +136,9 @@ extension DeviceCatalogue {
         func pick<T>(_ value: SceneValue, _ sent: T, _ held: T?, _ otherwise: T) -> T {
             given.contains(SceneValues(value)) ? sent : held ?? otherwise
         }
-        if pick(.edgeToEdge, values.android.edgeToEdge, base?.android.edgeToEdge, false) {
+        let sheet = container.presentation?.bottomSheet
+        // A bottom sheet edge to edge is Material's own layout (`AndroidBottomSheet`), not the app's.
+        if sheet == nil, pick(.edgeToEdge, values.android.edgeToEdge, base?.android.edgeToEdge, false) {
             throw DeviceRefusal(
                 "/container",
                 "cannot be laid out edge to edge: the app places its bars with its own inset listeners, which the "
@@ -152,12 +154,18 @@ extension DeviceCatalogue {
         let frame = given.contains(.frame) ? values.scrollView.frame : base?.container?.givenFrame
         if let presentation = container.presentation, presentation.style == .dialog, let dialog = presentation.size {
             try Self.checkDialog(container, dialog, screen: size, bars: bars, frame: frame)
-            // The dialog theme's mode (`Theme.Dialog`: `stateUnspecified|adjustPan`), unless one is sent or the
-            // dialog had one already.
-            if !given.contains(SceneValues(.windowSoftInputMode)), base?.container?.container.presentation == nil {
-                event.scene.values.android.softInputMode = .adjustPan
-                event.scene.given.insert(SceneValues(.windowSoftInputMode))
-            }
+        }
+        if let sheet {
+            try Self.checkBottomSheet(container, sheet, screen: size, frame: frame, given: given)
+        }
+        // The theme's mode for a dialog (`Theme.Dialog`: `stateUnspecified|adjustPan`) or a bottom sheet (Material's
+        // `BottomSheetDialog` themes: `adjustResize`), unless one is sent or the scene presented the same already.
+        if let style = container.presentation?.style, style.isAndroid,
+            !given.contains(SceneValues(.windowSoftInputMode)),
+            base?.container?.container.presentation?.style != style
+        {
+            event.scene.values.android.softInputMode = style == .dialog ? .adjustPan : .adjustResize
+            event.scene.given.insert(SceneValues(.windowSoftInputMode))
         }
         let state = ContainerState(
             container: container, size: size, windowSafeArea: bars, givenFrame: frame,
@@ -196,6 +204,34 @@ extension DeviceCatalogue {
         }
         if let frame, !contains(Rect(x: 0, y: 0, width: dialog.width, height: dialog.height), frame) {
             throw DeviceRefusal("/scrollView/frame", "must lie in the dialog's window, in its coordinates")
+        }
+    }
+
+    /// Refuses a bottom sheet laid out as it cannot be: app bars with it (the activity's), an IME handling for the
+    /// activity's list (the sheet's behavior applies the insets), a scroll view outside the sheet's content.
+    private static func checkBottomSheet(
+        _ container: Container, _ sheet: AndroidBottomSheet, screen: Size, frame: Rect?, given: SceneValues
+    ) throws(DeviceRefusal) {
+        var problems = container.androidMembers.filter { $0 != "presentation" }.map {
+            MemberProblem(
+                pointer: "/container/" + $0,
+                message: "is the activity's, not the bottom sheet's: send the scroll view's frame in the sheet")
+        }
+        if given.contains(SceneValues(.imeInsets)) {
+            problems.append(
+                MemberProblem(
+                    pointer: "/imeInsets",
+                    message: "is how the activity's list takes the IME: a bottom sheet's behavior pads the sheet itself"
+                ))
+        }
+        guard problems.isEmpty else { throw DeviceRefusal(problems: problems) }
+        let content = Rect(
+            x: 0, y: 0, width: min(screen.width, AndroidBottomSheet.maxWidth), height: sheet.contentHeight)
+        if let frame, !contains(content, frame) {
+            throw DeviceRefusal(
+                "/scrollView/frame",
+                "must lie in the bottom sheet's content (\(points(content.width)) × \(points(content.height)) dp), "
+                    + "in its coordinates")
         }
     }
 

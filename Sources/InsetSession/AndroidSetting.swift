@@ -44,10 +44,17 @@ extension Scene {
             screen: screen, statusBar: android.statusBar, navigationBar: android.navigationBar,
             navigationMode: android.navigationMode, softInputMode: android.softInputMode,
             edgeToEdge: android.edgeToEdge, imeInsets: android.edgeToEdge ? android.imeInsets : .none,
-            insetsAnimationCallback: android.insetsAnimationCallback,
+            // `BottomSheetBehavior.onLayoutChild` gives the sheet an `InsetsAnimationCallback`.
+            insetsAnimationCallback: android.insetsAnimationCallback || bottomSheet != nil,
             container: ScrollContainer(
                 frame: scrollView.frame, contentSize: scrollView.contentSize, contentOffset: scrollView.contentOffset),
-            focusedRect: focusedRect, caretRect: android.caretRect, dialog: dialog)
+            focusedRect: focusedRect, caretRect: android.caretRect, dialog: dialog, bottomSheet: bottomSheet)
+    }
+
+    /// Material's bottom sheet whose content holds the scroll view, when the container presents one.
+    var bottomSheet: AndroidBottomSheet? {
+        guard hasContainer else { return nil }
+        return containerStore[0].container.presentation?.bottomSheet
     }
 
     /// The dialog whose window holds the scroll view, when the container presents one.

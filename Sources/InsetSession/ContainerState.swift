@@ -39,6 +39,10 @@ public struct ContainerState: Equatable, Sendable {
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         if platform == .android, let dialog = container.presentation?.size, container.presentation?.style == .dialog {
             layout = .androidDialog(size: dialog, frame: givenFrame)
+        } else if platform == .android, let sheet = container.presentation?.bottomSheet {
+            // The sheet's content, `MATCH_PARENT` up to the sheet's maximum width.
+            let width = min(size.width, AndroidBottomSheet.maxWidth)
+            layout = .androidDialog(size: Size(width: width, height: sheet.contentHeight), frame: givenFrame)
         } else if platform == .android {
             layout = .android(size: size, windowSafeArea: windowSafeArea, heights: heights, frame: givenFrame)
         } else if let view = presented?.frame, view != window {

@@ -221,15 +221,24 @@ private enum RecordReader {
         if let bar = object["ta"] { container.topAppBar = AppBar(height: try number(bar, "ta")) }
         if let bar = object["bn"] { container.bottomNavigation = AppBar(height: try number(bar, "bn")) }
         if let value = object["pr"] {
-            guard case .array(let parts) = value, parts.count == 4 || parts.count == 5,
+            guard case .array(let parts) = value, [4, 5, 8].contains(parts.count),
                 case .string(let name) = parts[0], let style = PresentationStyle(rawValue: name),
                 case .array(let detents) = parts[1]
-            else { throw Unreadable(reason: "pr is not [style, detents, selected, frame, size?]") }
+            else { throw Unreadable(reason: "pr is not [style, detents, selected, frame, size?, sheet?]") }
             var presentation = Presentation(style: style)
             for detent in detents { presentation.detents.append(try self.detent(detent)) }
             presentation.selectedDetent = parts[2] == .null ? nil : try self.detent(parts[2])
             presentation.frame = parts[3] == .null ? nil : try rect(parts[3])
-            if parts.count == 5 { presentation.size = try RecordReader.size(parts[4]) }
+            if parts.count >= 5, parts[4] != .null { presentation.size = try RecordReader.size(parts[4]) }
+            if parts.count == 8 {
+                if parts[6] != .null {
+                    guard case .string(let state) = parts[6], let sheetState = AndroidBottomSheet.State(rawValue: state)
+                    else { throw Unreadable(reason: "pr's sheet state is not one") }
+                    presentation.sheetState = sheetState
+                }
+                presentation.contentHeight = try number(parts[5], "pr")
+                presentation.peekHeight = parts[7] == .null ? nil : try number(parts[7], "pr")
+            }
             container.presentation = presentation
         }
         var presented: PresentedView?

@@ -261,7 +261,8 @@ extension JSONWriter {
             exactNumber(height)
         }
         if let presentation = container.presentation {
-            // [style, detents, selected detent or null, frame or null] and, for a dialog, its size
+            // [style, detents, selected detent or null, frame or null] and, for a dialog, its size; for a bottom
+            // sheet, null there and then its content height, state or null, and peek height or null
             key(static: "pr")
             beginArray()
             string(presentation.style.rawValue)
@@ -271,6 +272,12 @@ extension JSONWriter {
             if let detent = presentation.selectedDetent { storedDetent(detent) } else { null() }
             if let frame = presentation.frame { exactRect(frame) } else { null() }
             if let size = presentation.size { exactSize(size) }
+            if let contentHeight = presentation.contentHeight {
+                if presentation.size == nil { null() }
+                exactNumber(contentHeight)
+                if let state = presentation.sheetState { string(state.rawValue) } else { null() }
+                if let peek = presentation.peekHeight { exactNumber(peek) } else { null() }
+            }
             endArray()
         }
         if let presented = state.presented {

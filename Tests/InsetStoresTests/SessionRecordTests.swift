@@ -69,16 +69,25 @@ struct SessionRecordTests {
         container.toolbar = Toolbar(height: next(), hidden: false)
         container.inputAccessoryView = InputAccessoryView(height: next())
         container.topAppBar = AppBar(height: next())
-        // A sheet with every kind of detent, placed as the service placed it, a popover at a frame sent, or an
-        // Android dialog of a size sent.
+        // A sheet with every kind of detent, placed as the service placed it, a popover at a frame sent, an
+        // Android dialog of a size sent, or Material's bottom sheet with and without its state and peek height.
+        var bottomSheet = Presentation(style: .bottomSheet)
+        bottomSheet.contentHeight = next()
+        if offset % 8 == 1 {
+            bottomSheet.sheetState = .expanded
+            bottomSheet.peekHeight = next()
+        }
+        let android = offset % 3 == 0 || offset % 4 == 1
         container.presentation =
             offset % 3 == 0
             ? Presentation(style: .dialog, size: Size(width: next(), height: next()))
-            : offset % 2 == 0
-                ? Presentation(
-                    style: .pageSheet, detents: [.medium, .custom(height: next()), .large],
-                    selectedDetent: .custom(height: next()))
-                : Presentation(style: .popover, frame: rect())
+            : offset % 4 == 1
+                ? bottomSheet
+                : offset % 2 == 0
+                    ? Presentation(
+                        style: .pageSheet, detents: [.medium, .custom(height: next()), .large],
+                        selectedDetent: .custom(height: next()))
+                    : Presentation(style: .popover, frame: rect())
         let presented =
             offset % 2 == 0
             ? PresentedView(
@@ -89,7 +98,7 @@ struct SessionRecordTests {
             container: container, size: Size(width: next(), height: next()), windowSafeArea: insets(),
             givenFrame: offset % 2 == 0 ? rect() : nil,
             heights: BarHeights(navigationBar: next(), toolbar: next(), bottomNavigation: next()),
-            presented: offset % 3 == 0 ? nil : presented, platform: offset % 3 == 0 ? .android : .ios)
+            presented: android ? nil : presented, platform: android ? .android : .ios)
         let running = AdditiveAnimation(
             delta: values(), curve: AnimationCurve(rawValue: 2), duration: next(), startTime: next())
         let replaced = AdditiveAnimation(

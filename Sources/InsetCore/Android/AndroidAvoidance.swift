@@ -30,12 +30,14 @@ public enum AndroidAvoidance {
     /// covers beyond the bar, and what lies below it rises with it; one whose frame reaches into the bar's area
     /// loses the IME's overlap with its frame (its bottom less the IME's top, `screen.height − ime`), the whole
     /// inset at the window's bottom. Never negative; zero when nothing follows the IME.
-    /// In a dialog, what its window's content loses (`AndroidDialog.window`).
+    /// In a dialog, what its window's content loses (`AndroidDialog.window`); in a bottom sheet, what its content
+    /// loses (`AndroidBottomSheet.shrink`).
     public static func lift(_ layout: AndroidLayout, ime: Double) -> Double {
         if let dialog = layout.dialog {
             let window = dialog.window(layout, ime: ime)
             return lift(window.layout, ime: window.ime)
         }
+        if let sheet = layout.bottomSheet { return sheet.shrink(layout, ime: ime) }
         return max(0, ime - keptClear(layout))
     }
 
@@ -57,6 +59,7 @@ public enum AndroidAvoidance {
             result.windowPanY = AndroidDialog.thousandths(result.windowPanY)
             return result
         }
+        if let sheet = layout.bottomSheet { return resolve(layout, sheet: sheet, ime: ime, previousPanY: previousPanY) }
         let insets = AndroidWindowInsets(
             ime: EdgeInsets(top: 0, left: 0, bottom: ime, right: 0),
             navigationBars: EdgeInsets(top: 0, left: 0, bottom: layout.navigationBar, right: 0),
@@ -99,7 +102,10 @@ public enum AndroidAvoidance {
     /// Not edge to edge, the framework resizes the content under `adjustResize` only (the IME is among the
     /// content insets for that mode alone); edge to edge, the framework lays out nothing and the app's listener
     /// decides.
+    /// A bottom sheet's content is laid out again under `adjustResize` alone, edge to edge or not (the behavior's
+    /// padding or the decor's).
     public static func adjustment(_ layout: AndroidLayout) -> Adjustment {
+        if layout.bottomSheet != nil { return layout.softInputMode == .adjustResize ? .resize : .none }
         guard layout.edgeToEdge else { return layout.softInputMode == .adjustResize ? .resize : .none }
         switch layout.imeInsets {
         case .resize: return .resize
@@ -111,7 +117,7 @@ public enum AndroidAvoidance {
     /// The focused rect in the container's content coordinates, when the focused view is inside the container
     /// (its rect meets the container's frame; a field outside it, such as a composer below a list, is not the
     /// container's to scroll).
-    static func focusInContent(_ layout: AndroidLayout) -> Rect? {
+    public static func focusInContent(_ layout: AndroidLayout) -> Rect? {
         guard let rect = layout.focusedRect else { return nil }
         let frame = layout.container.frame
         guard rect.maxY > frame.minY, rect.minY < frame.maxY, rect.maxX > frame.minX, rect.minX < frame.maxX
@@ -148,5 +154,35 @@ public enum AndroidAvoidance {
         let maxY = min(a.maxY, b.maxY)
         guard maxX > minX, maxY > minY else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+extension AndroidAvoidance {
+    /// In a bottom sheet: the container's resize and scroll in the sheet's content (`AndroidBottomSheet.content`);
+    /// the window's insets are the screen's (the sheet's window covers it); under `adjustPan` the window pans the
+    /// focused rect, on the screen where the sheet put it, above the IME.
+    static func resolve(
+        _ layout: AndroidLayout, sheet: AndroidBottomSheet, ime: Double, previousPanY: Double
+    ) -> AndroidInsetResult {
+        let content = sheet.content(layout, ime: ime)
+        var result = resolve(content.layout, ime: content.ime, previousPanY: previousPanY)
+        result.containerFrame.height = AndroidDialog.thousandths(result.containerFrame.height)
+        result.contentOffset.y = AndroidDialog.thousandths(result.contentOffset.y)
+        result.windowInsets = AndroidWindowInsets(
+            ime: EdgeInsets(top: 0, left: 0, bottom: ime, right: 0),
+            navigationBars: EdgeInsets(top: 0, left: 0, bottom: layout.navigationBar, right: 0),
+            statusBars: EdgeInsets(top: layout.statusBar, left: 0, bottom: 0, right: 0))
+        result.windowPanY = 0
+        if layout.softInputMode == .adjustPan, ime > layout.navigationBar {
+            let origin = sheet.placement(layout, ime: ime).content.origin
+            var screen = layout
+            screen.bottomSheet = nil
+            screen.container.frame = layout.container.frame.offsetBy(dx: origin.x, dy: origin.y)
+            screen.focusedRect = layout.focusedRect?.offsetBy(dx: origin.x, dy: origin.y)
+            screen.caretRect = layout.caretRect?.offsetBy(dx: origin.x, dy: origin.y)
+            result.windowPanY = AndroidDialog.thousandths(
+                panY(screen, visibleBottom: max(layout.navigationBar, ime), previous: previousPanY))
+        }
+        return result
     }
 }

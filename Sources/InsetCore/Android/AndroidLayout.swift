@@ -31,15 +31,20 @@ public struct AndroidLayout: Equatable, Sendable {
     /// The dialog whose window holds the container, when it is not the activity's: `container`, `focusedRect`
     /// and `caretRect` are then in the dialog window's coordinates, and `softInputMode` is its window's.
     public var dialog: AndroidDialog?
+    /// Material's bottom sheet whose content holds the container, when it is not the activity's: `container`,
+    /// `focusedRect` and `caretRect` are then in the sheet content's coordinates, and `softInputMode` and
+    /// `edgeToEdge` are its dialog window's.
+    public var bottomSheet: AndroidBottomSheet?
 
     /// Creates a layout.
     public init(
         screen: Size, statusBar: Double, navigationBar: Double, navigationMode: NavigationMode,
         softInputMode: SoftInputMode, edgeToEdge: Bool, imeInsets: ImeInsetsHandling,
         insetsAnimationCallback: Bool, container: ScrollContainer, focusedRect: Rect?, caretRect: Rect? = nil,
-        dialog: AndroidDialog? = nil
+        dialog: AndroidDialog? = nil, bottomSheet: AndroidBottomSheet? = nil
     ) {
         self.dialog = dialog
+        self.bottomSheet = bottomSheet
         self.screen = screen
         self.statusBar = statusBar
         self.navigationBar = navigationBar

@@ -87,8 +87,10 @@ extension AndroidTransition {
                 offset = max(0, min(current + delta, max(0, content - (height - result.contentPaddingBottom))))
             }
         }
-        let settled = ScrollViewRules.clamped(
+        var settled = ScrollViewRules.clamped(
             offset, height: height, padding: result.contentPaddingBottom, contentHeight: content)
+        // What a dialog's or a sheet's rules derive from several dp is given to a thousandth.
+        if placed.dialog != nil || placed.bottomSheet != nil { settled = AndroidDialog.thousandths(settled) }
         if animated && settled != current { return ScrollerMotion(from: current, to: settled, startTime: t) }
         // No new scroll and nothing to clamp: a running one goes on (nothing in a resize or `onLayout` aborts the
         // scroller; `doScrollY(0)` does nothing).

@@ -88,7 +88,8 @@ public struct AndroidTransition: Equatable, Sendable {
     public func values(atMilliseconds t: Double) -> AndroidValues {
         let ime = ime(atMilliseconds: t)
         // Synced, the layout is drawn where the animated inset puts it; else at the end's from the start.
-        let drawnFor = animation?.synced == true ? ime : imeTo
+        // A bottom sheet's content is laid out for the end at once; its callback only translates the sheet.
+        let drawnFor = animation?.synced == true && layout.bottomSheet == nil ? ime : imeTo
         let rise = AndroidAvoidance.lift(layout, ime: drawnFor)
         var height = layout.container.frame.height
         var padding = 0.0

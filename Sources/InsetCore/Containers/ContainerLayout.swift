@@ -117,7 +117,8 @@ public struct ContainerLayout: Equatable, Sendable {
 
     /// A dialog window's layout on Android (`AndroidDialog`), in its own coordinates: the scroll view fills the
     /// window of `size` unless `frame` is given. No bars: the app bars are the activity's, and the dialog's window
-    /// fits the system bars, so no inset reaches its views at rest.
+    /// fits the system bars, so no inset reaches its views at rest. A bottom sheet's content is laid out the same
+    /// way: the sheet's padding keeps the bars off it.
     public static func androidDialog(size: Size, frame: Rect?) -> Self {
         var layout = ContainerLayout(size: size, windowSafeArea: .zero, heights: BarHeights(), frame: frame)
         layout.scrollViewSafeArea = .zero

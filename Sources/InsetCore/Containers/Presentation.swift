@@ -13,6 +13,12 @@ public struct Presentation: Equatable, Sendable {
     public var frame: Rect?
     /// Android: a dialog window's size as its content measures it with the IME hidden (`WRAP_CONTENT`), dp.
     public var size: Size?
+    /// Android: a bottom sheet's content height with the IME hidden, dp (`AndroidBottomSheet.contentHeight`).
+    public var contentHeight: Double?
+    /// Android: a bottom sheet's state when the IME shows; nil: collapsed.
+    public var sheetState: AndroidBottomSheet.State?
+    /// Android: a bottom sheet's `behavior_peekHeight`, dp; nil: `auto`.
+    public var peekHeight: Double?
 
     /// A presentation in `style`.
     @inlinable public init(
@@ -26,6 +32,12 @@ public struct Presentation: Equatable, Sendable {
         self.size = size
     }
 
+    /// The bottom sheet this presentation describes, when it is one.
+    public var bottomSheet: AndroidBottomSheet? {
+        guard style == .bottomSheet, let contentHeight else { return nil }
+        return AndroidBottomSheet(contentHeight: contentHeight, state: sheetState ?? .collapsed, peekHeight: peekHeight)
+    }
+
     /// The detents in force: those sent, or `large` alone.
     public var detentsInForce: [SheetDetent] { detents.isEmpty ? [.large] : detents }
 
@@ -33,14 +45,17 @@ public struct Presentation: Equatable, Sendable {
     public var restingDetent: SheetDetent { selectedDetent ?? detentsInForce[0] }
 }
 
-/// The presentation styles the service knows: `UIModalPresentationStyle`'s on iOS, a dialog's window on Android.
+/// The presentation styles the service knows: `UIModalPresentationStyle`'s on iOS, a dialog's window or Material's
+/// bottom sheet on Android.
 public enum PresentationStyle: String, CaseIterable, Sendable {
     case fullScreen, sheet, pageSheet, formSheet, popover
     /// Android: a `Dialog`'s floating window (`Theme.Dialog`, `windowIsFloating`).
     case dialog
+    /// Android: Material's `BottomSheetDialog` (`AndroidBottomSheet`).
+    case bottomSheet
 
     /// Whether the style is Android's.
-    public var isAndroid: Bool { self == .dialog }
+    public var isAndroid: Bool { self == .dialog || self == .bottomSheet }
 }
 
 /// A sheet's detent (`UISheetPresentationController.Detent`): `medium`, `large`, or a custom one whose resolver

@@ -48,12 +48,15 @@ extension FieldReader {
         return self.errors.count == errors ? container : nil
     }
 
-    /// A presentation: `{style, detents, selectedDetent, frame, size}`, only `style` required (and `size` for a
-    /// dialog, whose window the service places).
+    /// A presentation: `{style, detents, selectedDetent, frame, size, contentHeight, state, peekHeight}`, only
+    /// `style` required (and `size` for a dialog, `contentHeight` for a bottom sheet: the service places them).
     private mutating func presentation(_ value: JSONValue, at pointer: String) -> Presentation? {
         guard
             let members = object(
-                value, at: pointer, allowed: ["style", "detents", "selectedDetent", "frame", "size"]),
+                value, at: pointer,
+                allowed: [
+                    "style", "detents", "selectedDetent", "frame", "size", "contentHeight", "state", "peekHeight",
+                ]),
             let style = required(
                 members, "style", at: pointer,
                 { $0.choice($1, at: $2(), of: PresentationStyle.allCases.map(\.rawValue)) }
@@ -72,17 +75,43 @@ extension FieldReader {
         read.selectedDetent = members["selectedDetent"].flatMap { detent($0, at: pointer + "/selectedDetent") }
         read.frame = members["frame"].flatMap { rect($0, at: pointer + "/frame") }
         read.size = members["size"].flatMap { size($0, at: pointer + "/size") }
-        if style == .dialog {
-            if read.size == nil, members["size"] == nil {
+        read.contentHeight = members["contentHeight"].flatMap {
+            number($0, at: pointer + "/contentHeight", in: Limits.length)
+        }
+        read.sheetState = members["state"].flatMap {
+            choice($0, at: pointer + "/state", of: AndroidBottomSheet.State.allCases.map(\.rawValue))
+        }.flatMap(AndroidBottomSheet.State.init(rawValue:))
+        read.peekHeight = members["peekHeight"].flatMap { number($0, at: pointer + "/peekHeight", in: Limits.length) }
+        let own: [String]
+        switch style {
+        case .dialog:
+            own = ["size"]
+            if members["size"] == nil {
                 fail(pointer + "/size", "is required for a dialog: its window's size as its content measures it")
             }
-            for member in ["detents", "selectedDetent", "frame"] where members[member] != nil {
-                fail(pointer + "/" + member, "is not a dialog's: the window manager places a dialog from its size")
+        case .bottomSheet:
+            own = ["contentHeight", "state", "peekHeight"]
+            if members["contentHeight"] == nil {
+                fail(
+                    pointer + "/contentHeight",
+                    "is required for a bottom sheet: its content's height as it measures with the IME hidden")
             }
-        } else if members["size"] != nil {
-            fail(pointer + "/size", "is a dialog's alone: a \(style.rawValue) is placed by its frame or its rules")
+        default:
+            own = ["detents", "selectedDetent", "frame"]
+        }
+        for member in members.keys.sorted() where member != "style" && !own.contains(member) {
+            fail(pointer + "/" + member, "is not a \(style.rawValue)'s: " + Self.placedBy(style))
         }
         return read
+    }
+
+    /// What places a presentation in `style`, for a member that is not its own.
+    private static func placedBy(_ style: PresentationStyle) -> String {
+        switch style {
+        case .dialog: "the window manager places a dialog from its size"
+        case .bottomSheet: "the sheet's behavior places it from its content's height, state and peek height"
+        default: "a \(style.rawValue) is placed by its frame or its rules"
+        }
     }
 
     /// A sheet's detent: `"medium"`, `"large"`, or a custom detent's height (a number).

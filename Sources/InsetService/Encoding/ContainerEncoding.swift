@@ -53,6 +53,9 @@ extension JSONWriter {
                 key(static: "size")
                 self.size(size)
             }
+            if let height = presentation.contentHeight { field("contentHeight", height) }
+            if let state = presentation.sheetState { field("state", state.rawValue) }
+            if let peek = presentation.peekHeight { field("peekHeight", peek) }
             endObject()
         }
         endObject()
@@ -141,7 +144,7 @@ extension JSONWriter {
     /// when it is in one). Under `adjustResize` the content ends at the IME's top, so the bottom navigation rises by
     /// what the content loses (`AndroidAvoidance.lift`); panned or left alone, it stays where it was in the window.
     /// A dialog's window is placed with the IME's inset at `ime`, where the event settles (`presentation.frame`),
-    /// and at rest (`restingFrame`), in screen coordinates.
+    /// and at rest (`restingFrame`), in screen coordinates; so is a bottom sheet (`bottomSheet`).
     mutating func androidContainer(
         _ state: ContainerState, result: AndroidInsetResult, layout: AndroidLayout, ime: Double,
         name: StaticString = "container"
@@ -159,6 +162,7 @@ extension JSONWriter {
             rect(dialog.frame(layout, ime: 0))
             endObject()
         }
+        if let sheet = layout.bottomSheet { bottomSheet(sheet, result: result, layout: layout, ime: ime) }
         if let frame = bars.topAppBar {
             key(static: "topAppBar")
             beginObject()
@@ -175,6 +179,39 @@ extension JSONWriter {
             key(static: "frame")
             rect(frame)
             endObject()
+        }
+        endObject()
+    }
+}
+
+extension JSONWriter {
+    /// A bottom sheet's `presentation`: its state, its frame and its content's with the IME's inset at `ime` (where
+    /// the event settles) and at rest, in screen coordinates, and how much of the focused rect shows once the list
+    /// has scrolled and the window panned. The sheet moves between them on the IME's interpolated fraction
+    /// (Material's `InsetsAnimationCallback`).
+    mutating func bottomSheet(
+        _ sheet: AndroidBottomSheet, result: AndroidInsetResult, layout: AndroidLayout, ime: Double
+    ) {
+        let placed = sheet.placement(layout, ime: ime)
+        let resting = sheet.placement(layout, ime: 0)
+        key(static: "presentation")
+        beginObject()
+        field("style", PresentationStyle.bottomSheet.rawValue)
+        field("state", sheet.state.rawValue)
+        key(static: "frame")
+        rect(placed.frame)
+        key(static: "contentFrame")
+        rect(placed.content)
+        key(static: "restingFrame")
+        rect(resting.frame)
+        key(static: "restingContentFrame")
+        rect(resting.content)
+        if var focused = layout.focusedRect {
+            // A rect in the list moves with its scroll.
+            if AndroidAvoidance.focusInContent(layout) != nil {
+                focused.y -= result.contentOffset.y - layout.container.contentOffset.y
+            }
+            field("focusedRectShown", sheet.shown(focused, layout, ime: ime, panY: result.windowPanY).rawValue)
         }
         endObject()
     }
