@@ -205,7 +205,9 @@ struct SpecAgreementTests {
             let bars: [String: Set<String>] = [
                 "navigationBar": ["style", "height"], "tabBar": ["height", "hidden"], "toolbar": ["height", "hidden"],
                 "inputAccessoryView": ["height"], "topAppBar": ["height"], "bottomNavigation": ["height"],
-                "presentation": ["style", "detents", "selectedDetent", "frame", "size"],
+                "presentation": [
+                    "style", "detents", "selectedDetent", "frame", "size", "contentHeight", "state", "peekHeight",
+                ],
             ]
             let properties = try resolve(value, in: spec).properties
             if Set(properties.keys) != Set(bars.keys) { problems.append("\(pointer): other bars") }
@@ -235,6 +237,12 @@ struct SpecAgreementTests {
                     number(try resolve(detents, in: spec).object, "maxItems") != Double(Limits.detents)
                 {
                     problems.append("\(pointer)/presentation/detents: maxItems")
+                }
+                if let state = members["state"],
+                    try resolve(state, in: spec).object["enum"]
+                        != .array(AndroidBottomSheet.State.allCases.map { .string($0.rawValue) })
+                {
+                    problems.append("\(pointer)/presentation/state: enum differs")
                 }
             }
         }

@@ -588,7 +588,11 @@ export interface Container {
  * How the scroll view's screen is presented. Android: `dialog` with its window's `size`, placed as
  * `WindowLayout.computeFrames` places a floating window (centred above the IME under `adjustPan`, the dialog theme's
  * mode, and within the space above it under `adjustResize`); `scrollView.frame` and `focusedRect` are then in the
- * dialog window's coordinates. iOS: how the view controller holding the scroll view is presented; the bars and the
+ * dialog window's coordinates. `bottomSheet`, Material's `BottomSheetDialog`, with its content's `contentHeight`,
+ * placed as `BottomSheetBehavior` places it (`adjustResize`, its themes' mode, is the default; `edgeToEdge` says
+ * whether the dialog draws edge to edge, as Material3's theme overlay does over a navigation bar that is not opaque);
+ * `scrollView.frame` and `focusedRect` are then in the sheet content's coordinates, and the scroll view takes what the
+ * content loses of its height. iOS: how the view controller holding the scroll view is presented; the bars and the
  * scroll view are laid out in the presented view, and `scrollView.frame`, when sent, is in its coordinates. On an
  * iPhone in portrait `sheet`, `pageSheet`, `formSheet` and `popover` show as a sheet (Apple's styles in a compact
  * width; a popover behaves as a form sheet); in landscape (compact height) as `fullScreen`. While the keyboard shows,
@@ -601,9 +605,9 @@ export interface Container {
 export interface ContainerPresentation {
   /**
    * iOS: the `modalPresentationStyle` (`sheet` is SwiftUI's `.sheet`, a page sheet). Android: `dialog`, a `Dialog`'s
-   * floating window (`Theme.Dialog`).
+   * floating window (`Theme.Dialog`); `bottomSheet`, Material's `BottomSheetDialog`.
    */
-  style: "fullScreen" | "sheet" | "pageSheet" | "formSheet" | "popover" | "dialog";
+  style: "fullScreen" | "sheet" | "pageSheet" | "formSheet" | "popover" | "dialog" | "bottomSheet";
   /** A sheet's detents, smallest to largest, as UIKit wants them; left out, `large` alone. */
   detents?: ("medium" | "large" | number)[];
   /** The detent the sheet rests at before the keyboard shows; left out, the smallest. */
@@ -619,6 +623,19 @@ export interface ContainerPresentation {
    * IME hidden (`WRAP_CONTENT`); it must fit the screen less its system bars.
    */
   size?: Size;
+  /**
+   * Android, required for a `bottomSheet` and its alone: the height in dp the sheet's content (the view the app sets)
+   * measures with the IME hidden. The sheet is as wide as the screen, at most 640 dp.
+   */
+  contentHeight?: number;
+  /**
+   * A `bottomSheet`'s state when the IME shows; left out, `collapsed`, where `BottomSheetDialog` shows it. Collapsed,
+   * the automatic peek height (the parent's height less 9/16 of its width) can leave a tall sheet's lower part under
+   * the IME.
+   */
+  state?: "collapsed" | "expanded";
+  /** A `bottomSheet`'s `behavior_peekHeight` in dp; left out, `auto`. */
+  peekHeight?: number;
 }
 
 /** An Android app bar; its height in dp, which the app's theme sets, so the request says it. */
@@ -1144,7 +1161,35 @@ export interface AndroidInsetResult {
 export interface AndroidBarFrames {
   topAppBar?: BarFrame;
   bottomNavigation?: BarFrame;
-  presentation?: AndroidDialogFrames;
+  presentation?: AndroidDialogFrames | AndroidBottomSheetFrames;
+}
+
+/**
+ * Material's bottom sheet on the screen, in dp, as `BottomSheetBehavior` places it: edge to edge padded at the bottom
+ * by the navigation bar or the IME (under `adjustResize`) and at the top where it reaches under the status bar;
+ * otherwise in the space the decor leaves between the bars and above the IME. It moves between `restingFrame` and
+ * `frame` on the IME's interpolated fraction (Material's `InsetsAnimationCallback`); the answer's `scrollView.frame` is
+ * in the content's coordinates.
+ */
+export interface AndroidBottomSheetFrames {
+  style: "bottomSheet";
+  state: "collapsed" | "expanded";
+  /**
+   * The sheet where it settles after this event; collapsed, it may reach below the screen, and the IME covers what lies
+   * below its top.
+   */
+  frame: Rect;
+  /** The sheet's content there (the sheet less its padding), as tall as it measures. */
+  contentFrame: Rect;
+  /** The sheet with the IME hidden. */
+  restingFrame: Rect;
+  /** Its content with the IME hidden. */
+  restingContentFrame: Rect;
+  /**
+   * With `focusedRect`: how much of it shows after this event, once the list has scrolled and the window panned (inside
+   * the content, below the status bar, above the IME and the navigation bar).
+   */
+  focusedRectShown?: "whole" | "part" | "none";
 }
 
 /**
