@@ -997,9 +997,19 @@ export interface NotificationReading {
   /**
    * The form it was printed in: `objc-userinfo` (`NSLog(@"%@", userInfo)`), `objc-notification`
    * (`NSConcreteNotification 0x… {…}`), `swift-userinfo` (`print(userInfo)`), `swift-notification`
-   * (`print(notification)`); `json` for a JSON body's.
+   * (`print(notification)`); fragments: `objc-userinfo-lines` and `swift-userinfo-lines` (a `userInfo`'s lines without
+   * the braces or brackets around them), `sentence` (a key and value on a line naming the notification); `json` for a
+   * JSON body's.
    */
-  form: "json" | "objc-userinfo" | "objc-notification" | "swift-userinfo" | "swift-notification";
+  form:
+    | "json"
+    | "objc-userinfo"
+    | "objc-notification"
+    | "swift-userinfo"
+    | "swift-notification"
+    | "objc-userinfo-lines"
+    | "swift-userinfo-lines"
+    | "sentence";
   /** Its first and last line in a text body; null for JSON. */
   lines: TextLines | null;
   /**
@@ -1014,6 +1024,8 @@ export interface NotificationReading {
   userInfo: ReplayedUserInfo;
   /** The `userInfo` keys the replay does not use, in the order they came. */
   ignoredKeys: string[];
+  /** Present when its lines were read out of a comment (`//`, `/* … *\/`), the markers stripped. */
+  commentsStripped?: true;
 }
 
 /** Lines of a text body, counted from 1. */

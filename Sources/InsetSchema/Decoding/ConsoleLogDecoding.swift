@@ -59,7 +59,7 @@ extension NotificationLog {
             readings.append(
                 NotificationReading(
                     form: printed.form, lines: printed.lines, nameSource: printed.nameSource,
-                    ignoredKeys: userInfo.ignoredKeys))
+                    ignoredKeys: userInfo.ignoredKeys, commentsStripped: printed.uncommented))
         }
         // In the order they stand in the text, whatever order the keys were read in.
         errors.sort {

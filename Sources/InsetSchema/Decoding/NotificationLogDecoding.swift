@@ -12,6 +12,8 @@ package struct NotificationReading: Equatable, Sendable {
     package var nameSource: NameSource
     /// The `userInfo` keys the replay does not use, ignored.
     package var ignoredKeys: [String]
+    /// Whether its lines were read with comment markers (`//`, `/* … */`) stripped from them.
+    package var commentsStripped = false
 }
 
 /// A decoded `POST /sessions/{id}/notifications` body: the log, and how each of its notifications was read.

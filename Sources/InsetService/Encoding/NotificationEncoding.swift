@@ -44,6 +44,7 @@ extension JSONWriter {
         beginArray()
         for key in reading.ignoredKeys { string(key) }
         endArray()
+        if reading.commentsStripped { field("commentsStripped", true) }
         endObject()
         endObject()
     }

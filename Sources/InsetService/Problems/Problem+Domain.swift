@@ -19,7 +19,8 @@ extension Problem {
             detail: (lines == 0
                 ? "The text is empty: it holds no" : "None of the text's \(lines) line\(lines == 1 ? "" : "s") holds a")
                 + " keyboard notification as a console prints it (a userInfo dictionary or a notification, as NSLog,"
-                + " po or print prints either).")
+                + " po or print prints either), nor userInfo lines without their braces, nor a keyboard key and value"
+                + " on a line that names the notification.")
     }
 
     /// The answer to a session operation that failed.

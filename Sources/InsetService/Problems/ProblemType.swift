@@ -52,8 +52,10 @@ struct ProblemType: Sendable {
         slug: "no-notification", title: "No keyboard notification in the text", status: 400,
         about: "A `text/plain` notification log (`POST /sessions/{id}/notifications`) holds no keyboard "
             + "notification as a console prints it: no `userInfo` dictionary, no `NSConcreteNotification`, no "
-            + "Swift `print` of either. An empty text is one too. Paste the console's lines around the "
-            + "notifications, as the console printed them.")
+            + "Swift `print` of either; nor a fragment of one: no `KEY = VALUE;` or `AnyHashable(\"KEY\"): VALUE,` "
+            + "lines (commented out or not), no `UIKeyboard…Key` and value in a line that names the notification. "
+            + "An empty text is one too. Paste the console's lines around the notifications, as the console "
+            + "printed them.")
 
     static let unauthorized = ProblemType(
         slug: "unauthorized", title: "Unauthorized", status: 401,

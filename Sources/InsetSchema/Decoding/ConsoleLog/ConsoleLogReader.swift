@@ -11,6 +11,12 @@ package enum PrintedForm: String, Sendable {
     case swiftUserInfo = "swift-userinfo"
     /// Swift's `print(notification)` or `po notification`: `name = …, object = …, userInfo = Optional([…])`.
     case swiftNotification = "swift-notification"
+    /// `KEY = VALUE;` lines without the braces around them (a fragment of an `objc-userinfo`).
+    case objcLines = "objc-userinfo-lines"
+    /// `AnyHashable("KEY"): VALUE,` lines without the brackets around them (a fragment of a `swift-userinfo`).
+    case swiftLines = "swift-userinfo-lines"
+    /// Keys and values quoted in a sentence that names the notification.
+    case sentence
     /// A JSON body's notification.
     case json
 }
@@ -30,6 +36,8 @@ struct PrintedNotification {
     var name: KeyboardNotificationName
     var nameSource: NameSource
     var form: PrintedForm
+    /// Whether its lines were read with their comment markers blanked (`FragmentText`).
+    var uncommented = false
     /// Its first and last line, from 1.
     var lines: ClosedRange<Int>
     /// The time its `NSLog` prefix printed, in microseconds since 1970.
@@ -60,13 +68,13 @@ struct ConsoleLog {
 /// showed a keyboard key is looked up in the places `UIKeyboard` stands, found in one pass over the text.
 struct ConsoleLogReader {
     let text: ConsoleLines
-    private(set) var notifications: [PrintedNotification] = []
+    var notifications: [PrintedNotification] = []
     /// Problems with a notification's structure once it is known to be one.
-    private(set) var errors: [FieldError] = []
+    var errors: [FieldError] = []
     /// The bytes every attempt read, probes included.
-    private(set) var bytesRead = 0
+    var bytesRead = 0
     /// The bytes examined looking for a keyboard key.
-    private(set) var bytesSearched = 0
+    var bytesSearched = 0
     /// The errors reported before reading stops: enough to fix a paste, few enough to read.
     static let maxErrors = 16
     /// How many times over the text the attempts may read, in all.
@@ -82,10 +90,36 @@ struct ConsoleLogReader {
     /// short one. The last read may pass it by one value or one run of blanks.
     static func budget(forLength length: Int) -> Int { budgetPerByte * length + 65_536 }
 
-    /// Reads the whole text.
+    /// Reads the whole text: its notifications in the forms Xcode prints, else, when it holds none and no broken
+    /// one, the fragments people paste (`scanFragments`).
     static func read(_ bytes: [UInt8]) -> (ConsoleLog, [FieldError]) {
         var reader = ConsoleLogReader(bytes)
         reader.scan()
+        // A text with no notification in a printed form, or only broken ones (a subscript in code,
+        // `userInfo![UIKeyboard…Key]`, reads as a broken dictionary), may hold fragments; when it does, they are what
+        // it holds.
+        if reader.notifications.isEmpty {
+            let uncommented = FragmentText.uncommented(bytes)
+            var fragments = ConsoleLogReader(uncommented.bytes)
+            fragments.scanFragments()
+            fragments.bytesRead += reader.bytesRead
+            fragments.bytesSearched += reader.bytesSearched
+            if !fragments.notifications.isEmpty || (reader.errors.isEmpty && !fragments.errors.isEmpty) {
+                // Whether a notification's lines were in a comment.
+                for index in fragments.notifications.indices {
+                    let lines = fragments.notifications[index].lines
+                    let range =
+                        fragments.text.lines[lines.lowerBound - 1]
+                        .start..<fragments.text.lines[lines.upperBound - 1].end
+                    fragments.notifications[index].uncommented = FragmentText.meets(uncommented.comments, range)
+                }
+                reader = fragments
+            } else {
+                // The work is counted whichever reading is kept.
+                reader.bytesRead = fragments.bytesRead
+                reader.bytesSearched = fragments.bytesSearched
+            }
+        }
         var covered = [Bool](repeating: false, count: reader.text.lines.count)
         for notification in reader.notifications {
             for line in notification.lines { covered[line - 1] = true }
@@ -262,13 +296,13 @@ struct ConsoleLogReader {
         return mentions
     }
 
-    private func hasKeyboardKey(_ entries: [PrintedEntry]) -> Bool {
+    func hasKeyboardKey(_ entries: [PrintedEntry]) -> Bool {
         entries.contains { $0.key.hasPrefix("UIKeyboard") }
     }
 
     /// Records a notification spanning `start..<end`; a `userInfo` without a printed name takes one from
     /// nearby, or is assumed a will-change-frame.
-    private mutating func add(
+    mutating func add(
         _ entries: [PrintedEntry], form: PrintedForm, name: KeyboardNotificationName?, start: Int, end: Int,
         after lastEnd: Int
     ) {

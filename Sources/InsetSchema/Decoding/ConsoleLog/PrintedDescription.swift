@@ -65,7 +65,7 @@ enum PrintedDescription {
         }
     }
 
-    private static func objcValue(_ cursor: inout ConsoleCursor, depth: Int) -> PrintedValue? {
+    static func objcValue(_ cursor: inout ConsoleCursor, depth: Int) -> PrintedValue? {
         switch cursor.current {
         case UInt8(ascii: "{"):
             return objcDictionary(&cursor, depth: depth + 1).map { .dictionary($0) }
@@ -150,7 +150,7 @@ enum PrintedDescription {
     }
 
     /// A key: a name, a quoted string, or `AnyHashable("…")` around one.
-    private static func key(_ cursor: inout ConsoleCursor) -> String? {
+    static func key(_ cursor: inout ConsoleCursor) -> String? {
         if cursor.take("AnyHashable(") {
             guard let (key, _) = cursor.quoted() else { return nil }
             return cursor.take(")") ? key : cursor.fail("expected ')'")
