@@ -1,7 +1,7 @@
 // What the playground says (playground/wording.js), with no page and no server: the status lines for the answers
-// openapi.yaml and docs/containers.md give as examples (an iPad's measured form sheet and an Android dialog among
-// them), a refusal as the service words it, the line naming who published the iPhone 15's numbers, and the note on
-// what the catalogue lacks.
+// openapi.yaml and docs/containers.md give as examples (an iPad's measured form sheet, an Android dialog and bottom
+// sheet among them), a refusal as the service words it, the line naming who published the iPhone 15's numbers, and
+// the note on what the catalogue lacks.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { IPHONE_15, MODULES } from "./catalogue.mjs";
@@ -308,6 +308,83 @@ describe("an iPad's presented view and an Android dialog", () => {
       wording.explainDialog(tall, false),
       "Dialog window at y 54, 700 dp tall (at rest y 126.72): IME hidden, the window back at rest.",
     );
+  });
+});
+
+describe("an Android bottom sheet", () => {
+  // docs/containers.md, "Android bottom sheets": a Pixel 9 (status bar 54, gesture bar 24, IME 336), the field at
+  // content y 500 (or 200 in a 300-dp content).
+  const rect = (y, height) => ({ x: 0, y, width: 411.43, height });
+  const presentation = (state, frame, contentFrame, restingFrame, shown) => ({
+    style: "bottomSheet",
+    state,
+    frame,
+    contentFrame,
+    restingFrame,
+    restingContentFrame: restingFrame,
+    ...(shown ? { focusedRectShown: shown } : {}),
+  });
+  const sheet = (presented, listHeight, offset) => ({
+    container: { presentation: presented },
+    windowInsets: { ime: edges(0, 336) },
+    windowPan: { y: 0 },
+    scrollView: { frame: { x: 0, y: 0, width: 411.43, height: listHeight } },
+    contentOffset: { x: 0, y: offset },
+  });
+  const field = (y) => ({ x: 16, y, width: 300, height: 56 });
+  const imeTop = 587.43;
+
+  test("a 300-dp sheet rises above the IME and shows the field whole: no mark", () => {
+    const risen = presentation("collapsed", rect(287.43, 300), rect(287.43, 300), rect(599.43, 300), "whole");
+    assert.equal(
+      wording.bottomSheetTag(risen, true),
+      "bottom sheet collapsed at y 287.43 · moved from y 599.43 for the IME",
+    );
+    const resting = presentation("collapsed", rect(599.43, 300), rect(599.43, 300), rect(599.43, 300));
+    assert.equal(wording.bottomSheetTag(resting, false), "bottom sheet collapsed at y 599.43 · at rest");
+    assert.equal(
+      wording.explainBottomSheet(sheet(risen, 300, 0), true),
+      "Bottom sheet collapsed at y 287.43, 300 dp tall (at rest y 599.43), its content 300 dp from y 287.43: " +
+        "ime().bottom 336 dp; the list 300 dp tall, scroll 0; the field shows whole (focusedRectShown whole).",
+    );
+    assert.equal(wording.sheetFieldMark("whole", field(287.43 + 200), imeTop), "");
+    assert.equal(wording.sheetFieldMark(undefined, field(287.43 + 200), imeTop), "");
+  });
+
+  test("a collapsed 800-dp sheet stays put: the field ends under the IME, and the mark says so", () => {
+    const stays = presentation("collapsed", rect(285.429, 533.43), rect(285.429, 533.43), rect(285.429, 800), "none");
+    assert.equal(wording.bottomSheetTag(stays, true), "bottom sheet collapsed at y 285.43 · not moved for the IME");
+    assert.equal(
+      wording.explainBottomSheet(sheet(stays, 533.43, 22.57), true),
+      "Bottom sheet collapsed at y 285.43, 533.43 dp tall (at rest y 285.43), its content 533.43 dp from y 285.43: " +
+        "ime().bottom 336 dp; the list 533.43 dp tall, scroll 22.57; none of the field shows (focusedRectShown none).",
+    );
+    const back = { ...stays, frame: rect(285.429, 800), contentFrame: rect(285.429, 800) };
+    assert.equal(
+      wording.explainBottomSheet(sheet(back, 800, 22.57), false),
+      "Bottom sheet collapsed at y 285.43, 800 dp tall (at rest y 285.43), its content 800 dp from y 285.43: IME " +
+        "hidden, the sheet back at rest.",
+    );
+    // The field's rect on the screen: the content's top, 500 down the list, less the list's scroll.
+    const under = field(285.429 + 500 - 22.57);
+    assert.equal(wording.sheetFieldMark("none", under, imeTop), "field under the IME · focusedRectShown: none");
+    assert.equal(wording.sheetFieldMark("none", under, null), "field not shown · focusedRectShown: none");
+    assert.equal(wording.sheetFieldMark("none", field(20), imeTop), "field not shown · focusedRectShown: none");
+    assert.equal(
+      wording.sheetFieldMark("part", field(imeTop - 20), imeTop),
+      "field partly under the IME · focusedRectShown: part",
+    );
+    assert.equal(wording.sheetFieldMark("part", field(40), imeTop), "field partly shown · focusedRectShown: part");
+  });
+
+  test("edge to edge: the sheet at the screen's top, its content from the status bar", () => {
+    const top = presentation("collapsed", rect(0, 923.43), rect(54, 533.43), rect(207.429, 824), "whole");
+    assert.equal(
+      wording.bottomSheetTag(top, true),
+      "bottom sheet collapsed at y 0, content from y 54 · moved from y 207.43 for the IME",
+    );
+    const none = { ...sheet(top, 533.43, 22.57), container: {} };
+    assert.equal(wording.explainBottomSheet(none, true), "No bottom sheet in this answer.");
   });
 });
 

@@ -3,13 +3,16 @@
 // once, its size, bars, app bar and list, the line under it on where its numbers come from, the side panel's
 // Android numbers, and the window's members a request sends. On the Dialog: the dialog's window drawn at the frame an
 // answer gives it on the screen (#android-dialog; its pane #dialog-pane panned by `windowPan`, its list #dialog-list),
-// the IME on the screen, the tag saying where the window is, and the members of its session's request.
+// the IME on the screen, the tag saying where the window is, and the members of its session's request. The Bottom
+// sheet's own drawing is sheets.js's.
 
+import { applyAndroidState } from "../client.js";
 import { androidScene, APP_BAR_HEIGHT, COMPOSER_HEIGHT, round } from "./geometry.js";
 import {
   androidEntry,
   androidMeasurements,
   androidScreenSize,
+  bottomSheetMode,
   chatMode,
   dialogMode,
   formMode,
@@ -32,6 +35,8 @@ import { dialogTag } from "./wording.js";
  * @typedef {import("../client.js").Size} Size
  * @typedef {import("../client.js").Container} Container
  * @typedef {import("../client.js").AndroidDialogFrames} AndroidDialogFrames
+ * @typedef {import("../client.js").AndroidBottomSheetFrames} AndroidBottomSheetFrames
+ * @typedef {import("../client.js").AndroidSessionState} AndroidSessionState
  * @typedef {import("./geometry.js").AndroidScene} AndroidScene
  * @typedef {import("./wording.js").Shown} Shown
  * @typedef {HTMLInputElement | HTMLTextAreaElement} TextControl
@@ -133,14 +138,17 @@ export function layoutAndroid() {
     bars: scene ? "published" : "absent",
     ime: ime ? "published" : "absent",
   });
-  ui.appBarTitle.textContent = chatMode() ? "Messages" : formMode() ? "New contact" : dialogMode() ? "Lists" : "Table";
+  const lists = dialogMode() || bottomSheetMode();
+  ui.appBarTitle.textContent = chatMode() ? "Messages" : formMode() ? "New contact" : lists ? "Lists" : "Table";
   if (scene) {
     Object.assign(ui.androidList.style, { top: `${scene.frame.y}px`, left: `${scene.frame.x}px` });
     ui.ime.style.height = `${scene.imeFrame?.height ?? 0}px`;
   }
   const area = scene ? `bars ${scene.statusBar}/${scene.navigationBar}` : "no bars published";
   androidSummary({ screen: `${width}×${height}, ${area}` });
-  for (const control of [...androidControls(), ui.dialogField]) control.disabled = !scene?.imeFrame;
+  for (const control of [...androidControls(), ui.dialogField, ui.bottomSheetField]) {
+    control.disabled = !scene?.imeFrame;
+  }
   showAndroidInfo();
   fit();
 }
@@ -295,13 +303,27 @@ export function dialogGeometry(scene) {
 }
 
 /**
+ * The dialog at rest as a new session (`session`) places it, its list at the session's frame and offset, its field
+ * on when the catalogue has an IME; answers the list's offset.
+ * @param {AndroidSessionState} session
+ */
+export function restDialog({ scrollView: { frame, contentOffset }, containerLayout }) {
+  drawDialog(containerLayout?.presentation, false);
+  const rest = { scrollView: { frame }, contentPadding: { bottom: 0 }, windowPan: { y: 0 }, contentOffset };
+  applyAndroidState({ ...rest, ime: { top: 0, left: 0, bottom: 0, right: 0 } }, dialogElements());
+  ui.dialogList.style.top = `${frame.y}px`;
+  ui.dialogField.disabled = !android.imeFrame;
+  return 0;
+}
+
+/**
  * Draws the dialog's window where an answer puts it on the screen (the window manager's move to it is not modelled:
  * drawn at once), the IME on the screen up or down, the tag and the side panel's row.
- * @param {AndroidDialogFrames | undefined} presented
+ * @param {AndroidDialogFrames | AndroidBottomSheetFrames | undefined} presented the answer's: a dialog's is drawn
  * @param {boolean} imeUp
  */
 export function drawDialog(presented, imeUp) {
-  if (!presented) return;
+  if (presented?.style !== "dialog") return;
   place(ui.dialog, presented.frame);
   const ime = android.imeFrame;
   ui.ime.style.top = `${imeUp && ime ? ime.y : androidScreenSize().height}px`;

@@ -6,7 +6,8 @@
 // In the DOM (#android, Platform: Android or Both): #android-list is the list (its height the answer's
 // `scrollView.frame.height`, scrollTop `contentOffset.y`), #android-content's padding-bottom `contentPadding.bottom`,
 // #android-window's top `-windowPan.y`, #ime's top the window's height less `windowInsets.ime.bottom`. With both
-// phones the iPhone's fields drive both.
+// phones the iPhone's fields drive both. The Dialog and the Bottom sheet (sheets.js draws it) each have a session of
+// their own.
 
 import { applyAndroidAnimation, applyAndroidState, createSession, frameTime, InsetError } from "../client.js";
 import {
@@ -26,16 +27,26 @@ import {
   drawDialog,
   iosControl,
   layoutAndroid,
+  restDialog,
   sceneNow,
   setAndroidState,
 } from "./android-layout.js";
 import { loadAndroidEntry } from "./catalogue.js";
-import { chatMode, contentRect, dialogMode, orientation, showsAndroid, showsIOS } from "./scene.js";
+import { bottomSheetMode, chatMode, contentRect, dialogMode, orientation, showsAndroid, showsIOS } from "./scene.js";
 import { android } from "./state.js";
+import {
+  bottomSheetElements,
+  bottomSheetFocusedRect,
+  bottomSheetGeometry,
+  clearBottomSheet,
+  drawBottomSheet,
+  markBottomSheetField,
+  restBottomSheet,
+} from "./sheets.js";
 import { clientOptions, enqueue } from "./status.js";
 import { clearPanels, drawAndroidTimeline } from "./timeline.js";
 import { ui } from "./ui.js";
-import { explainAndroid, explainDialog, problemText } from "./wording.js";
+import { explainAndroid, explainBottomSheet, explainDialog, problemText } from "./wording.js";
 
 /**
  * @typedef {import("../client.js").Rect} Rect
@@ -53,7 +64,9 @@ export async function resetAndroid() {
   if (!android.entry) android.entry = await loadAndroidEntry(ui.androidDevice.value);
   const entry = android.entry;
   android.resetting = true;
-  for (const control of [...androidControls(), ui.dialogField]) if (document.activeElement === control) control.blur();
+  for (const control of [...androidControls(), ui.dialogField, ui.bottomSheetField]) {
+    if (document.activeElement === control) control.blur();
+  }
   android.resetting = false;
   android.playback?.cancel();
   Object.assign(android, { playback: null, answer: null, visible: false });
@@ -64,6 +77,7 @@ export async function resetAndroid() {
   if (old) await old.delete().catch(() => {});
   ui.imeInsets.disabled = !ui.edgeToEdge.checked;
   clearDialog();
+  clearBottomSheet();
   layoutAndroid();
   const scene = sceneNow();
   android.scene = scene;
@@ -82,8 +96,8 @@ export async function resetAndroid() {
     if (ui.platform.value === "android") clearPanels();
     return;
   }
-  if (dialogMode()) {
-    await startDialog(scene);
+  if (dialogMode() || bottomSheetMode()) {
+    await startPresented(scene);
     if (ui.platform.value === "android") clearPanels();
     return;
   }
@@ -104,54 +118,58 @@ export async function resetAndroid() {
 }
 
 /**
- * A new dialog session on the Android phone laid out as `scene` (the window at rest, its list at the top); a refusal
- * (a window larger than the screen less its bars) is said in the service's words, on the status line and the phone.
+ * A new session of the Dialog's or the Bottom sheet's window on the Android phone laid out as `scene`, drawn at rest
+ * where the session places it; a refusal (a dialog larger than the screen less its bars) is said in the service's
+ * words, on the status line and the phone.
  * @param {AndroidScene} scene
  */
-async function startDialog(scene) {
+async function startPresented(scene) {
+  const dialog = dialogMode();
   ui.ime.style.top = `${scene.height}px`;
   let created;
   try {
-    created = await createSession(dialogGeometry(scene), clientOptions());
+    created = await createSession(dialog ? dialogGeometry(scene) : bottomSheetGeometry(scene), clientOptions());
   } catch (error) {
     if (!(error instanceof InsetError) || error.status !== 400) throw error;
     const refusal = problemText(error.status, error.problem, error.message);
-    clearDialog(refusal);
+    (dialog ? clearDialog : clearBottomSheet)(refusal);
     ui.android.dataset.ready = "unavailable";
     androidSay(refusal, "error");
     return;
   }
-  Object.assign(android, { session: created, restOffset: 0 });
-  drawDialog(created.state.containerLayout?.presentation, false);
-  const { frame, contentOffset } = created.state.scrollView;
-  const rest = { scrollView: { frame }, contentPadding: { bottom: 0 }, windowPan: { y: 0 }, contentOffset };
-  applyAndroidState({ ...rest, ime: { top: 0, left: 0, bottom: 0, right: 0 } }, dialogElements());
-  ui.dialogList.style.top = `${frame.y}px`;
-  ui.dialogField.disabled = !android.imeFrame;
+  const restOffset = dialog ? restDialog(created.state) : restBottomSheet(created.state);
+  Object.assign(android, { session: created, restOffset });
   ui.android.dataset.sessionId = created.id;
   ui.android.dataset.ready = "true";
-  androidSay(
-    android.imeFrame
-      ? "Tap the dialog's field: the window manager places the dialog's window for the IME."
-      : "The catalogue has no IME height for this device: the field is off.",
-  );
+  const tap = dialog
+    ? "the dialog's field: the window manager places the dialog's window for the IME"
+    : "the sheet's field: the IME comes up, and the sheet moves as Material's BottomSheetBehavior moves it";
+  androidSay(android.imeFrame ? `Tap ${tap}.` : "The catalogue has no IME height for this device: the field is off.");
 }
 
 /**
- * The dialog's field focused (`up`) or blurred at `time`: a show with the catalogue's IME frame and the field's rect
- * in the window's coordinates, or a hide; the window drawn where the answer puts it, its list and pan replayed.
+ * The Dialog's or the Bottom sheet's field focused (`up`) or blurred at `time`: a show with the catalogue's IME frame
+ * and the field's rect in the window's (the sheet content's) coordinates, or a hide; the window drawn where the
+ * answer puts it (the sheet moving there on the IME's curve), its list and pan replayed, and once a show settles the
+ * sheet's field marked if the answer says it does not show whole.
  * @param {number} time
  * @param {boolean} up
  */
-async function dialogEvent(time, up) {
+async function presentedEvent(time, up) {
   const { session, imeFrame } = android;
   if (!session || !imeFrame || up === android.visible) return;
+  const focusedRect = dialogMode() ? dialogFocusedRect() : bottomSheetFocusedRect(android.restOffset);
   const answer = up
-    ? await session.show({ keyboard: { frameEnd: imeFrame }, focusedRect: dialogFocusedRect() }, { timestamp: time })
+    ? await session.show({ keyboard: { frameEnd: imeFrame }, focusedRect }, { timestamp: time })
     : await session.hide({}, { timestamp: time });
-  android.visible = up;
+  // The list keeps its scroll after a hide: the next show's field is where that leaves it.
+  Object.assign(android, { visible: up, restOffset: up ? android.restOffset : answer.contentOffset.y });
   drawDialog(answer.container?.presentation, up);
-  androidPlay(answer, up ? "showing" : "hiding", up ? "shown" : "hidden");
+  const playback = androidPlay(answer, up ? "showing" : "hiding", up ? "shown" : "hidden");
+  drawBottomSheet(answer.container?.presentation, answer.scrollView.frame, up, playback);
+  playback.then((completed) => {
+    if (completed && up && android.answer === answer) markBottomSheetField(answer);
+  });
 }
 
 /**
@@ -263,9 +281,10 @@ function androidPlay(answer, during, after) {
   Object.assign(ui.android.dataset, { layoutChange: answer.layoutChange, layout: animation.layout });
   setAndroidState(during);
   const startTime = answer.session?.time;
+  const elements = bottomSheetMode() ? bottomSheetElements() : androidElements();
   const current = dialogMode()
     ? applyAndroidAnimation(answer, dialogElements(), { startTime })
-    : applyAndroidAnimation(answer, androidElements(), { ...androidReplayOptions(), startTime });
+    : applyAndroidAnimation(answer, elements, { ...androidReplayOptions(), startTime });
   drawAndroidTimeline();
   android.playback = current;
   current.then((completed) => {
@@ -274,7 +293,8 @@ function androidPlay(answer, during, after) {
     if (completed) setAndroidState(after);
   });
   const imeUp = during !== "hiding";
-  androidSay(dialogMode() ? explainDialog(answer, imeUp) : explainAndroid(answer, answer.windowInsets.ime.bottom > 0));
+  const explain = dialogMode() ? explainDialog : bottomSheetMode() ? explainBottomSheet : null;
+  androidSay(explain ? explain(answer, imeUp) : explainAndroid(answer, answer.windowInsets.ime.bottom > 0));
   return current;
 }
 
@@ -346,17 +366,19 @@ export function listenForAndroid() {
       await resetAndroid();
     }),
   );
-  ui.dialogField.addEventListener("focus", () => {
-    const time = frameTime();
-    enqueueAndroid(() => dialogEvent(time, true));
-  });
-  ui.dialogField.addEventListener("blur", () => {
-    if (android.resetting) return;
-    const time = frameTime();
-    enqueueAndroid(() => dialogEvent(time, false));
-  });
+  for (const field of [ui.dialogField, ui.bottomSheetField]) {
+    field.addEventListener("focus", () => {
+      const time = frameTime();
+      enqueueAndroid(() => presentedEvent(time, true));
+    });
+    field.addEventListener("blur", () => {
+      if (android.resetting) return;
+      const time = frameTime();
+      enqueueAndroid(() => presentedEvent(time, false));
+    });
+  }
   const settings = [ui.softInputMode, ui.edgeToEdge, ui.imeInsets, ui.insetsCallback, ui.navigationMode];
-  for (const control of [...settings, ui.dialogHeight, ui.dialogSoftInput]) {
+  for (const control of [...settings, ui.dialogHeight, ui.dialogSoftInput, ui.bottomSheetHeight, ui.bottomSheetState]) {
     control.addEventListener("change", () => enqueueAndroid(resetAndroid));
   }
 }

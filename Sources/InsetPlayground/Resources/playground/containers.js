@@ -6,8 +6,9 @@
 // without heights as `container`; the service lays the scroll view out, takes each height from its catalogue and
 // answers where each bar is. This module draws each bar at the frame the answer gives (a show's or hide's
 // `container`, a session's `containerLayout`), names where the heights came from, says why these screens are not
-// offered on Android (the service refuses UIKit's bars and `presentation` there), and tells a refusal (a bar whose
-// height the catalogue does not publish, a sheet no source places) from other failures.
+// offered on Android (the service refuses UIKit's bars and `presentation` there) and why the Dialog and the Bottom
+// sheet are not on iOS, and tells a refusal (a bar whose height the catalogue does not publish, a sheet no source
+// places) from other failures.
 //
 // In the DOM: #nav-bar (#sheet-nav-bar on the Sheet) and #tab-bar are at their frames (hidden while the frame is
 // null), #table at the scroll view's frame, #kb-input-accessory as tall as the accessory's frame, on top of the
@@ -46,12 +47,27 @@ const IOS_SCREENS = [
     option: ui.screenSheet,
     iosOnly:
       "The Sheet is iOS only: the service refuses an iOS `presentation` style in an Android `container` (Android's " +
-      "is the Dialog)",
+      "are the Dialog and the Bottom sheet)",
   },
 ];
 
-/** Why the Dialog is Android's alone. */
-const DIALOG_ONLY = "The Dialog is Android only: the service refuses the `dialog` presentation on iOS";
+/**
+ * The screens the Android phone alone shows: the Screen picker's value, the option that offers it, and why iOS has
+ * none.
+ * @type {{ value: string, option: HTMLOptionElement, androidOnly: string }[]}
+ */
+const ANDROID_SCREENS = [
+  {
+    value: "dialog",
+    option: ui.screenDialog,
+    androidOnly: "The Dialog is Android only: the service refuses the `dialog` presentation on iOS",
+  },
+  {
+    value: "bottomsheet",
+    option: ui.screenBottomSheet,
+    androidOnly: "The Bottom sheet is Android only: the service refuses the `bottomSheet` presentation on iOS",
+  },
+];
 
 /**
  * Said on an iOS-only screen, and in the tooltips of the platforms it turns off.
@@ -185,19 +201,22 @@ export function showContainerInfo() {
 export function syncOffers() {
   if (containerMode() && !showsIOSAlone()) ui.screenKind.value = "table";
   const androidAlone = ui.platform.value === "android";
-  if (ui.screenKind.value === "dialog" && !androidAlone) ui.screenKind.value = "table";
-  ui.screenDialog.disabled = !androidAlone;
-  ui.screenDialog.title = androidAlone ? "" : `${DIALOG_ONLY}, so Screen offers it with Platform Android alone.`;
+  const androidScreen = () => ANDROID_SCREENS.find((screen) => screen.value === ui.screenKind.value);
+  if (androidScreen() && !androidAlone) ui.screenKind.value = "table";
+  for (const screen of ANDROID_SCREENS) {
+    screen.option.disabled = !androidAlone;
+    screen.option.title = androidAlone ? "" : `${screen.androidOnly}, so Screen offers it with Platform Android alone.`;
+  }
   for (const screen of IOS_SCREENS) {
     screen.option.disabled = !showsIOSAlone();
     screen.option.title = showsIOSAlone() ? "" : screenOff(screen);
   }
   const picked = pickedScreen();
-  const dialog = ui.screenKind.value === "dialog";
+  const android = androidScreen();
   for (const option of ui.platform.options) {
-    if (dialog) {
+    if (android) {
       option.disabled = option.value !== "android";
-      option.title = option.disabled ? `${DIALOG_ONLY}, so Platform offers Android alone on this screen.` : "";
+      option.title = option.disabled ? `${android.androidOnly}, so Platform offers Android alone on this screen.` : "";
       continue;
     }
     if (option.value === "ios") continue;

@@ -117,6 +117,11 @@ export function dialogMode() {
   return ui.screenKind.value === "dialog";
 }
 
+/** The Bottom sheet: a list in Material's `BottomSheetDialog` over the dimmed activity (Android only). */
+export function bottomSheetMode() {
+  return ui.screenKind.value === "bottomsheet";
+}
+
 /** Whether this screen sends a `container` the service lays the scroll view out in (the Tab bar app, the Sheet). */
 export function containerMode() {
   return tabBarMode() || sheetMode();

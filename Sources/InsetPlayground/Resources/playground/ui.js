@@ -135,6 +135,18 @@ export const ui = {
   dialogContent: div("dialog-content"),
   dialogField: input("dialog-field"),
   dialogTag: div("dialog-tag"),
+  screenBottomSheet: element("screen-bottom-sheet", HTMLOptionElement),
+  bottomSheetHeight: select("bottom-sheet-height"),
+  bottomSheetState: select("bottom-sheet-state"),
+  bottomSheetWindow: div("bottom-sheet-window"),
+  bottomSheet: div("android-bottom-sheet"),
+  bottomSheetContent: div("bottom-sheet-content"),
+  bottomSheetList: div("bottom-sheet-list"),
+  bottomSheetRows: div("bottom-sheet-rows"),
+  bottomSheetField: input("bottom-sheet-field"),
+  bottomSheetTag: div("bottom-sheet-tag"),
+  bottomSheetMark: div("bottom-sheet-mark"),
+  bottomSheetMarkText: div("bottom-sheet-mark-text"),
 };
 
 /**

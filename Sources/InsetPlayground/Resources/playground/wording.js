@@ -16,6 +16,8 @@ import { round } from "./geometry.js";
  * @typedef {import("../client.js").ContainerLayout} ContainerLayout
  * @typedef {import("../client.js").PresentedView} PresentedView
  * @typedef {import("../client.js").AndroidDialogFrames} AndroidDialogFrames
+ * @typedef {import("../client.js").AndroidBottomSheetFrames} AndroidBottomSheetFrames
+ * @typedef {import("../client.js").Rect} Rect
  * @typedef {{ release: string | null, windowTop: number }} SheetScene the iOS release the service placed the sheet
  *   for (its catalogue's `system` for `/container/presentation/frame`) and the window's top safe area
  * @typedef {{ source: string, system?: string | null, measuredOn?: string }} Measured
@@ -266,6 +268,65 @@ export function explainDialog(answer, showing) {
   return (
     `${where}: the IME covers ${covered} dp of it${pan}; the list ${round(answer.scrollView.frame.height)} dp ` +
     `tall, scroll ${round(answer.contentOffset.y)}.`
+  );
+}
+
+/**
+ * The tag on the Android bottom sheet: its state, where it stands on the screen (from the answer; its content's top
+ * when the sheet's padding moves it) and whether the IME moved it.
+ * @param {AndroidBottomSheetFrames} presented
+ * @param {boolean} imeUp
+ */
+export function bottomSheetTag({ state, frame, contentFrame, restingFrame }, imeUp) {
+  const content = contentFrame.y === frame.y ? "" : `, content from y ${round(contentFrame.y)}`;
+  const at = `bottom sheet ${state} at y ${round(frame.y)}${content}`;
+  if (!imeUp) return `${at} · at rest`;
+  const moved = frame.y === restingFrame.y ? "not moved" : `moved from y ${round(restingFrame.y)}`;
+  return `${at} · ${moved} for the IME`;
+}
+
+/**
+ * The words on the mark over the bottom sheet's field, `""` when the answer says it shows whole (or says nothing):
+ * `focusedRectShown` as the service says it, and, when the field's rect on the screen (`field`) lies below the IME's
+ * top (`imeTop`, null with no IME), that the IME is over it.
+ * @param {AndroidBottomSheetFrames["focusedRectShown"]} shown
+ * @param {Rect} field
+ * @param {number | null} imeTop
+ */
+export function sheetFieldMark(shown, field, imeTop) {
+  if (shown === "none") {
+    const under = imeTop !== null && field.y >= imeTop;
+    return `${under ? "field under the IME" : "field not shown"} · focusedRectShown: none`;
+  }
+  if (shown !== "part") return "";
+  const straddles = imeTop !== null && field.y < imeTop && field.y + field.height > imeTop;
+  return `${straddles ? "field partly under the IME" : "field partly shown"} · focusedRectShown: part`;
+}
+
+/**
+ * One line on an Android bottom sheet's answer: where the sheet stands and its content, the IME's inset, the list's
+ * height and scroll in the content, and how much of the field shows (`focusedRectShown`).
+ * @param {AndroidKeyboardEventAnswer} answer
+ * @param {boolean} showing
+ */
+export function explainBottomSheet(answer, showing) {
+  const presented = answer.container?.presentation;
+  if (presented?.style !== "bottomSheet") return "No bottom sheet in this answer.";
+  const { state, frame, contentFrame, restingFrame, focusedRectShown: shown } = presented;
+  const where =
+    `Bottom sheet ${state} at y ${round(frame.y)}, ${round(frame.height)} dp tall (at rest y ` +
+    `${round(restingFrame.y)}), its content ${round(contentFrame.height)} dp from y ${round(contentFrame.y)}`;
+  if (!showing) return `${where}: IME hidden, the sheet back at rest.`;
+  const pan = answer.windowPan.y ? `, the window panned up ${round(answer.windowPan.y)} dp` : "";
+  const field = {
+    whole: "the field shows whole",
+    part: "the field shows in part",
+    none: "none of the field shows",
+  };
+  return (
+    `${where}: ime().bottom ${round(answer.windowInsets.ime.bottom)} dp${pan}; the list ` +
+    `${round(answer.scrollView.frame.height)} dp tall, scroll ${round(answer.contentOffset.y)}` +
+    `${shown ? `; ${field[shown]} (focusedRectShown ${shown})` : ""}.`
   );
 }
 
