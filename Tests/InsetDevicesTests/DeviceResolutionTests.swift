@@ -123,3 +123,20 @@ struct DeviceResolutionTests {
         #expect(resolution.values.first?.measuredOn == nil)
     }
 }
+
+extension DeviceResolutionTests {
+    /// A device library's safe area whose release it does not state: taken when no release is asked, its source
+    /// named and no release claimed for it; asked for a release, it is not that release's, so the request is
+    /// refused. The iPhone 12 mini has QMUI_iOS's 50-pt top, as device_sim measures on the same screen's 13 mini.
+    @Test func aSafeAreaWithoutItsReleaseIsTakenOnlyWhenNoReleaseIsAsked() throws {
+        var session = event(DeviceSetting(id: "iphone-12-mini"))
+        let resolution = try #require(try catalogue.resolve(&session, for: .scene, over: nil))
+        #expect(session.scene.values.scrollView.safeAreaInsets == EdgeInsets(top: 50, left: 0, bottom: 34, right: 0))
+        let safeArea = try #require(resolution.values.first { $0.pointer == "/scrollView/safeAreaInsets" })
+        #expect(safeArea.source == "qmui-safe-areas")
+        #expect(safeArea.system == nil)
+        var onRelease = event(
+            DeviceSetting(id: "iphone-12-mini", system: "18"), given: [SceneValues(.id), SceneValues(.system)])
+        #expect(throws: DeviceRefusal.self) { try catalogue.resolve(&onRelease, for: .scene, over: nil) }
+    }
+}
