@@ -388,6 +388,20 @@ def last(exchanges: list[Exchange], method: str, path: str) -> Exchange:
 
 
 # Where a point of the phone's screen (in points) is in the viewport: the phone is scaled to fit the stage.
+ANDROID_BOXES = """
+// The phone's scale and a box() of an element in dp on the Android phone's screen (null when not drawn).
+const phone = document.getElementById('android');
+const screen = document.getElementById('android-screen').getBoundingClientRect();
+const scale = screen.width / parseFloat(getComputedStyle(phone).getPropertyValue('--w'));
+const box = (id) => {
+  const element = document.getElementById(id);
+  if (!element.getClientRects().length || getComputedStyle(element).visibility === 'hidden') return null;
+  const rect = element.getBoundingClientRect();
+  return { x: (rect.left - screen.left) / scale, y: (rect.top - screen.top) / scale,
+           width: rect.width / scale, height: rect.height / scale };
+};
+"""
+
 SCREEN_TO_VIEWPORT = """
 const [x, y] = arguments;
 const box = document.getElementById('screen').getBoundingClientRect();

@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from playground_page import (
+    ANDROID_BOXES,
     DEFAULT_ANDROID_DEVICE,
     Playground,
     android_attribute,
@@ -35,17 +36,7 @@ BOX = 0.05
 EXACT = 0.01
 
 # The sheet and its parts as the DOM shows them, in dp on the phone's screen (the phone is scaled to fit).
-SHEET_STATE = """
-const phone = document.getElementById('android');
-const screen = document.getElementById('android-screen').getBoundingClientRect();
-const scale = screen.width / parseFloat(getComputedStyle(phone).getPropertyValue('--w'));
-const box = (id) => {
-  const element = document.getElementById(id);
-  if (!element.getClientRects().length || getComputedStyle(element).visibility === 'hidden') return null;
-  const rect = element.getBoundingClientRect();
-  return { x: (rect.left - screen.left) / scale, y: (rect.top - screen.top) / scale,
-           width: rect.width / scale, height: rect.height / scale };
-};
+SHEET_STATE = ANDROID_BOXES + """
 const list = document.getElementById('bottom-sheet-list');
 const mark = document.getElementById('bottom-sheet-mark');
 const summary = (key) => document.querySelector(`#android-summary [data-key="${key}"]`).textContent;

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from playground_page import (
+    ANDROID_BOXES,
     DEFAULT_ANDROID_DEVICE,
     Playground,
     android_attribute,
@@ -32,17 +33,7 @@ BOX = 0.05
 EXACT = 0.01
 
 # The dialog window and its parts as the DOM shows them, in dp on the phone's screen (the phone is scaled to fit).
-DIALOG_STATE = """
-const phone = document.getElementById('android');
-const screen = document.getElementById('android-screen').getBoundingClientRect();
-const scale = screen.width / parseFloat(getComputedStyle(phone).getPropertyValue('--w'));
-const box = (id) => {
-  const element = document.getElementById(id);
-  if (!element.getClientRects().length || getComputedStyle(element).visibility === 'hidden') return null;
-  const rect = element.getBoundingClientRect();
-  return { x: (rect.left - screen.left) / scale, y: (rect.top - screen.top) / scale,
-           width: rect.width / scale, height: rect.height / scale };
-};
+DIALOG_STATE = ANDROID_BOXES + """
 const list = document.getElementById('dialog-list');
 return {
   dialog: box('android-dialog'),
