@@ -388,6 +388,20 @@ def last(exchanges: list[Exchange], method: str, path: str) -> Exchange:
 
 
 # Where a point of the phone's screen (in points) is in the viewport: the phone is scaled to fit the stage.
+def android_portrait(server: Server) -> dict:
+    """The default Android device in portrait, gesture navigation, as the catalogue gives it: the screen's height,
+    the bars, the IME."""
+    entry = device_entry(server, DEFAULT_ANDROID_DEVICE)
+    portrait = lambda items: [item for item in items if item["orientation"] == "portrait"]  # noqa: E731
+    navigation = newest([bar for bar in portrait(entry["navigationBars"]) if bar["mode"] == "gesture"])["height"]
+    return {
+        "height": entry["screen"]["height"],
+        "statusBar": newest(portrait(entry["statusBars"]))["height"],
+        "navigationBar": navigation,
+        "ime": newest(portrait(entry["imes"]))["height"],
+    }
+
+
 ANDROID_BOXES = """
 // The phone's scale and a box() of an element in dp on the Android phone's screen (null when not drawn).
 const phone = document.getElementById('android');

@@ -19,11 +19,9 @@ import pytest
 
 from playground_page import (
     ANDROID_BOXES,
-    DEFAULT_ANDROID_DEVICE,
+    android_portrait,
     Playground,
     android_attribute,
-    device_entry,
-    newest,
     session_exchanges,
     use_platform,
     wait_for_ime,
@@ -55,16 +53,7 @@ return {
 
 @pytest.fixture(scope="module")
 def pixel(server) -> dict:
-    """The Pixel 9 in portrait, gesture navigation, as the catalogue gives it: the screen, the bars, the IME."""
-    entry = device_entry(server, DEFAULT_ANDROID_DEVICE)
-    portrait = lambda items: [item for item in items if item["orientation"] == "portrait"]  # noqa: E731
-    navigation = newest([bar for bar in portrait(entry["navigationBars"]) if bar["mode"] == "gesture"])["height"]
-    return {
-        "height": entry["screen"]["height"],
-        "statusBar": newest(portrait(entry["statusBars"]))["height"],
-        "navigationBar": navigation,
-        "ime": newest(portrait(entry["imes"]))["height"],
-    }
+    return android_portrait(server)
 
 
 def dialog_state(page: Playground) -> dict:
