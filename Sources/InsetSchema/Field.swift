@@ -47,6 +47,10 @@ package enum FieldKind<Root>: Sendable {
     /// The scroll view's containers (`docs/containers.md`): bars, each an object of its own, read whole (a bar
     /// sent replaces the one before it). Decoded, it is the bars alone; the service lays them out.
     case container(get: @Sendable (Root) -> ContainerState?, set: @Sendable (inout Root, ContainerState) -> Void)
+    /// A web page's fixed bars, `[{id, top | bottom, height}]` (`docs/web.md`): ids as a list's, at most
+    /// `Limits.fixedElements`.
+    case fixedElements(
+        get: @Sendable (Root) -> [FixedElement]?, set: @Sendable (inout Root, [FixedElement]) -> Void)
 
     /// An enum's cases by their raw names.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
@@ -54,6 +58,21 @@ package enum FieldKind<Root>: Sendable {
     ) -> FieldKind where T.RawValue == String {
         .choice(
             T.allCases.map(\.rawValue), get: { get($0).rawValue },
+            set: { root, raw in
+                guard let value = T(rawValue: raw) else { return false }
+                set(&root, value)
+                return true
+            })
+    }
+}
+
+extension FieldKind {
+    /// An optional enum's cases by their raw names: nil until sent.
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ type: T.Type, get: @escaping @Sendable (Root) -> T?, set: @escaping @Sendable (inout Root, T) -> Void
+    ) -> FieldKind where T.RawValue == String {
+        .choice(
+            T.allCases.map(\.rawValue), get: { get($0)?.rawValue },
             set: { root, raw in
                 guard let value = T(rawValue: raw) else { return false }
                 set(&root, value)
@@ -146,13 +165,22 @@ package struct Platforms: OptionSet, Sendable {
     package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The set holding `platform` alone.
-    package init(_ platform: Platform) { self.init(rawValue: platform == .ios ? 1 : 2) }
+    package init(_ platform: Platform) {
+        switch platform {
+        case .ios: self = .ios
+        case .android: self = .android
+        case .web: self = .web
+        }
+    }
 
     package static let ios = Platforms(rawValue: 1)
     package static let android = Platforms(rawValue: 2)
-    /// A member both platforms share: the scroll view's frame, size and offset, the screen, the keyboard's end
-    /// frame, the focused rect, the device, the clock and the session.
+    package static let web = Platforms(rawValue: 4)
+    /// A member both native platforms share: the scroll view's frame, size and offset, the screen, the keyboard's
+    /// end frame, the device, the clock and the session.
     package static let both: Platforms = [.ios, .android]
+    /// A member every platform takes: `platform` itself and the focused rect.
+    package static let every: Platforms = [.ios, .android, .web]
 }
 
 /// One request member that holds a value: its JSON name, its key in a stored session record, where it may

@@ -49,7 +49,7 @@ package final class ObjectSchema: Sendable {
     private let requiredMasks: Masks
 
     /// One mask per body kind, room for eight.
-    typealias Masks = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    typealias Masks = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     convenience init(_ members: [Member], pointer: String) {
         var bit = 0
@@ -100,9 +100,10 @@ package final class ObjectSchema: Sendable {
         self.geometryFields = geometryFields
         self.keyboardFields = keyboardFields
         acceptsUserInfo = slots.contains { if case .userInfo = $0 { true } else { false } }
-        precondition(slots.count <= 32, "an object's members are marked in 32 bits")
-        func mask(_ test: (Int) -> Bool) -> UInt32 {
-            slots.indices.reduce(0) { test($1) ? $0 | 1 << UInt32($1) : $0 }
+        precondition(slots.count <= 64, "an object's members are marked in 64 bits")
+        precondition(!acceptsUserInfo || slots.count <= 32, "the keyboard's members are marked in 32 bits")
+        func mask(_ test: (Int) -> Bool) -> UInt64 {
+            slots.indices.reduce(0) { test($1) ? $0 | 1 << UInt64($1) : $0 }
         }
         let kinds = kinds
         precondition(RequestBody.Kind.allCases.count <= 8, "the masks hold eight body kinds")
@@ -111,7 +112,7 @@ package final class ObjectSchema: Sendable {
             withUnsafeMutableBytes(of: &masks) { bytes in
                 for kind in RequestBody.Kind.allCases {
                     bytes.storeBytes(
-                        of: mask { test($0, RequestKinds(kind)) }, toByteOffset: Int(kind.rawValue) * 4, as: UInt32.self
+                        of: mask { test($0, RequestKinds(kind)) }, toByteOffset: Int(kind.rawValue) * 8, as: UInt64.self
                     )
                 }
             }
@@ -134,21 +135,21 @@ package final class ObjectSchema: Sendable {
 
     /// The members (by bit) a body of `kind` may send.
     @inline(__always)
-    func allowed(_ kind: RequestKinds) -> UInt32 {
+    func allowed(_ kind: RequestKinds) -> UInt64 {
         Self.pick(allowedMasks, kind)
     }
 
     /// The members (by bit) a body of `kind` must send.
     @inline(__always)
-    func required(_ kind: RequestKinds) -> UInt32 {
+    func required(_ kind: RequestKinds) -> UInt64 {
         Self.pick(requiredMasks, kind)
     }
 
     /// The mask of the one kind in `kind`, at the index of its bit.
     @inline(__always)
-    private static func pick(_ masks: Masks, _ kind: RequestKinds) -> UInt32 {
+    private static func pick(_ masks: Masks, _ kind: RequestKinds) -> UInt64 {
         withUnsafeBytes(of: masks) {
-            $0.load(fromByteOffset: (kind.rawValue.trailingZeroBitCount & 7) * 4, as: UInt32.self)
+            $0.load(fromByteOffset: (kind.rawValue.trailingZeroBitCount & 7) * 8, as: UInt64.self)
         }
     }
 

@@ -1,32 +1,30 @@
 import InsetSession
 
 /// Which members belong to which platform, from each member's `platforms` in `RequestSchema`: a body may send
-/// its own platform's and the shared ones; the other platform's are refused, each named.
+/// its own platform's and the shared ones; the others' are refused, each named.
 extension RequestSchema {
-    /// The scene values each platform alone may send: `(ios, android)`.
-    static let platformValues: (ios: SceneValues, android: SceneValues) = {
-        var ios = SceneValues()
-        var android = SceneValues()
-        for (index, entry) in geometry.enumerated() {
-            let value = SceneValues(rawValue: 1 << UInt64(index))
-            if entry.field.platforms == .ios { ios.formUnion(value) }
-            if entry.field.platforms == .android { android.formUnion(value) }
+    /// The scene values a body for each platform may not send, by `Platform`'s case order.
+    static let foreignValues: [SceneValues] = Platform.allCases.map { platform in
+        var foreign = SceneValues()
+        for (index, entry) in geometry.enumerated() where !entry.field.platforms.contains(Platforms(platform)) {
+            foreign.formUnion(SceneValues(rawValue: 1 << UInt64(index)))
         }
-        return (ios, android)
-    }()
+        return foreign
+    }
 
-    /// The `keyboard` object's notification members (by bit, as `RequestBody.keyboardSent` marks them) that only
-    /// iOS may send: its duration, curve, locality and a logged `userInfo`.
-    static let iosKeyboardMembers: UInt32 = {
+    /// The `keyboard` object's notification members (by bit, as `RequestBody.keyboardSent` marks them) that a body
+    /// for each platform may not send, by `Platform`'s case order: only iOS sends the duration, curve, locality and
+    /// a logged `userInfo`, and the web sends none of them.
+    static let foreignKeyboardMembers: [UInt32] = Platform.allCases.map { platform in
         let schema = keyboardObject
         return schema.slots.indices.reduce(UInt32(0)) { mask, index in
             switch schema.slots[index] {
-            case .keyboard(let field): field.platforms == .ios ? mask | 1 << UInt32(index) : mask
-            case .userInfo: mask | 1 << UInt32(index)
+            case .keyboard(let field): field.platforms.contains(Platforms(platform)) ? mask : mask | 1 << UInt32(index)
+            case .userInfo: platform == .ios ? mask : mask | 1 << UInt32(index)
             default: mask
             }
         }
-    }()
+    }
 
     /// The platform a body is for: the one it names, else `base`'s (a session's), else iOS.
     package static func platform(of body: borrowing RequestBody, base: Platform? = nil) -> Platform {
@@ -35,24 +33,38 @@ extension RequestSchema {
 
     /// A problem for each member `body` sent that `platform` does not have, by pointer.
     package static func platformProblems(_ body: borrowing RequestBody, platform: Platform) -> [FieldError] {
-        let given = body.event.scene.given
-        let foreign = platform == .ios ? platformValues.android : platformValues.ios
-        let foreignKeyboard = platform == .ios ? 0 : body.keyboardSent & iosKeyboardMembers
-        guard !given.isDisjoint(with: foreign) || foreignKeyboard != 0 else { return [] }
-        let message =
-            platform == .ios
-            ? "is an Android member: send \"platform\": \"android\" with it"
-            : "is not an Android member (this request is for \"platform\": \"android\")"
+        let position = Platform.allCases.firstIndex(of: platform)!
+        let foreign = body.event.scene.given.intersection(foreignValues[position])
+        let foreignKeyboard = body.keyboardSent & foreignKeyboardMembers[position]
+        guard !foreign.isEmpty || foreignKeyboard != 0 else { return [] }
         var problems: [FieldError] = []
         for index in keyboardObject.slots.indices where foreignKeyboard & 1 << UInt32(index) != 0 {
             let pointer = keyboardObject.pointer + "/" + keyboardObject.nameStrings[index]
-            problems.append(FieldError(pointer: pointer, message: message))
+            let platforms: Platforms =
+                switch keyboardObject.slots[index] {
+                case .keyboard(let field): field.platforms
+                default: .ios
+                }
+            problems.append(FieldError(pointer: pointer, message: message(for: platforms, on: platform)))
         }
-        for (index, entry) in geometry.enumerated()
-        where given.intersection(foreign).contains(SceneValues(rawValue: 1 << UInt64(index))) {
-            problems.append(FieldError(pointer: entry.pointer, message: message))
+        for (index, entry) in geometry.enumerated() where foreign.contains(SceneValues(rawValue: 1 << UInt64(index))) {
+            problems.append(
+                FieldError(pointer: entry.pointer, message: message(for: entry.field.platforms, on: platform)))
         }
         return problems.sorted { $0.pointer < $1.pointer }
+    }
+
+    /// Why a member of `platforms` is refused on a body for `platform`: on iOS, the default, which platform to name
+    /// to send it; on the others, that the body named its platform.
+    private static func message(for platforms: Platforms, on platform: Platform) -> String {
+        switch platform {
+        case .ios:
+            platforms.contains(.android)
+                ? "is an Android member: send \"platform\": \"android\" with it"
+                : "is a web member: send \"platform\": \"web\" with it"
+        case .android: "is not an Android member (this request is for \"platform\": \"android\")"
+        case .web: "is not a web member (this request is for \"platform\": \"web\")"
+        }
     }
 }
 

@@ -117,10 +117,16 @@ package enum RequestSchema {
                         .bool(get: { $0.device.keyboard.predictive }, set: { $0.device.keyboard.predictive = $1 }))),
                 .geometry(Field("type", record: "kt", .deviceChoice(KeyboardType.self, \.keyboard.type))),
                 .geometry(Field("mode", record: "km", .deviceChoice(KeyboardMode.self, \.keyboard.mode))),
+                // The web's keyboard: how much of the viewport it covers, CSS px (docs/web.md).
+                .geometry(
+                    Field(
+                        "height", record: "kh", in: .events, on: .web,
+                        .number(Limits.length, get: { $0.web.keyboardHeight }, set: { $0.web.keyboardHeight = $1 }))),
                 .userInfo,
             ]),
         .geometry(
-            Field("focusedRect", record: "fr", on: .both, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))),
+            Field("focusedRect", record: "fr", on: .every, .rect(get: { $0.focusedRect }, set: { $0.focusedRect = $1 }))
+        ),
         .geometry(
             Field(
                 "fields", record: "ff",
@@ -212,7 +218,7 @@ package enum RequestSchema {
         // Android's (docs/android.md), after the members iOS bodies send: `platform`, then the window's own.
         .geometry(
             Field(
-                "platform", record: "pl", on: .both,
+                "platform", record: "pl", on: .every,
                 .choice(Platform.self, get: { $0.platform }, set: { $0.platform = $1 }))),
         .object(
             "systemBars", in: .all, required: [],
@@ -255,8 +261,62 @@ package enum RequestSchema {
                     set: { $0.android.insetsAnimationCallback = $1 }))),
         .geometry(
             Field(
-                "caretRect", record: "cr", on: .android,
+                "caretRect", record: "cr", on: [.android, .web],
                 .rect(get: { $0.android.caretRect }, set: { $0.android.caretRect = $1 }))),
+        // The web's (docs/web.md): the browser, the page's viewport and settings, the document and its fixed bars.
+        .object(
+            "browser", in: .events, required: [],
+            [
+                .geometry(
+                    Field(
+                        "engine", record: "we", in: .events, on: .web,
+                        .choice(
+                            WebEngine.self, get: { $0.web.engine }, set: { $0.web.engine = $1 }))),
+                .geometry(
+                    Field(
+                        "os", record: "wo", in: .events, on: .web,
+                        .choice(WebOS.self, get: { $0.web.os }, set: { $0.web.os = $1 }))),
+                .geometry(
+                    Field(
+                        "version", record: "wv", in: .events, on: .web,
+                        .string(
+                            maxBytes: Limits.browserVersionBytes, get: { $0.web.version },
+                            set: { $0.web.version = $1 }))),
+                .geometry(
+                    Field(
+                        "toolbarHeight", record: "wt", in: .events, on: .web,
+                        .number(Limits.length, get: { $0.web.toolbarHeight }, set: { $0.web.toolbarHeight = $1 }))),
+            ]),
+        .geometry(
+            Field(
+                "viewport", record: "vp", in: .events, on: .web,
+                .size(get: { $0.web.viewport }, set: { $0.web.viewport = $1 }))),
+        .geometry(
+            Field(
+                "interactiveWidget", record: "iw", in: .events, on: .web,
+                .choice(
+                    InteractiveWidget.self, get: { $0.web.interactiveWidget },
+                    set: { $0.web.interactiveWidget = $1 }))),
+        .object(
+            "virtualKeyboard", in: .events, required: [],
+            [
+                .geometry(
+                    Field(
+                        "overlaysContent", record: "vo", in: .events, on: .web,
+                        .bool(get: { $0.web.overlaysContent }, set: { $0.web.overlaysContent = $1 })))
+            ]),
+        .geometry(
+            Field(
+                "documentHeight", record: "dh", in: .events, on: .web,
+                .number(Limits.length, get: { $0.web.documentHeight }, set: { $0.web.documentHeight = $1 }))),
+        .geometry(
+            Field(
+                "scroll", record: "sc", in: .events, on: .web,
+                .point(get: { $0.web.scroll }, set: { $0.web.scroll = $1 }))),
+        .geometry(
+            Field(
+                "fixedElements", record: "fx", in: .events, on: .web,
+                .fixedElements(get: { $0.web.fixedElements }, set: { $0.web.fixedElements = $1 }))),
         // Last, after every member the fast decoder reads by position: the bars around the scroll view
         // (docs/containers.md), which only the general decoder reads; each platform's bars are checked when laid out.
         .geometry(

@@ -1,13 +1,5 @@
 import InsetCore
 
-/// The platform a scene is on: the rules its events follow and the members its answers carry.
-public enum Platform: String, CaseIterable, Sendable {
-    /// UIKit: insets, offsets and the keyboard layout guide, in points.
-    case ios
-    /// Android: window insets, the window's soft-input adjustment and its pan, in dp.
-    case android
-}
-
 /// What an Android scene adds to the scroll view, the screen and the focused rect it shares with iOS: the system
 /// bars, the navigation mode, the window's soft-input mode and how an edge-to-edge app applies the IME's inset.
 /// Defaults are a window that is not edge to edge, resizes for the IME (`SOFT_INPUT_ADJUST_UNSPECIFIED` picks

@@ -37,6 +37,9 @@ public struct Scene: Equatable, Sendable {
     /// array rather than an optional class reference: a stored class reference made every stateless show copy its
     /// event whole (+1 387 instructions a show, `bench/instructions-exact`), an array costs 48.
     @usableFromInline var containerStore: [ContainerState] = []
+    /// On the web, the browser and the page (`WebSetting`): an array, as `containerStore` is, so that a native
+    /// scene carries one empty array rather than the web's members.
+    @usableFromInline var webStore: [WebSetting] = []
 
     /// The container, if any, as the one-element array the scene keeps: what an answer takes, so that a scene
     /// without one hands over an empty array rather than copying out a large optional.

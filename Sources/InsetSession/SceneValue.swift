@@ -9,12 +9,15 @@ import InsetCore
 public enum SceneValue: UInt8, CaseIterable, Sendable {
     case frame, safeAreaInsets, contentSize, contentOffset, contentInset, scrollIndicatorInsets
     case contentInsetAdjustmentBehavior, automaticallyAdjustsScrollIndicatorInsets, alwaysBounceVertical, inverted
-    case keyboardDismissMode, screen, predictive, type, mode, focusedRect, fields, focus, scrollPosition, window,
-        keyboardDistance
+    case keyboardDismissMode, screen, predictive, type, mode, height, focusedRect, fields, focus, scrollPosition,
+        window, keyboardDistance
     case baseInsetMode, followsUndockedKeyboard, usesBottomSafeArea, keyboardLiftBehavior, keyboardDismissPadding
     case pinnedViews, interruption, id, orientation, system
     case platform, top, bottom, navigationMode, windowSoftInputMode, edgeToEdge, imeInsets, insetsAnimationCallback
-    case caretRect, container
+    case caretRect
+    case engine, os, version, toolbarHeight, viewport, interactiveWidget, overlaysContent, documentHeight, scroll,
+        fixedElements
+    case container
 
     /// Copies this value from `source` to `target` as setting it would: a frame drags a content size that
     /// follows it, a content size or a window stays as set. An optional value `source` lacks is left alone.
@@ -64,6 +67,18 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
         case .imeInsets: target.android.imeInsets = source.android.imeInsets
         case .insetsAnimationCallback: target.android.insetsAnimationCallback = source.android.insetsAnimationCallback
         case .caretRect: if let rect = source.android.caretRect { target.android.caretRect = rect }
+        case .height: if let height = source.web.keyboardHeight { target.web.keyboardHeight = height }
+        case .engine: if let engine = source.web.engine { target.web.engine = engine }
+        case .os: if let os = source.web.os { target.web.os = os }
+        case .version: if let version = source.web.version { target.web.version = version }
+        case .toolbarHeight: if let height = source.web.toolbarHeight { target.web.toolbarHeight = height }
+        case .viewport: if let viewport = source.web.viewport { target.web.viewport = viewport }
+        case .interactiveWidget:
+            if let widget = source.web.interactiveWidget { target.web.interactiveWidget = widget }
+        case .overlaysContent: if let overlays = source.web.overlaysContent { target.web.overlaysContent = overlays }
+        case .documentHeight: if let height = source.web.documentHeight { target.web.documentHeight = height }
+        case .scroll: if let scroll = source.web.scroll { target.web.scroll = scroll }
+        case .fixedElements: if let elements = source.web.fixedElements { target.web.fixedElements = elements }
         }
     }
 }

@@ -189,6 +189,20 @@ private enum RecordReader {
                 }
                 set(&root, list)
             case .container(_, let set): set(&root, try container(value))
+            case .fixedElements(_, let set):
+                guard case .array(let items) = value else { throw Unreadable(reason: "\(key) not an array") }
+                var elements: [FixedElement] = []
+                for item in items {
+                    guard case .array(let parts) = item, parts.count == 4, case .string(let id) = parts[0],
+                        case .string(let edgeName) = parts[1], let edge = FixedElement.Edge(rawValue: edgeName)
+                    else {
+                        throw Unreadable(reason: "\(key) holds something other than [id, edge, offset, height]")
+                    }
+                    elements.append(
+                        FixedElement(
+                            id: id, edge: edge, offset: try number(parts[2], key), height: try number(parts[3], key)))
+                }
+                set(&root, elements)
             }
         }
     }

@@ -210,6 +210,21 @@ extension JSONWriter {
                 }
                 endArray()
             case .container(let get, _): if let value = get(root) { storedContainer(value) } else { null() }
+            case .fixedElements(let get, _):
+                guard let elements = get(root) else {
+                    null()
+                    continue
+                }
+                // [id, edge, offset, height] each
+                beginArray()
+                for element in elements {
+                    beginArray()
+                    string(element.id)
+                    string(element.edge.rawValue)
+                    exactNumbers(element.offset, element.height)
+                    endArray()
+                }
+                endArray()
             }
         }
     }

@@ -199,6 +199,31 @@ struct SpecAgreementTests {
             {
                 problems.append("\(pointer)/id: maxLength")
             }
+        case .fixedElements:
+            // The items' members and bounds, as `FieldReader.fixedElements` takes them.
+            expect(type: "array")
+            if number(schema, "maxItems") != Double(Limits.fixedElements) { problems.append("\(pointer): maxItems") }
+            guard let items = schema["items"] else {
+                problems.append("\(pointer): no items")
+                break
+            }
+            let item = try resolve(items, in: spec)
+            if Set(item.properties.keys) != ["id", "top", "bottom", "height"] {
+                problems.append("\(pointer): item members")
+            }
+            if item.object["required"] != .array([.string("id"), .string("height")]) {
+                problems.append("\(pointer): item required members")
+            }
+            for (name, range) in [("top", Limits.coordinate), ("bottom", Limits.coordinate), ("height", Limits.length)]
+            {
+                guard let member = item.properties[name] else { continue }
+                expect(range, in: try resolve(member, in: spec).object, at: "\(pointer)/\(name)")
+            }
+            if let id = item.properties["id"],
+                number(try resolve(id, in: spec).object, "maxLength") != Double(Limits.stringBytes)
+            {
+                problems.append("\(pointer)/id: maxLength")
+            }
         case .container:
             // Each bar's members, the heights' range and the styles, as the container's reader takes them.
             expect(type: "object")
@@ -281,10 +306,11 @@ struct SpecAgreementTests {
         func reference(_ name: String) -> JSONValue {
             .object(JSONObject([(key: "$ref", value: .string("#/components/schemas/\(name)"))]))
         }
-        #expect(Self.platforms(reference("CaretRect"), in: spec) == .android)
-        #expect(Self.platforms(reference("FocusedRect"), in: spec) == .both)
+        #expect(Self.platforms(reference("CaretRect"), in: spec) == [.android, .web])
+        #expect(Self.platforms(reference("FocusedRect"), in: spec) == .every)
         #expect(Self.platforms(reference("KeyboardDistance"), in: spec) == .ios)
-        #expect(!Self.compare(.ios, with: reference("CaretRect"), at: "/caretRect", in: spec).isEmpty)
-        #expect(Self.compare(.android, with: reference("CaretRect"), at: "/caretRect", in: spec).isEmpty)
+        #expect(Self.platforms(reference("DocumentHeight"), in: spec) == .web)
+        #expect(!Self.compare(.android, with: reference("CaretRect"), at: "/caretRect", in: spec).isEmpty)
+        #expect(Self.compare([.android, .web], with: reference("CaretRect"), at: "/caretRect", in: spec).isEmpty)
     }
 }

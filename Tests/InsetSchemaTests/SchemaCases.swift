@@ -22,10 +22,14 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
     var pointer: String { path.map { "/" + $0 }.joined() }
     var description: String { pointer }
 
-    /// Whether only the general decoder reads the value (a container's bars): the fast one declines its bodies.
+    /// Whether only the general decoder reads the value (a container's bars, a page's fixed bars): the fast one
+    /// declines its bodies.
     var generalOnly: Bool {
-        if case .geometry(let field) = target, case .container = field.kind { return true }
-        return false
+        guard case .geometry(let field) = target else { return false }
+        switch field.kind {
+        case .container, .fixedElements: return true
+        default: return false
+        }
     }
 
     /// Every leaf, depth first in declaration order.
@@ -167,6 +171,37 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                 Sample(value: .array((0...maxCount).map { view("v\($0)") }), valid: false, label: "one too many"),
                 Sample(value: .array([view("a"), view("a")]), valid: false, label: "a repeated id"),
                 Sample(value: .array([view("")]), valid: false, label: "an empty id"),
+                Sample(value: .array([.number(1)]), valid: false, label: "not an object"),
+                Sample(value: .object(JSONObject()), valid: false, label: "an object"),
+            ]
+        case .fixedElements:
+            func bar(_ id: String, _ edge: String = "bottom", height: Double = 56) -> JSONValue {
+                .object(
+                    JSONObject([
+                        (key: "id", value: .string(id)), (key: edge, value: 0), (key: "height", value: .number(height)),
+                    ]))
+            }
+            let most = Limits.fixedElements
+            return [
+                Sample(value: .array([]), valid: true, label: "none"),
+                Sample(value: .array([bar("composer")]), valid: true, label: "a bottom bar"),
+                Sample(value: .array([bar("header", "top")]), valid: true, label: "a top bar"),
+                Sample(value: .array((0..<most).map { bar("b\($0)") }), valid: true, label: "the most"),
+                Sample(value: .array((0...most).map { bar("b\($0)") }), valid: false, label: "one too many"),
+                Sample(value: .array([bar("a"), bar("a", "top")]), valid: false, label: "a repeated id"),
+                Sample(value: .array([bar("")]), valid: false, label: "an empty id"),
+                Sample(value: .array([bar("a", height: -1)]), valid: false, label: "a negative height"),
+                Sample(
+                    value: .array([
+                        .object(
+                            JSONObject([
+                                (key: "id", value: "a"), (key: "top", value: 0), (key: "bottom", value: 0),
+                                (key: "height", value: 1),
+                            ]))
+                    ]), valid: false, label: "both edges"),
+                Sample(
+                    value: .array([.object(JSONObject([(key: "id", value: "a"), (key: "height", value: 1)]))]),
+                    valid: false, label: "no edge"),
                 Sample(value: .array([.number(1)]), valid: false, label: "not an object"),
                 Sample(value: .object(JSONObject()), valid: false, label: "an object"),
             ]
@@ -361,6 +396,18 @@ struct SchemaLeaf: CustomStringConvertible, Sendable {
                         ]
                         if let order = item.order { members.append((key: "order", value: .number(order))) }
                         return .object(JSONObject(members))
+                    })
+            }
+        case .fixedElements(let get, _):
+            return get(root).map { elements in
+                .array(
+                    elements.map { element in
+                        .object(
+                            JSONObject([
+                                (key: "id", value: .string(element.id)),
+                                (key: element.edge.rawValue, value: .number(element.offset)),
+                                (key: "height", value: .number(element.height)),
+                            ]))
                     })
             }
         case .container(let get, _):

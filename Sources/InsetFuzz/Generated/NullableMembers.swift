@@ -2,6 +2,6 @@
 /// The members `openapi.yaml` lets an answer hold `null` at, by name.
 let nullableMembers: Set<String> = [
     "animation", "caretRect", "device", "focus", "focusExpandsSource", "focusedRect", "frame", "frameBegin", "frameEnd",
-    "interpolator", "isLocal", "keyboard", "keyboardFrame", "lines", "next", "predictive", "previous", "reason",
-    "replacedAt", "screen", "system", "year",
+    "interpolator", "isLocal", "keyboard", "keyboardFrame", "lines", "lvh", "next", "predictive", "previous", "reason",
+    "replacedAt", "screen", "scroll", "system", "year",
 ]

@@ -223,13 +223,6 @@ export type ScrollViewCreate = ScrollViewMembers & {
   frame: Rect;
 };
 
-/**
- * The notification's `userInfo`, in points and seconds, in one of two forms: as fields (`KeyboardFields`), or as
- * `userInfo` alone (`KeyboardNotification`), the dictionary as the app logged it. A field sent beside `userInfo` is a
- * 400 whose pointer names the field, even when the two agree: which value is meant is never guessed.
- */
-export type Keyboard = KeyboardFields | KeyboardNotification;
-
 /** The notification's `userInfo` as fields. Frames are in screen coordinates. */
 export interface KeyboardFields {
   /**
@@ -263,6 +256,12 @@ export interface KeyboardFields {
   predictive?: boolean;
   type?: KeyboardType;
   mode?: KeyboardMode;
+  /**
+   * Web only, and required there: how much of the viewport the keyboard covers from its bottom, CSS px, with whatever
+   * bar the browser shows on it (Safari's form accessory bar on an iPhone, Chrome's autofill bar). At most
+   * `viewport.height`.
+   */
+  height?: number;
 }
 
 /**
@@ -345,15 +344,14 @@ export interface KeyboardEventBody {
    * area UIKit already adds. Ids are unique. A session keeps them until a request sends new ones (`[]` removes them).
    */
   pinnedViews?: PinnedView[];
+  keyboard?:
+    | Pick<KeyboardFields, "frameEnd" | "frameBegin" | "animationDuration" | "animationCurve" | "isLocal" | "predictive" | "type" | "mode">
+    | KeyboardNotification;
   /**
-   * The notification's `userInfo`, or the device's keyboard by `predictive`, `type` and `mode`; without `frameEnd` (or
-   * `userInfo`), the device's keyboard gives the end frame.
-   */
-  keyboard?: Keyboard;
-  /**
-   * A rect in content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view,
-   * or any rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which
-   * drops it) or sends a new one; a PATCH that sends it re-targets at once.
+   * On the web, the focused input's box in document coordinates (`getBoundingClientRect()` plus the scroll). A rect in
+   * content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view, or any
+   * rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which drops it)
+   * or sends a new one; a PATCH that sends it re-targets at once.
    */
   focusedRect?: Rect;
   /**
@@ -397,9 +395,10 @@ export interface AndroidKeyboardEventBody {
   screen?: Size;
   keyboard?: Pick<KeyboardFields, "frameEnd" | "frameBegin">;
   /**
-   * A rect in content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view,
-   * or any rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which
-   * drops it) or sends a new one; a PATCH that sends it re-targets at once.
+   * On the web, the focused input's box in document coordinates (`getBoundingClientRect()` plus the scroll). A rect in
+   * content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view, or any
+   * rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which drops it)
+   * or sends a new one; a PATCH that sends it re-targets at once.
    */
   focusedRect?: Rect;
   device?: Pick<DeviceMember, "id" | "orientation">;
@@ -421,8 +420,9 @@ export interface AndroidKeyboardEventBody {
    */
   insetsAnimationCallback?: boolean;
   /**
-   * Android only. The caret's line in the focused text view, window coordinates: what `adjustPan` brings above the IME
-   * (`TextView.getFocusedRect`); without it, the focused view's rect.
+   * Android: the caret's line in the focused text view, window coordinates: what `adjustPan` brings above the IME
+   * (`TextView.getFocusedRect`); without it, the focused view's rect. Web: the caret's line in the focused input,
+   * document coordinates, which Chrome, Firefox and Safari keep in view; without it, the input's box.
    */
   caretRect?: Rect;
 }
@@ -464,9 +464,10 @@ export interface SessionCreateMembers {
   pinnedViews?: PinnedView[];
   interruption?: Interruption;
   /**
-   * A rect in content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view,
-   * or any rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which
-   * drops it) or sends a new one; a PATCH that sends it re-targets at once.
+   * On the web, the focused input's box in document coordinates (`getBoundingClientRect()` plus the scroll). A rect in
+   * content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view, or any
+   * rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which drops it)
+   * or sends a new one; a PATCH that sends it re-targets at once.
    */
   focusedRect?: Rect;
   /**
@@ -520,9 +521,10 @@ export interface SessionPatchBody {
   pinnedViews?: PinnedView[];
   interruption?: Interruption;
   /**
-   * A rect in content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view,
-   * or any rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which
-   * drops it) or sends a new one; a PATCH that sends it re-targets at once.
+   * On the web, the focused input's box in document coordinates (`getBoundingClientRect()` plus the scroll). A rect in
+   * content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view, or any
+   * rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which drops it)
+   * or sends a new one; a PATCH that sends it re-targets at once.
    */
   focusedRect?: Rect;
   /**

@@ -33,7 +33,7 @@ enum UsualAndroidMember {
     // Each choice's names, as its enum's raw values spell them (held to them by a test).
 
     static func platform(_ name: UnsafeBufferPointer<UInt8>) -> Platform? {
-        name.spells("android") ? .android : name.spells("ios") ? .ios : nil
+        name.spells("android") ? .android : name.spells("ios") ? .ios : name.spells("web") ? .web : nil
     }
 
     static func navigationMode(_ name: UnsafeBufferPointer<UInt8>) -> NavigationMode? {

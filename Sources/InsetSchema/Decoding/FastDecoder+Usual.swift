@@ -32,12 +32,12 @@ enum UsualMember {
     static var frameBegin: Int { 3 }
 
     /// The `SceneValues` bits of the scene values read here (`SceneValue`'s raw values).
-    static var frameBit: UInt64 { 1 << 0 }
-    static var safeAreaInsetsBit: UInt64 { 1 << 1 }
-    static var contentSizeBit: UInt64 { 1 << 2 }
-    static var contentOffsetBit: UInt64 { 1 << 3 }
-    static var screenBit: UInt64 { 1 << 11 }
-    static var focusedRectBit: UInt64 { 1 << 15 }
+    static var frameBit: UInt64 { 1 << UInt64(SceneValue.frame.rawValue) }
+    static var safeAreaInsetsBit: UInt64 { 1 << UInt64(SceneValue.safeAreaInsets.rawValue) }
+    static var contentSizeBit: UInt64 { 1 << UInt64(SceneValue.contentSize.rawValue) }
+    static var contentOffsetBit: UInt64 { 1 << UInt64(SceneValue.contentOffset.rawValue) }
+    static var screenBit: UInt64 { 1 << UInt64(SceneValue.screen.rawValue) }
+    static var focusedRectBit: UInt64 { 1 << UInt64(SceneValue.focusedRect.rawValue) }
 }
 
 extension RequestSchema {
@@ -51,7 +51,7 @@ extension FastDecoder {
     /// Whether a body of this decoder's kind may send the member at `index` of `schema`.
     @inline(__always)
     func allows(_ schema: ObjectSchema, _ index: Int) -> Bool {
-        schema.allowed(kind) & 1 &<< UInt32(truncatingIfNeeded: index) != 0
+        schema.allowed(kind) & 1 &<< UInt64(truncatingIfNeeded: index) != 0
     }
 
     /// Reads a whole body: its usual members here, the rest through the table.

@@ -39,14 +39,14 @@ struct FastDecoder {
 
     /// How far an object's members are read: which (by bit), whether any, and which is expected next.
     struct Progress {
-        var seen: UInt32 = 0
+        var seen: UInt64 = 0
         var first = true
         var expected = 0
 
         /// Marks the member at `index` read, as the loop of `members` marks it.
         @inline(__always)
         mutating func read(_ index: Int) {
-            seen |= 1 &<< UInt32(truncatingIfNeeded: index)
+            seen |= 1 &<< UInt64(truncatingIfNeeded: index)
             first = false
             expected = index &+ 1
         }
@@ -74,7 +74,7 @@ struct FastDecoder {
                 switch cursor.nextMember(first: first) {
                 case .end:
                     // Which of the keyboard's members came, for `RequestSchema.platformProblems`.
-                    if schema.acceptsUserInfo { body.keyboardSent = seen }
+                    if schema.acceptsUserInfo { body.keyboardSent = UInt32(truncatingIfNeeded: seen) }
                     // A missing required member is the general decoder's to word.
                     let required = schema.required(kind)
                     return seen & required == required
@@ -84,7 +84,7 @@ struct FastDecoder {
                     index = named
                 }
             }
-            let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: index)
+            let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
             guard seen & bit == 0, schema.allowed(kind) & bit != 0 else { return false }
             seen |= bit
             switch schema.fastSlots[index] {
@@ -155,8 +155,8 @@ extension FastDecoder {
         case .list(let shape, _, let set):
             guard let items = list(shape) else { return false }
             set(&root, items)
-        case .container:
-            // A container's bars are read by the general decoder alone: few bodies send one.
+        case .container, .fixedElements:
+            // A container's bars and a page's fixed bars are read by the general decoder alone: few bodies send them.
             return false
         }
         return true

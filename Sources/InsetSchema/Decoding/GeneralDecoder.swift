@@ -100,6 +100,9 @@ struct GeneralDecoder {
         case .container(_, let set):
             guard let container = reader.container(value, at: pointer) else { return false }
             set(&root, ContainerState(sent: container))
+        case .fixedElements(_, let set):
+            guard let elements = reader.fixedElements(value, at: pointer) else { return false }
+            set(&root, elements)
         }
         return true
     }

@@ -17,8 +17,14 @@ extension Limits {
     /// `PinnedViews`: maxItems 16.
     @inlinable package static var pinnedViews: Int { 16 }
 
-    /// `PinnedView/properties/id` and 5 more: maxLength 256 (bytes, as the decoders count).
+    /// `PinnedView/properties/id` and 6 more: maxLength 256 (bytes, as the decoders count).
     @inlinable package static var stringBytes: Int { 256 }
+
+    /// `Browser/properties/version`: maxLength 16 (bytes, as the decoders count).
+    @inlinable package static var browserVersionBytes: Int { 16 }
+
+    /// `FixedElements`: maxItems 16.
+    @inlinable package static var fixedElements: Int { 16 }
 
     /// `FormFields`: maxItems 256.
     @inlinable package static var fields: Int { 256 }

@@ -59,6 +59,20 @@ extension JSONWriter {
         endArray()
     }
 
+    /// `[{id, top | bottom, height}]`: a page's fixed bars as sent.
+    mutating func fixedElements(_ elements: [FixedElement]) {
+        beginArray()
+        for element in elements {
+            beginObject()
+            field("id", element.id)
+            key(static: element.edge == .top ? "top" : "bottom")
+            number(element.offset)
+            field("height", element.height)
+            endObject()
+        }
+        endArray()
+    }
+
     /// `"navigation": {previous, next}`, a member of the object being written.
     mutating func navigation(_ navigation: FocusNeighbours) {
         key(static: "navigation")

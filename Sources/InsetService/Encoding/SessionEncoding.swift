@@ -171,6 +171,7 @@ extension JSONWriter {
                 guard let state = get(root) else { continue }
                 key(static: field.name)
                 containerRequest(state.container)
+            case .fixedElements(let get, _): member(field.name, get(root), unset) { $0.fixedElements($1) }
             }
         }
     }

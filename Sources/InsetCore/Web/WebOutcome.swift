@@ -1,0 +1,165 @@
+/// `window.visualViewport` as a page reads it, CSS px: its size, its offset in the layout viewport and its
+/// position in the document.
+public struct WebVisualViewport: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var offsetTop: Double
+    public var offsetLeft: Double
+    public var pageTop: Double
+    public var pageLeft: Double
+
+    @inlinable public init(
+        width: Double, height: Double, offsetTop: Double, offsetLeft: Double, pageTop: Double, pageLeft: Double
+    ) {
+        self.width = width
+        self.height = height
+        self.offsetTop = offsetTop
+        self.offsetLeft = offsetLeft
+        self.pageTop = pageTop
+        self.pageLeft = pageLeft
+    }
+}
+
+/// What 100 of each viewport unit comes to, CSS px.
+public struct WebViewportUnits: Equatable, Sendable {
+    public var svh: Double
+    /// Nil when the request gives no toolbar height, without which the large viewport is not known.
+    public var lvh: Double?
+    public var dvh: Double
+
+    @inlinable public init(svh: Double, lvh: Double?, dvh: Double) {
+        self.svh = svh
+        self.lvh = lvh
+        self.dvh = dvh
+    }
+}
+
+/// What `env(keyboard-inset-*)` resolves to (and `navigator.virtualKeyboard.boundingRect`): Chromium sets
+/// `top` to the rect's y, `bottom` to y + height, `left` to x and `right` to x + width; zero while the keyboard
+/// does not overlay the page through the API.
+public struct WebKeyboardInsets: Equatable, Sendable {
+    public var top, left, bottom, right, width, height: Double
+
+    /// The insets of a keyboard whose rect in the layout viewport is `rect`.
+    @inlinable public init(_ rect: Rect) {
+        top = rect.minY
+        left = rect.minX
+        bottom = rect.maxY
+        right = rect.maxX
+        width = rect.width
+        height = rect.height
+    }
+
+    /// No keyboard rect: every inset 0.
+    public static let zero = WebKeyboardInsets(Rect(x: 0, y: 0, width: 0, height: 0))
+}
+
+/// Where a fixed bar ends up, in the visual viewport: what the page sees and what would keep it visible.
+public struct WebFixedFrame: Equatable, Sendable {
+    public var id: String
+    /// Its top in the visual viewport (0 at the visual viewport's top; the keyboard's top is at
+    /// `min(visualViewport.height, the viewport's height less the keyboard)`).
+    public var top: Double
+    public var height: Double
+    /// How much of it is out of sight: under the keyboard, or above or below the visual viewport.
+    public var hidden: Double
+    /// The `translateY` that keeps it where it was against what the user sees: a bottom bar's bottom on the keyboard's
+    /// top (or the visual viewport's bottom), a top bar's top on the visual viewport's top. What a `visualViewport`
+    /// listener applies (or, with the VirtualKeyboard API, `env(keyboard-inset-height)`).
+    public var lift: Double
+
+    @inlinable public init(id: String, top: Double, height: Double, hidden: Double, lift: Double) {
+        self.id = id
+        self.top = top
+        self.height = height
+        self.hidden = hidden
+        self.lift = lift
+    }
+
+    /// Whether any of it is out of sight.
+    @inlinable public var covered: Bool { hidden > 0 }
+}
+
+/// An event the page gets, in the order it gets them.
+public struct WebEvent: Equatable, Sendable {
+    public enum Target: String, Sendable {
+        case window, visualViewport, virtualKeyboard
+    }
+
+    public enum Kind: String, Sendable {
+        case resize, scroll, geometrychange
+    }
+
+    public var target: Target
+    public var type: Kind
+    /// Whether it comes once a frame while the browser's scroll animates, rather than once.
+    public var repeats: Bool
+
+    @inlinable public init(_ target: Target, _ type: Kind, repeats: Bool = false) {
+        self.target = target
+        self.type = type
+        self.repeats = repeats
+    }
+}
+
+/// How the browser's scroll to the focused input moves: over `duration` seconds along a cubic Bézier.
+public struct WebScrollMotion: Equatable, Sendable {
+    public var duration: Double
+    public var curve: CubicBezier
+
+    @inlinable public init(duration: Double, curve: CubicBezier) {
+        self.duration = duration
+        self.curve = curve
+    }
+}
+
+/// A member a browser reads nothing from, and why.
+public struct WebIgnored: Equatable, Sendable {
+    /// The request member, as a JSON pointer.
+    public var member: String
+    public var why: String
+
+    @inlinable public init(member: String, why: String) {
+        self.member = member
+        self.why = why
+    }
+}
+
+/// What the keyboard's showing or hiding does to a page: the viewports, the units, the keyboard's insets, the
+/// scroll, the fixed bars and the events, once it has settled.
+public struct WebOutcome: Equatable, Sendable {
+    /// What the keyboard resized, as the browser decided.
+    public var mode: InteractiveWidget
+    public var ignored: [WebIgnored]
+    /// `innerWidth` × `innerHeight`.
+    public var layoutViewport: Size
+    public var visualViewport: WebVisualViewport
+    public var viewportUnits: WebViewportUnits
+    public var keyboardInsets: WebKeyboardInsets
+    /// `scrollX`, `scrollY`: the layout viewport's position in the document.
+    public var scroll: Point
+    public var fixedElements: [WebFixedFrame]
+    public var events: [WebEvent]
+    /// The scroll to the focused input, when the browser animates one; nil when it jumps or does not scroll.
+    public var scrollMotion: WebScrollMotion?
+    /// Whether the browser scrolled to bring the focused input into view.
+    public var scrolledToFocus: Bool
+
+    @inlinable public init(
+        mode: InteractiveWidget, ignored: [WebIgnored], layoutViewport: Size, visualViewport: WebVisualViewport,
+        viewportUnits: WebViewportUnits, keyboardInsets: WebKeyboardInsets, scroll: Point,
+        fixedElements: [WebFixedFrame], events: [WebEvent], scrollMotion: WebScrollMotion?, scrolledToFocus: Bool
+    ) {
+        self.mode = mode
+        self.ignored = ignored
+        self.layoutViewport = layoutViewport
+        self.visualViewport = visualViewport
+        self.viewportUnits = viewportUnits
+        self.keyboardInsets = keyboardInsets
+        self.scroll = scroll
+        self.fixedElements = fixedElements
+        self.events = events
+        self.scrollMotion = scrollMotion
+        self.scrolledToFocus = scrolledToFocus
+    }
+}

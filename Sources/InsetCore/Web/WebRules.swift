@@ -1,0 +1,120 @@
+/// How a browser's focus brings the focused input into view once the keyboard is up (`docs/web.md`).
+public enum WebFocusScroll: Equatable, Sendable {
+    /// Blink's `WebViewImpl::ComputeScaleAndScrollForEditableElementRects`: nothing when the caret and the input
+    /// are in view; else the input centred in the visual viewport (or, taller than it, the caret 10 px above its
+    /// bottom), animated by a `PageScaleAnimation` that moves the visual viewport first, then the layout viewport.
+    case blink
+    /// Gecko's `nsDOMWindowUtils::ZoomToFocusedInput`: nothing while the caret is in view; else the caret centred in
+    /// the visual viewport (`WhereToScroll::Center`, `WhenToScroll::IfNotVisible`), at once, the layout viewport
+    /// scrolled to the same place.
+    case gecko
+    /// WebKit's `-[WKWebView _zoomToFocusRect:…]`, which `WebKitFocusScroll` reads.
+    case webkit
+}
+
+/// What a browser's version does when the keyboard comes up: which viewport it resizes by default, whether it reads
+/// the viewport meta's `interactive-widget` and the VirtualKeyboard API, and how it scrolls the focused input into
+/// view. Every value names the source it was read from (`sources`, listed with their versions in `docs/web.md`).
+public struct WebBehaviour: Equatable, Sendable {
+    /// What the keyboard resizes when the page asks nothing (or asks what this version does not read).
+    public var defaultMode: InteractiveWidget
+    /// Whether the meta's `interactive-widget` is read.
+    public var readsInteractiveWidget: Bool
+    /// Whether `navigator.virtualKeyboard` exists (and so `overlaysContent` and `env(keyboard-inset-*)`).
+    public var virtualKeyboardAPI: Bool
+    public var focusScroll: WebFocusScroll
+    /// The ids of the sources the rules come from, as `docs/web.md` lists them.
+    public var sources: [String]
+
+    @inlinable public init(
+        defaultMode: InteractiveWidget, readsInteractiveWidget: Bool, virtualKeyboardAPI: Bool,
+        focusScroll: WebFocusScroll, sources: [String]
+    ) {
+        self.defaultMode = defaultMode
+        self.readsInteractiveWidget = readsInteractiveWidget
+        self.virtualKeyboardAPI = virtualKeyboardAPI
+        self.focusScroll = focusScroll
+        self.sources = sources
+    }
+}
+
+/// One range of an engine's versions on one system, and what they do.
+public struct WebRule: Sendable {
+    public var engine: WebEngine
+    public var os: WebOS
+    /// The first version the rule holds for.
+    public var from: WebVersion
+    /// The first version it no longer holds for; nil: every later version the service knows.
+    public var until: WebVersion?
+    public var behaviour: WebBehaviour
+
+    /// Whether the rule holds for `browser`.
+    @inlinable public func holds(for browser: WebBrowser) -> Bool {
+        browser.engine == engine && browser.os == os && browser.version >= from
+            && (until.map { browser.version < $0 } ?? true)
+    }
+
+    /// The versions it holds for, as `docs/web.md` and the service's refusals word them.
+    public var versions: String {
+        guard let until else { return "\(from) and later" }
+        return "\(from) to before \(until)"
+    }
+}
+
+/// The rules the service has, by engine, system and version: a browser none of them holds for is refused with the
+/// versions they cover (`WebRules.known`).
+public enum WebRules {
+    /// Every rule. Safari's `interactive-widget` is built in WebKit's trunk (2026, enabled by PR #71390) but no
+    /// Safari release is known to ship it, so every Safari version ignores it here.
+    public static let table: [WebRule] = [
+        WebRule(
+            engine: .webkit, os: .ios, from: WebVersion(16), until: nil,
+            behaviour: WebBehaviour(
+                defaultMode: .resizesVisual, readsInteractiveWidget: false, virtualKeyboardAPI: false,
+                focusScroll: .webkit,
+                sources: ["webkit-visual-viewport", "webkit-focus-scroll", "webkit-interactive-widget"])),
+        WebRule(
+            engine: .blink, os: .android, from: WebVersion(94), until: WebVersion(108),
+            behaviour: WebBehaviour(
+                defaultMode: .resizesContent, readsInteractiveWidget: false, virtualKeyboardAPI: true,
+                focusScroll: .blink,
+                sources: ["chrome-viewport-resize", "blink-virtual-keyboard", "blink-focus-scroll"])),
+        WebRule(
+            engine: .blink, os: .android, from: WebVersion(108), until: nil,
+            behaviour: WebBehaviour(
+                defaultMode: .resizesVisual, readsInteractiveWidget: true, virtualKeyboardAPI: true,
+                focusScroll: .blink,
+                sources: [
+                    "chrome-viewport-resize", "blink-interactive-widget", "blink-virtual-keyboard",
+                    "blink-focus-scroll",
+                ])),
+        WebRule(
+            engine: .gecko, os: .android, from: WebVersion(132), until: WebVersion(133),
+            behaviour: WebBehaviour(
+                defaultMode: .resizesVisual, readsInteractiveWidget: false, virtualKeyboardAPI: false,
+                focusScroll: .gecko, sources: ["gecko-default-resizes-visual", "gecko-viewports", "gecko-focus-scroll"])
+        ),
+        WebRule(
+            engine: .gecko, os: .android, from: WebVersion(133), until: nil,
+            behaviour: WebBehaviour(
+                defaultMode: .resizesVisual, readsInteractiveWidget: true, virtualKeyboardAPI: false,
+                focusScroll: .gecko,
+                sources: [
+                    "gecko-default-resizes-visual", "gecko-interactive-widget", "gecko-viewports", "gecko-focus-scroll",
+                ])),
+    ]
+
+    /// The rule for `browser`; nil when the service has none.
+    public static func rule(for browser: WebBrowser) -> WebRule? {
+        table.first { $0.holds(for: browser) }
+    }
+
+    /// The versions the service knows of `engine` on `os`, worded for a refusal ("94 and later"); nil when none.
+    /// The table's ranges of one engine follow each other without a gap, so the first's start and the last's end
+    /// say it.
+    public static func known(_ engine: WebEngine, on os: WebOS) -> String? {
+        let rules = table.filter { $0.engine == engine && $0.os == os }
+        guard let first = rules.first, let last = rules.last else { return nil }
+        return WebRule(engine: engine, os: os, from: first.from, until: last.until, behaviour: first.behaviour).versions
+    }
+}

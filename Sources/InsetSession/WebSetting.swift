@@ -1,0 +1,34 @@
+import InsetCore
+
+/// What a web scene (`platform: "web"`) holds besides the focused rect it shares: the browser, the page's
+/// viewport, its meta and VirtualKeyboard settings, the keyboard's height, the document and its fixed bars, as
+/// sent. Each is nil until sent; the service turns them into a `WebPage`, refusing what is missing.
+public struct WebSetting: Equatable, Sendable {
+    public var engine: WebEngine?
+    public var os: WebOS?
+    /// The browser's version as sent (`"18.4"`); read by the service, which refuses what it cannot read.
+    public var version: String?
+    /// The layout viewport before the keyboard, CSS px.
+    public var viewport: Size?
+    /// What the browser's toolbars give back when they retract, CSS px.
+    public var toolbarHeight: Double?
+    public var interactiveWidget: InteractiveWidget?
+    /// `navigator.virtualKeyboard.overlaysContent`.
+    public var overlaysContent: Bool?
+    /// The keyboard's height over the viewport, CSS px.
+    public var keyboardHeight: Double?
+    public var documentHeight: Double?
+    public var scroll: Point?
+    public var fixedElements: [FixedElement]?
+
+    /// Nothing sent.
+    @inlinable public init() {}
+}
+
+extension Scene {
+    /// The web members the scene holds (all nil on a scene that never had one).
+    @inlinable public var web: WebSetting {
+        get { webStore.first ?? WebSetting() }
+        set { webStore = [newValue] }
+    }
+}
