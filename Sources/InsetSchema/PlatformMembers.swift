@@ -33,7 +33,7 @@ extension RequestSchema {
 
     /// A problem for each member `body` sent that `platform` does not have, by pointer.
     package static func platformProblems(_ body: borrowing RequestBody, platform: Platform) -> [FieldError] {
-        let position = Platform.allCases.firstIndex(of: platform)!
+        let position = Platform.allCases.firstIndex(of: platform) ?? 0
         let foreign = body.event.scene.given.intersection(foreignValues[position])
         let foreignKeyboard = body.keyboardSent & foreignKeyboardMembers[position]
         guard !foreign.isEmpty || foreignKeyboard != 0 else { return [] }

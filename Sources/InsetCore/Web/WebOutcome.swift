@@ -1,13 +1,20 @@
 /// `window.visualViewport` as a page reads it, CSS px: its size, its offset in the layout viewport and its
 /// position in the document.
 public struct WebVisualViewport: Equatable, Sendable {
+    /// Its width (`visualViewport.width`).
     public var width: Double
+    /// Its height.
     public var height: Double
+    /// Its top in the layout viewport.
     public var offsetTop: Double
+    /// Its left in the layout viewport.
     public var offsetLeft: Double
+    /// Its top in the document.
     public var pageTop: Double
+    /// Its left in the document.
     public var pageLeft: Double
 
+    /// Creates one from its parts.
     @inlinable public init(
         width: Double, height: Double, offsetTop: Double, offsetLeft: Double, pageTop: Double, pageLeft: Double
     ) {
@@ -22,11 +29,14 @@ public struct WebVisualViewport: Equatable, Sendable {
 
 /// What 100 of each viewport unit comes to, CSS px.
 public struct WebViewportUnits: Equatable, Sendable {
+    /// 100 `svh`: the small viewport, toolbars shown.
     public var svh: Double
     /// Nil when the request gives no toolbar height, without which the large viewport is not known.
     public var lvh: Double?
+    /// 100 `dvh`: the viewport as the toolbars are, shown as `viewport` was read.
     public var dvh: Double
 
+    /// Creates one from its parts.
     @inlinable public init(svh: Double, lvh: Double?, dvh: Double) {
         self.svh = svh
         self.lvh = lvh
@@ -56,10 +66,12 @@ public struct WebKeyboardInsets: Equatable, Sendable {
 
 /// Where a fixed bar ends up, in the visual viewport: what the page sees and what would keep it visible.
 public struct WebFixedFrame: Equatable, Sendable {
+    /// The page's name for the bar.
     public var id: String
     /// Its top in the visual viewport (0 at the visual viewport's top; the keyboard's top is at
     /// `min(visualViewport.height, the viewport's height less the keyboard)`).
     public var top: Double
+    /// Its height.
     public var height: Double
     /// How much of it is out of sight: under the keyboard, or above or below the visual viewport.
     public var hidden: Double
@@ -68,6 +80,7 @@ public struct WebFixedFrame: Equatable, Sendable {
     /// listener applies (or, with the VirtualKeyboard API, `env(keyboard-inset-height)`).
     public var lift: Double
 
+    /// Creates one from its parts.
     @inlinable public init(id: String, top: Double, height: Double, hidden: Double, lift: Double) {
         self.id = id
         self.top = top
@@ -82,19 +95,24 @@ public struct WebFixedFrame: Equatable, Sendable {
 
 /// An event the page gets, in the order it gets them.
 public struct WebEvent: Equatable, Sendable {
+    /// What gets the event.
     public enum Target: String, Sendable {
         case window, visualViewport, virtualKeyboard
     }
 
+    /// The event's type.
     public enum Kind: String, Sendable {
         case resize, scroll, geometrychange
     }
 
+    /// What gets it.
     public var target: Target
+    /// Its type.
     public var type: Kind
     /// Whether it comes once a frame while the browser's scroll animates, rather than once.
     public var repeats: Bool
 
+    /// Creates one from its parts.
     @inlinable public init(_ target: Target, _ type: Kind, repeats: Bool = false) {
         self.target = target
         self.type = type
@@ -104,9 +122,12 @@ public struct WebEvent: Equatable, Sendable {
 
 /// How the browser's scroll to the focused input moves: over `duration` seconds along a cubic Bézier.
 public struct WebScrollMotion: Equatable, Sendable {
+    /// Seconds.
     public var duration: Double
+    /// The timing function.
     public var curve: CubicBezier
 
+    /// Creates one from its parts.
     @inlinable public init(duration: Double, curve: CubicBezier) {
         self.duration = duration
         self.curve = curve
@@ -117,8 +138,10 @@ public struct WebScrollMotion: Equatable, Sendable {
 public struct WebIgnored: Equatable, Sendable {
     /// The request member, as a JSON pointer.
     public var member: String
+    /// Why, for a person.
     public var why: String
 
+    /// Creates one from its parts.
     @inlinable public init(member: String, why: String) {
         self.member = member
         self.why = why
@@ -130,21 +153,28 @@ public struct WebIgnored: Equatable, Sendable {
 public struct WebOutcome: Equatable, Sendable {
     /// What the keyboard resized, as the browser decided.
     public var mode: InteractiveWidget
+    /// What the page asked that the browser reads nothing from.
     public var ignored: [WebIgnored]
     /// `innerWidth` × `innerHeight`.
     public var layoutViewport: Size
+    /// `window.visualViewport`.
     public var visualViewport: WebVisualViewport
+    /// What 100 of each viewport unit comes to.
     public var viewportUnits: WebViewportUnits
+    /// `env(keyboard-inset-*)`.
     public var keyboardInsets: WebKeyboardInsets
     /// `scrollX`, `scrollY`: the layout viewport's position in the document.
     public var scroll: Point
+    /// Where each fixed bar ends up.
     public var fixedElements: [WebFixedFrame]
+    /// The events the page gets, in order.
     public var events: [WebEvent]
     /// The scroll to the focused input, when the browser animates one; nil when it jumps or does not scroll.
     public var scrollMotion: WebScrollMotion?
     /// Whether the browser scrolled to bring the focused input into view.
     public var scrolledToFocus: Bool
 
+    /// Creates one from its parts.
     @inlinable public init(
         mode: InteractiveWidget, ignored: [WebIgnored], layoutViewport: Size, visualViewport: WebVisualViewport,
         viewportUnits: WebViewportUnits, keyboardInsets: WebKeyboardInsets, scroll: Point,

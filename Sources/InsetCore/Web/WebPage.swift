@@ -15,9 +15,12 @@ public enum WebOS: String, CaseIterable, Sendable {
 
 /// A browser's version, as `major.minor` (`"18.4"`, `"131"`): rules hold for ranges of these.
 public struct WebVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// The major version (`18` of `18.4`).
     public var major: Int
+    /// The minor version (`4` of `18.4`; 0 when not given).
     public var minor: Int
 
+    /// Creates one from its parts.
     @inlinable public init(_ major: Int, _ minor: Int = 0) {
         self.major = major
         self.minor = minor
@@ -37,19 +40,25 @@ public struct WebVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         self.init(numbers[0], numbers.count > 1 ? numbers[1] : 0)
     }
 
+    /// Whether `a` comes before `b`.
     public static func < (a: WebVersion, b: WebVersion) -> Bool {
         (a.major, a.minor) < (b.major, b.minor)
     }
 
+    /// The version as `major.minor`, without a `.0`.
     public var description: String { minor == 0 ? "\(major)" : "\(major).\(minor)" }
 }
 
 /// The browser a page runs in: its engine, the system it runs on, and its version.
 public struct WebBrowser: Equatable, Sendable {
+    /// The engine.
     public var engine: WebEngine
+    /// The system.
     public var os: WebOS
+    /// The version.
     public var version: WebVersion
 
+    /// Creates one from its parts.
     @inlinable public init(engine: WebEngine, os: WebOS, version: WebVersion) {
         self.engine = engine
         self.os = os
@@ -79,12 +88,14 @@ public struct FixedElement: Equatable, Sendable {
 
     /// The page's name for it, as the answer names it.
     public var id: String
+    /// The edge it is held to.
     public var edge: Edge
     /// Its `top` or `bottom`, CSS px from that edge.
     public var offset: Double
     /// Its height, CSS px.
     public var height: Double
 
+    /// Creates one from its parts.
     @inlinable public init(id: String, edge: Edge, offset: Double, height: Double) {
         self.id = id
         self.edge = edge
@@ -101,6 +112,7 @@ public struct FixedElement: Equatable, Sendable {
 /// A page in a browser when the keyboard comes up or goes: everything in CSS px, at a page scale of 1 (a page
 /// with `<meta name="viewport" content="width=device-width">` that was not zoomed).
 public struct WebPage: Equatable, Sendable {
+    /// The browser the page runs in.
     public var browser: WebBrowser
     /// The layout viewport before the keyboard (`innerWidth`, `innerHeight`), with the browser's bars as shown.
     public var viewport: Size
@@ -124,6 +136,7 @@ public struct WebPage: Equatable, Sendable {
     /// The page's fixed bars.
     public var fixedElements: [FixedElement]
 
+    /// Creates one from its parts.
     @inlinable public init(
         browser: WebBrowser, viewport: Size, toolbarHeight: Double? = nil, interactiveWidget: InteractiveWidget? = nil,
         overlaysContent: Bool = false, keyboardHeight: Double, documentHeight: Double,

@@ -22,10 +22,12 @@ public struct WebBehaviour: Equatable, Sendable {
     public var readsInteractiveWidget: Bool
     /// Whether `navigator.virtualKeyboard` exists (and so `overlaysContent` and `env(keyboard-inset-*)`).
     public var virtualKeyboardAPI: Bool
+    /// How it brings the focused input into view.
     public var focusScroll: WebFocusScroll
     /// The ids of the sources the rules come from, as `docs/web.md` lists them.
     public var sources: [String]
 
+    /// A behaviour as the table states it.
     @inlinable public init(
         defaultMode: InteractiveWidget, readsInteractiveWidget: Bool, virtualKeyboardAPI: Bool,
         focusScroll: WebFocusScroll, sources: [String]
@@ -40,12 +42,15 @@ public struct WebBehaviour: Equatable, Sendable {
 
 /// One range of an engine's versions on one system, and what they do.
 public struct WebRule: Sendable {
+    /// The engine the rule is for.
     public var engine: WebEngine
+    /// The system the rule is for.
     public var os: WebOS
     /// The first version the rule holds for.
     public var from: WebVersion
     /// The first version it no longer holds for; nil: every later version the service knows.
     public var until: WebVersion?
+    /// What those versions do.
     public var behaviour: WebBehaviour
 
     /// Whether the rule holds for `browser`.
