@@ -317,6 +317,10 @@ package enum RequestSchema {
             Field(
                 "fixedElements", record: "fx", in: .events, on: .web,
                 .fixedElements(get: { $0.web.fixedElements }, set: { $0.web.fixedElements = $1 }))),
+        .geometry(
+            Field(
+                "focusedIn", record: "fi", in: .events, on: .web,
+                .string(maxBytes: Limits.stringBytes, get: { $0.web.focusedIn }, set: { $0.web.focusedIn = $1 }))),
         // Last, after every member the fast decoder reads by position: the bars around the scroll view
         // (docs/containers.md), which only the general decoder reads; each platform's bars are checked when laid out.
         .geometry(

@@ -16,7 +16,7 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
     case platform, top, bottom, navigationMode, windowSoftInputMode, edgeToEdge, imeInsets, insetsAnimationCallback
     case caretRect
     case engine, os, version, toolbarHeight, viewport, interactiveWidget, overlaysContent, documentHeight, scroll,
-        fixedElements
+        fixedElements, focusedIn
     case container
 
     /// Copies this value from `source` to `target` as setting it would: a frame drags a content size that
@@ -79,6 +79,7 @@ public enum SceneValue: UInt8, CaseIterable, Sendable {
         case .documentHeight: if let height = source.web.documentHeight { target.web.documentHeight = height }
         case .scroll: if let scroll = source.web.scroll { target.web.scroll = scroll }
         case .fixedElements: if let elements = source.web.fixedElements { target.web.fixedElements = elements }
+        case .focusedIn: if let id = source.web.focusedIn { target.web.focusedIn = id }
         }
     }
 }

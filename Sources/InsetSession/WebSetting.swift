@@ -26,6 +26,8 @@ public struct WebSetting: Equatable, Sendable {
     public var scroll: Point?
     /// The page's fixed bars.
     public var fixedElements: [FixedElement]?
+    /// The id of the fixed bar the focused input is in.
+    public var focusedIn: String?
 
     /// Nothing sent.
     @inlinable public init() {}

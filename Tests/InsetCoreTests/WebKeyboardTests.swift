@@ -90,8 +90,9 @@ struct WebKeyboardTests {
             ])
     }
 
-    /// `overlaysContent` wins over the meta: nothing resizes or scrolls, the keyboard's rect is 0, 500, 400 × 300,
-    /// and the composer must rise by the keyboard's height, `env(keyboard-inset-height)`.
+    /// `overlaysContent` wins over the meta: nothing resizes or scrolls, the keyboard's rect is 400 × 300 at the left
+    /// (its top Chrome takes from the window's visible frame, which the page does not give), and the composer must
+    /// rise by the keyboard's height, `env(keyboard-inset-height)`.
     @Test func chromesVirtualKeyboardApiOverlaysThePage() throws {
         let page = page(
             .blink, WebVersion(131), input: Rect(x: 16, y: 700, width: 368, height: 40), widget: .resizesContent,
@@ -102,8 +103,7 @@ struct WebKeyboardTests {
         #expect(!outcome.scrolledToFocus)
         #expect(
             outcome.keyboardInsets
-                == WebKeyboardInsets(Rect(x: 0, y: 500, width: 400, height: 300)))
-        #expect(outcome.keyboardInsets.bottom == 800 && outcome.keyboardInsets.right == 400)
+                == WebKeyboardInsets(top: nil, left: 0, bottom: nil, right: 400, width: 400, height: 300))
         #expect(outcome.events == [WebEvent(.virtualKeyboard, .geometrychange)])
         #expect(try frame(outcome, "composer").lift == -300)
     }
@@ -118,9 +118,9 @@ struct WebKeyboardTests {
         #expect(outcome.layoutViewport.height == 500)
     }
 
-    /// Firefox 140 centres the caret at once: round(700 + 20 − 250) = 470, the layout viewport with it (its range
-    /// is 0…1 200), so the visual viewport's offset stays 0; the composer stays under the keyboard.
-    @Test func firefoxCentresTheCaretAtOnceMovingTheLayoutViewport() throws {
+    /// Firefox 140 centres the input wholly under the keyboard at once: 700 + 20 − 250 = 470, the layout viewport
+    /// with it (its range is 0…1 200), so the visual viewport's offset stays 0; the composer stays under the keyboard.
+    @Test func firefoxCentresAHiddenInputAtOnceMovingTheLayoutViewport() throws {
         let page = page(.gecko, WebVersion(140), input: Rect(x: 16, y: 700, width: 368, height: 40))
         let outcome = WebKeyboard.show(page, behaviour: try behaviour(page))
         #expect(outcome.mode == .resizesVisual)
@@ -130,6 +130,33 @@ struct WebKeyboardTests {
         #expect(outcome.scroll.y == 470 && outcome.scrollMotion == nil && outcome.scrolledToFocus)
         #expect(outcome.events == [WebEvent(.visualViewport, .resize), WebEvent(.window, .scroll)])
         #expect(try frame(outcome, "composer").hidden == 56)
+    }
+
+    /// Firefox leaves an input partly in view (480…520 with the keyboard's top at 500) where it is: the service
+    /// takes Gecko's line-scroll amount as 0. A caret wholly under the keyboard is centred, to 1/60 px.
+    @Test func firefoxScrollsOnlyACaretOutOfView() throws {
+        let across = page(.gecko, WebVersion(140), input: Rect(x: 16, y: 480, width: 368, height: 40))
+        #expect(!WebKeyboard.show(across, behaviour: try behaviour(across)).scrolledToFocus)
+        let caret = page(
+            .gecko, WebVersion(140), input: Rect(x: 16, y: 480, width: 368, height: 40),
+            caret: Rect(x: 20, y: 500.004, width: 2, height: 17))
+        let outcome = WebKeyboard.show(caret, behaviour: try behaviour(caret))
+        // 500.004 + 8.5 − 250 = 258.504, to the nearest 1/60: 258.5.
+        #expect(outcome.visualViewport.pageTop == 258.5)
+    }
+
+    /// Firefox with the input in the fixed composer (`InteractiveWidgetTest.bug1993407`): only the visual viewport
+    /// moves, as little as brings the caret in: the composer's input at 752…792 of the layout viewport ends on the
+    /// visual viewport's bottom, offset 792 − 500 = 292; `scrollY` stays 0.
+    @Test func firefoxMovesOnlyTheVisualViewportForAnInputInAFixedBar() throws {
+        var page = page(.gecko, WebVersion(140), input: Rect(x: 16, y: 752, width: 300, height: 40))
+        page.focusedIn = "composer"
+        let outcome = WebKeyboard.show(page, behaviour: try behaviour(page))
+        #expect(outcome.visualViewport.offsetTop == 292 && outcome.visualViewport.pageTop == 292)
+        #expect(outcome.scroll.y == 0)
+        #expect(outcome.events == [WebEvent(.visualViewport, .resize), WebEvent(.visualViewport, .scroll)])
+        #expect(
+            try frame(outcome, "composer") == WebFixedFrame(id: "composer", top: 452, height: 56, hidden: 8, lift: -8))
     }
 
     /// Safari 18.4 on an iPhone, a 336-px keyboard with its form bar: 464 left. The input is centred, 700 −
@@ -207,9 +234,11 @@ struct WebKeyboardTests {
         #expect(WebRules.rule(for: WebBrowser(engine: .blink, os: .android, version: WebVersion(93))) == nil)
         #expect(WebRules.rule(for: WebBrowser(engine: .gecko, os: .android, version: WebVersion(131))) == nil)
         #expect(WebRules.rule(for: WebBrowser(engine: .blink, os: .ios, version: WebVersion(131))) == nil)
-        #expect(WebRules.known(.webkit, on: .ios) == "16 and later")
         #expect(WebRules.known(.blink, on: .android) == "94 and later")
-        #expect(WebRules.known(.gecko, on: .android) == "132 and later")
+        #expect(WebRules.rule(for: WebBrowser(engine: .gecko, os: .android, version: WebVersion(132))) == nil)
+        #expect(WebRules.rule(for: WebBrowser(engine: .webkit, os: .ios, version: WebVersion(27))) == nil)
+        #expect(WebRules.known(.webkit, on: .ios) == "16 to before 27")
+        #expect(WebRules.known(.gecko, on: .android) == "133 and later")
         #expect(WebRules.known(.gecko, on: .ios) == nil)
         #expect(WebVersion("17.4.1") == WebVersion(17, 4) && WebVersion("131") == WebVersion(131))
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import InsetCore
 import InsetService
 import InsetServiceTestSupport
 import Testing
@@ -46,9 +47,6 @@ struct WebRouteTests {
         Browser(
             engine: "blink", os: "android", version: "143", defaultMode: "resizes-visual", readsMeta: true,
             virtualKeyboard: true),
-        Browser(
-            engine: "gecko", os: "android", version: "132", defaultMode: "resizes-visual", readsMeta: false,
-            virtualKeyboard: false),
         Browser(
             engine: "gecko", os: "android", version: "133", defaultMode: "resizes-visual", readsMeta: true,
             virtualKeyboard: false),
@@ -119,8 +117,13 @@ struct WebRouteTests {
                         let insets = shown.object("keyboardInsets")
                         #expect(insets.number("height") == (browser.virtualKeyboard ? 300 : 0), "\(label)")
                     } else {
-                        #expect(inView, "\(label): input at \(input.y) with the page at \(pageTop)")
                         #expect(shown.object("keyboardInsets").number("height") == 0, "\(label)")
+                        if browser.engine == "gecko" && input.name == "across" {
+                            // Gecko leaves an input partly in view where it is (docs/web.md).
+                            #expect(shown["scrolledToFocus"] as? Bool == false && !inView, "\(label)")
+                        } else {
+                            #expect(inView, "\(label): input at \(input.y) with the page at \(pageTop)")
+                        }
                         if input.name == "above" { #expect(shown["scrolledToFocus"] as? Bool == false, "\(label)") }
                     }
                     // The composer: its lift puts it on the keyboard's top, in sight.
@@ -161,6 +164,16 @@ struct WebRouteTests {
         #expect(composer.number("top") == 744 && composer["covered"] as? Bool == false)
     }
 
+    /// Every source a rule names has its row in docs/web.md's table, and every row is a source some rule names.
+    @Test func everySourceIsListedInTheDocs() throws {
+        let text = try String(contentsOf: Repository.url("docs/web.md"), encoding: .utf8)
+        let section = try #require(text.split(separator: "\n## ").first { $0.hasPrefix("Sources\n") })
+        let listed = Set(section.matches(of: /\n\| `([a-z0-9-]+)` \|/).map { String($0.output.1) })
+        let named = Set(WebRules.table.flatMap(\.behaviour.sources))
+        #expect(listed == named)
+        #expect(named.count >= 10)
+    }
+
     func problems(_ body: [String: Any], path: String = "/keyboard/show") -> [String: String] {
         let answer = app.call("POST", path, json: json(body))
         #expect(answer.status == 400, "\(answer.text)")
@@ -182,7 +195,9 @@ struct WebRouteTests {
         body["browser"] = ["engine": "blink", "os": "android", "version": "93"]
         #expect(problems(body)["/browser"]?.contains("94 and later") == true)
         body["browser"] = ["engine": "webkit", "os": "ios", "version": "15.4"]
-        #expect(problems(body)["/browser"]?.contains("16 and later") == true)
+        #expect(problems(body)["/browser"]?.contains("16 to before 27") == true)
+        body["browser"] = ["engine": "gecko", "os": "android", "version": "132"]
+        #expect(problems(body)["/browser"]?.contains("133 and later") == true)
         body["browser"] = ["engine": "blink", "os": "ios", "version": "131"]
         #expect(problems(body)["/browser"]?.contains("every browser on iOS runs WebKit") == true)
         body["browser"] = ["engine": "blink", "os": "android", "version": "131"]
@@ -208,6 +223,9 @@ struct WebRouteTests {
         var bars = body
         bars["fixedElements"] = [["id": "a", "top": 0, "bottom": 0, "height": 1]]
         #expect(problems(bars).keys.contains("/fixedElements/0/bottom"))
+        var elsewhere = body
+        elsewhere["focusedIn"] = "toolbar"
+        #expect(problems(elsewhere)["/focusedIn"]?.contains("/fixedElements") == true)
 
         // Native members on a web request, and web members on a native one, are named.
         var native = body

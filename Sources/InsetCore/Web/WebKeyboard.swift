@@ -15,7 +15,13 @@ public enum WebKeyboard {
             let before = scroll
             switch behaviour.focusScroll {
             case .blink: scroll.blinkFocus(focused, caret: page.caretRect, viewports, page.documentHeight)
-            case .gecko: scroll.geckoFocus(page.caretRect ?? focused, viewports, page.documentHeight)
+            case .gecko:
+                let caret = page.caretRect ?? focused
+                if let bar = page.focusedIn.flatMap({ id in page.fixedElements.first { $0.id == id } }) {
+                    scroll.geckoFixedFocus(caret, in: bar, viewports)
+                } else {
+                    scroll.geckoFocus(caret, viewports, page.documentHeight)
+                }
             case .webkit: scroll.webkitFocus(focused, caret: page.caretRect, viewports, page.documentHeight)
             }
             scrolled = scroll != before
@@ -95,9 +101,7 @@ public enum WebKeyboard {
         let small = viewports.layoutHeight
         let insets =
             mode == .overlaysContent && behaviour.virtualKeyboardAPI && keyboardHeight > 0
-            ? WebKeyboardInsets(
-                Rect(x: 0, y: page.viewport.height - keyboardHeight, width: width, height: keyboardHeight))
-            : .zero
+            ? WebKeyboardInsets.docked(width: width, height: keyboardHeight) : .zero
         let visibleBottom = min(viewports.visualHeight, page.viewport.height - keyboardHeight)
         let fixed = page.fixedElements.map { element -> WebFixedFrame in
             let top = element.top(inViewportOf: viewports.layoutHeight) - scroll.offsetTop
@@ -177,8 +181,9 @@ extension WebFocusScroll {
         case .blink: WebScrollMotion(duration: 0.2, curve: CubicBezier(p1x: 0.8, p1y: 0, p2x: 0.3, p2y: 0.9))
         // `ScrollFrameIntoView` scrolls at once.
         case .gecko: nil
-        // `_zoomToCenter:atScale:animated:`: a 0.25 s `UIView` animation, whose default curve is ease-in-out.
-        case .webkit: WebScrollMotion(duration: 0.25, curve: CubicBezier(p1x: 0.42, p1y: 0, p2x: 0.58, p2y: 1))
+        // 0.25 s in every version read (`formControlZoomAnimationDuration`, then `_zoomToCenter:atScale:animated:`'s
+        // `UIView` animation); the curve is UIKit's, and which releases ran which code is not known.
+        case .webkit: WebScrollMotion(duration: 0.25, curve: nil)
         }
     }
 }

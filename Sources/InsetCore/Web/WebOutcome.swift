@@ -44,24 +44,42 @@ public struct WebViewportUnits: Equatable, Sendable {
     }
 }
 
-/// What `env(keyboard-inset-*)` resolves to (and `navigator.virtualKeyboard.boundingRect`): Chromium sets
-/// `top` to the rect's y, `bottom` to y + height, `left` to x and `right` to x + width; zero while the keyboard
-/// does not overlay the page through the API.
+/// What `env(keyboard-inset-*)` resolves to (and `navigator.virtualKeyboard.boundingRect`): Chromium sets `top`
+/// to the rect's y, `bottom` to y + height, `left` to x and `right` to x + width (`VirtualKeyboardOverlayChanged`);
+/// zero while the keyboard does not overlay the page through the API. Chrome on Android builds the rect's y from
+/// the top of the window's visible frame (`CompositorViewHolder.notifyVirtualKeyboardOverlayGeometryChangeEvent`),
+/// not from the keyboard's top, and the request does not give that frame: `top` and `bottom` are then nil.
 public struct WebKeyboardInsets: Equatable, Sendable {
-    public var top, left, bottom, right, width, height: Double
+    /// `keyboard-inset-top`; nil when it depends on the window's visible frame.
+    public var top: Double?
+    /// `keyboard-inset-left`.
+    public var left: Double
+    /// `keyboard-inset-bottom`; nil when `top` is.
+    public var bottom: Double?
+    /// `keyboard-inset-right`.
+    public var right: Double
+    /// `keyboard-inset-width`.
+    public var width: Double
+    /// `keyboard-inset-height`.
+    public var height: Double
 
-    /// The insets of a keyboard whose rect in the layout viewport is `rect`.
-    @inlinable public init(_ rect: Rect) {
-        top = rect.minY
-        left = rect.minX
-        bottom = rect.maxY
-        right = rect.maxX
-        width = rect.width
-        height = rect.height
+    /// Each inset as given.
+    @inlinable public init(top: Double?, left: Double, bottom: Double?, right: Double, width: Double, height: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+        self.width = width
+        self.height = height
+    }
+
+    /// A docked keyboard `height` tall across a viewport `width` wide, at the left edge, its top unknown.
+    @inlinable public static func docked(width: Double, height: Double) -> WebKeyboardInsets {
+        WebKeyboardInsets(top: nil, left: 0, bottom: nil, right: width, width: width, height: height)
     }
 
     /// No keyboard rect: every inset 0.
-    public static let zero = WebKeyboardInsets(Rect(x: 0, y: 0, width: 0, height: 0))
+    public static let zero = WebKeyboardInsets(top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0)
 }
 
 /// Where a fixed bar ends up, in the visual viewport: what the page sees and what would keep it visible.
@@ -124,11 +142,11 @@ public struct WebEvent: Equatable, Sendable {
 public struct WebScrollMotion: Equatable, Sendable {
     /// Seconds.
     public var duration: Double
-    /// The timing function.
-    public var curve: CubicBezier
+    /// The timing function; nil where the source does not say which the engine's version uses.
+    public var curve: CubicBezier?
 
     /// Creates one from its parts.
-    @inlinable public init(duration: Double, curve: CubicBezier) {
+    @inlinable public init(duration: Double, curve: CubicBezier?) {
         self.duration = duration
         self.curve = curve
     }
@@ -163,7 +181,8 @@ public struct WebOutcome: Equatable, Sendable {
     public var viewportUnits: WebViewportUnits
     /// `env(keyboard-inset-*)`.
     public var keyboardInsets: WebKeyboardInsets
-    /// `scrollX`, `scrollY`: the layout viewport's position in the document.
+    /// `scrollX`, `scrollY` as the engine reports them: the layout viewport's position, but on WebKit the visual
+    /// viewport's (`Scroll.scrollY`).
     public var scroll: Point
     /// Where each fixed bar ends up.
     public var fixedElements: [WebFixedFrame]

@@ -133,6 +133,8 @@ public struct WebPage: Equatable, Sendable {
     public var focusedRect: Rect?
     /// The caret's line in it, document coordinates; nil: the input's box stands for it.
     public var caretRect: Rect?
+    /// The id of the fixed bar the focused input is in (a chat's composer); nil when it is in the page's flow.
+    public var focusedIn: String?
     /// The page's fixed bars.
     public var fixedElements: [FixedElement]
 
@@ -141,7 +143,7 @@ public struct WebPage: Equatable, Sendable {
         browser: WebBrowser, viewport: Size, toolbarHeight: Double? = nil, interactiveWidget: InteractiveWidget? = nil,
         overlaysContent: Bool = false, keyboardHeight: Double, documentHeight: Double,
         scroll: Point = Point(x: 0, y: 0),
-        focusedRect: Rect? = nil, caretRect: Rect? = nil, fixedElements: [FixedElement] = []
+        focusedRect: Rect? = nil, caretRect: Rect? = nil, focusedIn: String? = nil, fixedElements: [FixedElement] = []
     ) {
         self.browser = browser
         self.viewport = viewport
@@ -153,6 +155,7 @@ public struct WebPage: Equatable, Sendable {
         self.scroll = scroll
         self.focusedRect = focusedRect
         self.caretRect = caretRect
+        self.focusedIn = focusedIn
         self.fixedElements = fixedElements
     }
 }

@@ -70,10 +70,12 @@ public struct WebRule: Sendable {
 /// versions they cover (`WebRules.known`).
 public enum WebRules {
     /// Every rule. Safari's `interactive-widget` is built in WebKit's trunk (2026, enabled by PR #71390) but no
-    /// Safari release is known to ship it, so every Safari version ignores it here.
+    /// Safari release is known to ship it: the versions up to 26 ignore it here, and 27, which may ship it, is not
+    /// known. Firefox 132 made `resizes-visual` the default, and whether it read the meta is in doubt (the
+    /// compatibility data says 133), so Firefox's rule starts at 133.
     public static let table: [WebRule] = [
         WebRule(
-            engine: .webkit, os: .ios, from: WebVersion(16), until: nil,
+            engine: .webkit, os: .ios, from: WebVersion(16), until: WebVersion(27),
             behaviour: WebBehaviour(
                 defaultMode: .resizesVisual, readsInteractiveWidget: false, virtualKeyboardAPI: false,
                 focusScroll: .webkit,
@@ -93,12 +95,6 @@ public enum WebRules {
                     "chrome-viewport-resize", "blink-interactive-widget", "blink-virtual-keyboard",
                     "blink-focus-scroll",
                 ])),
-        WebRule(
-            engine: .gecko, os: .android, from: WebVersion(132), until: WebVersion(133),
-            behaviour: WebBehaviour(
-                defaultMode: .resizesVisual, readsInteractiveWidget: false, virtualKeyboardAPI: false,
-                focusScroll: .gecko, sources: ["gecko-default-resizes-visual", "gecko-viewports", "gecko-focus-scroll"])
-        ),
         WebRule(
             engine: .gecko, os: .android, from: WebVersion(133), until: nil,
             behaviour: WebBehaviour(

@@ -76,16 +76,32 @@ struct Scroll: Equatable {
     }
 
     /// Gecko (`nsDOMWindowUtils::ZoomToFocusedInput` → `PresShell::ScrollFrameIntoView`, `WhenToScroll::IfNotVisible`,
-    /// `WhereToScroll::Center`): nothing while the caret's line is in the visual viewport (its line-scroll amount is
-    /// taken as the caret's height, one line); else the caret centred, rounded, within the document, at once; the
-    /// layout viewport scrolled to the same place as far as it goes.
+    /// `WhereToScroll::Center`): nothing while any of the caret (else the input) is in the visual viewport; else the
+    /// caret centred, to Gecko's 1/60 px, within the document, at once; the layout viewport scrolled to the same
+    /// place as far as it goes. `ComputeNeedToScroll` also scrolls a rect with less than the root's line-scroll
+    /// amount in view; the request does not give that amount, and this takes it as 0, Gecko's own value whenever
+    /// the amount exceeds the rect.
     mutating func geckoFocus(_ caret: Rect, _ viewports: Viewports, _ documentHeight: Double) {
         let height = viewports.visualHeight
-        let line = caret.height
-        guard caret.maxY - line <= pageTop || caret.minY + line >= pageTop + height else { return }
-        let top = Self.clamp((caret.minY + caret.height / 2 - height / 2).rounded(), 0, documentHeight - height)
+        guard caret.maxY <= pageTop || caret.minY >= pageTop + height else { return }
+        let centred = ((caret.minY + caret.height / 2 - height / 2) * 60).rounded() / 60
+        let top = Self.clamp(centred, 0, documentHeight - height)
         layoutTop = Self.clamp(top, 0, documentHeight - viewports.layoutHeight)
         offsetTop = Self.clamp(top - layoutTop, 0, viewports.maxOffsetTop)
+    }
+
+    /// Gecko for an input in a `position: fixed` bar (`PresShell::ScrollFrameIntoVisualViewport`, with
+    /// `WhereToScroll::Nearest` for a focused input): nothing while the caret is in the visual viewport; else the
+    /// visual viewport alone moves, as little as brings it in, so that a caret below ends on its bottom
+    /// (`InteractiveWidgetTest.bug1993407`); the layout viewport and `scrollY` stay.
+    mutating func geckoFixedFocus(_ caret: Rect, in bar: FixedElement, _ viewports: Viewports) {
+        let height = viewports.visualHeight
+        // The caret in the layout viewport, where a fixed bar is held.
+        let top = caret.minY - layoutTop
+        let bottom = caret.maxY - layoutTop
+        guard top < offsetTop || bottom > offsetTop + height else { return }
+        let nearest = Self.clamp(offsetTop, min(top, bottom - height), max(top, bottom - height))
+        offsetTop = Self.clamp(nearest, 0, viewports.maxOffsetTop)
     }
 
     /// WebKit on an iPhone (`-[WKWebView _zoomToFocusRect:…]`, with `forceScroll`, which a text input's form accessory

@@ -17,7 +17,7 @@ extension Limits {
     /// `PinnedViews`: maxItems 16.
     @inlinable package static var pinnedViews: Int { 16 }
 
-    /// `PinnedView/properties/id` and 6 more: maxLength 256 (bytes, as the decoders count).
+    /// `PinnedView/properties/id` and 7 more: maxLength 256 (bytes, as the decoders count).
     @inlinable package static var stringBytes: Int { 256 }
 
     /// `Browser/properties/version`: maxLength 16 (bytes, as the decoders count).

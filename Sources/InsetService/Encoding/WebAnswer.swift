@@ -72,7 +72,8 @@ enum WebAnswer {
         if let motion = outcome.scrollMotion {
             writer.beginObject()
             writer.field("duration", motion.duration)
-            writer.field("timingFunction", AndroidAnswer.cubicBezier(motion.curve))
+            writer.key(static: "timingFunction")
+            if let curve = motion.curve { writer.string(AndroidAnswer.cubicBezier(curve)) } else { writer.null() }
             writer.endObject()
         } else {
             writer.null()
@@ -103,9 +104,11 @@ extension JSONWriter {
     fileprivate mutating func webKeyboardInsets(_ insets: WebKeyboardInsets) {
         key(static: "keyboardInsets")
         beginObject()
-        field("top", insets.top)
+        key(static: "top")
+        if let top = insets.top { number(top) } else { null() }
         field("left", insets.left)
-        field("bottom", insets.bottom)
+        key(static: "bottom")
+        if let bottom = insets.bottom { number(bottom) } else { null() }
         field("right", insets.right)
         field("width", insets.width)
         field("height", insets.height)

@@ -47,6 +47,14 @@ enum WebEvents {
             problems.append(
                 FieldError(pointer: "/scroll", message: "must not be negative: scrollX and scrollY start at 0"))
         }
+        if let id = web.focusedIn {
+            if scene.values.focusedRect == nil {
+                problems.append(FieldError(pointer: "/focusedRect", message: "is required with /focusedIn"))
+            }
+            if !(web.fixedElements ?? []).contains(where: { $0.id == id }) {
+                problems.append(FieldError(pointer: "/focusedIn", message: "must name one of /fixedElements"))
+            }
+        }
         guard problems.isEmpty, let engine = web.engine, let os = web.os, let version, let viewport = web.viewport,
             let keyboard = web.keyboardHeight, let documentHeight = web.documentHeight
         else { throw Problem(RequestError.invalid(problems)) }
@@ -58,7 +66,7 @@ enum WebEvents {
             browser: browser, viewport: viewport, toolbarHeight: web.toolbarHeight,
             interactiveWidget: web.interactiveWidget, overlaysContent: web.overlaysContent ?? false,
             keyboardHeight: keyboard, documentHeight: documentHeight, scroll: web.scroll ?? Point(x: 0, y: 0),
-            focusedRect: scene.values.focusedRect, caretRect: scene.values.android.caretRect,
+            focusedRect: scene.values.focusedRect, caretRect: scene.values.android.caretRect, focusedIn: web.focusedIn,
             fixedElements: web.fixedElements ?? [])
         return (page, rule)
     }
