@@ -202,12 +202,12 @@ package enum RequestSchema {
             [
                 .geometry(
                     Field(
-                        "id", record: "di", on: .both,
+                        "id", record: "di", on: .every,
                         .string(
                             maxBytes: Limits.deviceIdBytes, get: { $0.device.id }, set: { $0.device.id = $1 }))),
                 .geometry(
                     Field(
-                        "orientation", record: "do", on: .both,
+                        "orientation", record: "do", on: .every,
                         .deviceChoice(DeviceOrientation.self, \.orientation))),
                 .geometry(
                     Field(
@@ -236,7 +236,7 @@ package enum RequestSchema {
             ]),
         .geometry(
             Field(
-                "navigationMode", record: "nm", on: .android,
+                "navigationMode", record: "nm", on: [.android, .web],
                 .choice(
                     NavigationMode.self, get: { $0.android.navigationMode },
                     set: { $0.android.navigationMode = $1 }))),

@@ -174,6 +174,41 @@ struct WebRouteTests {
         #expect(named.count >= 10)
     }
 
+    /// By device on Android, the keyboard over the page is the catalogue's IME less the navigation bar it covers:
+    /// on the Pixel 9, 336 − 24 (gesture) = 312 (`KeyboardUtils.calculateKeyboardHeightFromWindowInsets`,
+    /// `GeckoDisplay.getKeyboardHeight`); three-button navigation leaves out 48. A height sent wins.
+    @Test func aKeyboardByDeviceIsTheImeLessTheNavigationBar() throws {
+        for engine in ["blink", "gecko"] {
+            var body = page(Self.browsers[engine == "blink" ? 4 : 6], widget: nil, overlays: nil, inputY: 100)
+            body.removeValue(forKey: "keyboard")
+            body["device"] = ["id": "pixel-9"]
+            let answer = app.call("POST", "/keyboard/show", json: json(body))
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(answer.json.object("keyboard").number("height") == 312, "\(engine)")
+            #expect(answer.json.object("keyboard").string("device") == "pixel-9")
+            let sources = answer.json.object("keyboard")["sources"] as? [String] ?? []
+            #expect(sources.contains("device-preview-ime-default"), "\(sources)")
+            #expect(answer.json.object("visualViewport").number("height") == 488, "\(engine)")
+            body["navigationMode"] = "threeButton"
+            let threeButton = app.call("POST", "/keyboard/show", json: json(body))
+            #expect(threeButton.json.object("keyboard").number("height") == 288, "\(threeButton.text)")
+            body["keyboard"] = ["height": 300]
+            let sent = app.call("POST", "/keyboard/show", json: json(body))
+            #expect(sent.json.object("keyboard").number("height") == 300)
+            #expect(sent.json.object("keyboard")["device"] == nil)
+        }
+        var safari = page(Self.browsers[1], widget: nil, overlays: nil, inputY: 100)
+        safari.removeValue(forKey: "keyboard")
+        safari["device"] = ["id": "iphone-15"]
+        #expect(problems(safari)["/keyboard/height"]?.contains("form accessory bar") == true)
+        var unknown = page(Self.browsers[4], widget: nil, overlays: nil, inputY: 100)
+        unknown.removeValue(forKey: "keyboard")
+        unknown["device"] = ["id": "nokia-3310"]
+        #expect(problems(unknown).keys.contains("/device/id"))
+        unknown["device"] = ["id": "galaxy-s24"]
+        #expect(problems(unknown)["/keyboard/height"]?.contains("Galaxy S24") == true)
+    }
+
     func problems(_ body: [String: Any], path: String = "/keyboard/show") -> [String: String] {
         let answer = app.call("POST", path, json: json(body))
         #expect(answer.status == 400, "\(answer.text)")

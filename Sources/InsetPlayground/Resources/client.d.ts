@@ -64,7 +64,10 @@ export interface PinnedView {
 /** Android only. The status bar's height (`top`) and the navigation bar's (`bottom`), in dp. */
 export interface SystemBars { top?: number; bottom?: number }
 
-/** Android only. The system navigation (default `gesture`); with a device, it picks the bar's height. */
+/**
+ * Android and the web on Android. The system navigation (default `gesture`); with a device, it picks the bar's height
+ * (on the web, the bar the keyboard's height over the page leaves out).
+ */
 export type AndroidNavigationMode = "gesture" | "threeButton";
 
 /**

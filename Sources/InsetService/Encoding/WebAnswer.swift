@@ -6,7 +6,9 @@ import InsetJSON
 /// units as the page reads them, the keyboard's insets, the scroll, the fixed bars and the events, with the
 /// motion and the sources of the rules.
 enum WebAnswer {
-    static func response(_ outcome: WebOutcome, page: WebPage, rule: WebRule) -> HTTPResponse {
+    static func response(
+        _ outcome: WebOutcome, page: WebPage, rule: WebRule, keyboard: WebDeviceKeyboard.Taken? = nil
+    ) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
         writer.field("platform", "web")
@@ -16,6 +18,17 @@ enum WebAnswer {
         writer.field("os", page.browser.os.rawValue)
         writer.field("version", page.browser.version.description)
         writer.field("versions", rule.versions)
+        writer.endObject()
+        writer.key(static: "keyboard")
+        writer.beginObject()
+        writer.field("height", page.keyboardHeight)
+        if let keyboard {
+            writer.field("device", keyboard.device)
+            writer.key(static: "sources")
+            writer.beginArray()
+            for source in keyboard.sources { writer.string(source) }
+            writer.endArray()
+        }
         writer.endObject()
         writer.field("mode", outcome.mode.rawValue)
         writer.key(static: "ignored")

@@ -26,7 +26,7 @@ final class KeyboardEventHandler: BodyOperationHandler {
             let problems = RequestSchema.platformProblems(body.decoded, platform: platform)
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
             if platform == .android { return try AndroidEvents.stateless(kind, &body.event, devices: devices) }
-            if platform == .web { return try WebEvents.stateless(kind, body.event) }
+            if platform == .web { return try WebEvents.stateless(kind, body.event, devices: devices) }
             if DeviceRequest.involved(body.event.scene.given, base: nil) { return try byDevice(body) }
             // The body's scene values become the scene where they lie: the body is this call's to change. A show
             // without its keyboard's end frame is told so with whatever the scene lacks.

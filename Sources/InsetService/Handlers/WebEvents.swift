@@ -1,5 +1,6 @@
 import HTTPServer
 import InsetCore
+import InsetDevices
 import InsetSchema
 import InsetSession
 
@@ -7,13 +8,16 @@ import InsetSession
 /// describes it before the keyboard, answered with what the browser does once it has settled.
 enum WebEvents {
     /// A show, or a hide of the keyboard a show of the same body brought up.
-    static func stateless(_ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent) throws(Problem) -> HTTPResponse
-    {
-        let (page, rule) = try page(event.scene)
+    static func stateless(
+        _ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent, devices: DeviceCatalogue
+    ) throws(Problem) -> HTTPResponse {
+        var scene = event.scene
+        let keyboard = try WebDeviceKeyboard.resolve(&scene, in: devices)
+        let (page, rule) = try page(scene)
         let outcome =
             kind == .show
             ? WebKeyboard.show(page, behaviour: rule.behaviour) : WebKeyboard.hide(page, behaviour: rule.behaviour)
-        return WebAnswer.response(outcome, page: page, rule: rule)
+        return WebAnswer.response(outcome, page: page, rule: rule, keyboard: keyboard)
     }
 
     /// The page `scene` describes and the rule of its browser, or every problem with it, by pointer.
