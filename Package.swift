@@ -88,6 +88,8 @@ let package = Package(
                 .embedInCode("Resources/playground/lifecycle.js"),
                 .embedInCode("Resources/playground/android-layout.js"),
                 .embedInCode("Resources/playground/android-phone.js"),
+                .embedInCode("Resources/playground/web-scene.js"),
+                .embedInCode("Resources/playground/web.js"),
                 .embedInCode("Resources/client.js"),
                 .embedInCode("Resources/client.d.ts"),
             ]

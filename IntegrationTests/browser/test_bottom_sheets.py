@@ -276,7 +276,7 @@ def test_the_bottom_sheet_is_offered_with_android_alone(page: Playground) -> Non
     on_the_sheet(page)
     options = page.driver.execute_script(
         "return [...document.getElementById('platform').options].map((o) => [o.value, o.disabled]);")
-    assert options == [["ios", True], ["android", False], ["both", True]], options
+    assert options == [["ios", True], ["android", False], ["both", True], ["web", True]], options
     shown = {element_id: page.driver.find_element("id", element_id).is_displayed()
              for element_id in ("bottom-sheet-height", "bottom-sheet-state", "edge-to-edge", "soft-input-mode",
                                 "ime-insets", "dialog-height")}

@@ -191,7 +191,7 @@ def test_the_dialog_is_offered_with_android_alone(page: Playground) -> None:
     on_the_dialog(page)
     options = page.driver.execute_script(
         "return [...document.getElementById('platform').options].map((o) => [o.value, o.disabled]);")
-    assert options == [["ios", True], ["android", False], ["both", True]], options
+    assert options == [["ios", True], ["android", False], ["both", True], ["web", True]], options
 
 
 def test_a_dialog_larger_than_the_screen_less_its_bars_is_refused(page: Playground) -> None:

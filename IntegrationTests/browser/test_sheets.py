@@ -368,7 +368,9 @@ def test_the_sheet_is_not_offered_on_android(page: Playground) -> None:
     use_sheet(page)
     options = page.driver.execute_script(
         "return [...document.getElementById('platform').options].map((o) => [o.value, o.disabled, o.title]);")
-    assert [(value, disabled) for value, disabled, _ in options] == [("ios", False), ("android", True), ("both", True)]
+    assert [(value, disabled) for value, disabled, _ in options] == [
+        ("ios", False), ("android", True), ("both", True), ("web", True)
+    ]
     assert all("Sheet is iOS only" in title for value, _, title in options if value != "ios")
     page.select("screen-kind", "table")
     page.wait_for(lambda: page.phone("data-screen") == "table" and page.phone("data-ready") == "true", "the table")

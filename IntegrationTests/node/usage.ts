@@ -8,6 +8,8 @@ import {
   applyAnimation,
   applyState,
   createSession,
+  followsVirtualKeyboard,
+  followVisualViewport,
   frameTime,
   getDevice,
   hide,
@@ -18,6 +20,7 @@ import {
   Playback,
   Session,
   show,
+  webLifts,
 } from "../../Sources/InsetPlayground/Resources/client.js";
 import type {
   AndroidDeviceEntry,
@@ -38,6 +41,8 @@ import type {
   NotificationLogAnswer,
   SessionState,
   Timeline,
+  WebKeyboardEventAnswer,
+  WebKeyboardEventBody,
 } from "../../Sources/InsetPlayground/Resources/client.js";
 
 declare const table: HTMLElement;
@@ -257,6 +262,32 @@ export async function usage(): Promise<number> {
   await androidSession.focus("next");
   // @ts-expect-error: frameTime takes nothing and answers a number
   const wrongTime: string = frameTime();
+
+  // The web: a stateless show, its lifts, and a page's bars followed (under the VirtualKeyboard API when it says so).
+  const webPage: WebKeyboardEventBody = {
+    platform: "web",
+    browser: { engine: "blink", os: "android", version: "131" },
+    viewport: { width: 390, height: 664 },
+    documentHeight: 2400,
+    keyboard: { height: 336 },
+    interactiveWidget: "resizes-content",
+    fixedElements: [{ id: "composer", bottom: 0, height: 56 }],
+  };
+  const webShown: WebKeyboardEventAnswer = await show(null, webPage, options);
+  const webHidden: WebKeyboardEventAnswer = await hide(null, webPage, options);
+  const composerLift: number = webLifts(webShown).composer;
+  const overlays: boolean = followsVirtualKeyboard(webShown);
+  const stopFollowing: () => void = followVisualViewport(
+    { composer: { element: content, edge: "bottom" }, header: { element: table, edge: "top" } },
+    { answer: webShown, innerHeight: () => 664 },
+  );
+  stopFollowing();
+  followVisualViewport(webPage.fixedElements!.map((bar) => ({ ...bar, element: content })))();
+  // @ts-expect-error: a bar is held to the top or the bottom
+  followVisualViewport({ composer: { element: content, edge: "left" } });
+  // @ts-expect-error: a web answer's scroll animation has no linearEasing
+  webShown.animation.scroll?.linearEasing;
+  void [webHidden, composerLift, overlays];
 
   void [offsetY, bottom, easing, curve, adjustment, overlap, family, scale, imeHeights, source, last, startTime, keyboardState];
   void [keyboardTop, velocity, next, outcome, format, lines, patched, presented, series, svg, viaId, viaSession];

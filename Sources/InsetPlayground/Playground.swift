@@ -65,6 +65,8 @@ public enum Playground {
         ("lifecycle.js", PackageResources.lifecycle_js),
         ("android-layout.js", PackageResources.android_layout_js),
         ("android-phone.js", PackageResources.android_phone_js),
+        ("web-scene.js", PackageResources.web_scene_js),
+        ("web.js", PackageResources.web_js),
     ]
     /// `GET /client.js`: the dependency-free ES module for calling the service and replaying its animations.
     static let client = PlaygroundAsset(

@@ -159,12 +159,16 @@ export function createSession(geometry: SessionCreateBody, options?: CallOptions
 /** `POST /keyboard/show` for an Android window, stateless. */
 export function show(
   session: null, body: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+/** `POST /keyboard/show` for a web page (`platform: "web"`), stateless. */
+export function show(session: null, body: WebKeyboardEventBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
 /** `POST /keyboard/show`: on a Session, a session id, or null for a stateless call. */
 export function show(
   session: Session | string | null, body: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
 /** `POST /keyboard/hide` for an Android window, stateless (`keyboard.frameBegin`: where the IME leaves from). */
 export function hide(
   session: null, body: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+/** `POST /keyboard/hide` for a web page: the hide of the keyboard a show of the same body brought up. */
+export function hide(session: null, body: WebKeyboardEventBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
 /** `POST /keyboard/hide`. */
 export function hide(
   session: Session | string | null, body?: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
@@ -263,3 +267,63 @@ export function applyAndroidState(
 ): Playback;
 export function applyAndroidState(
   state: AndroidState, elements: AndroidElements & { ime?: undefined }, options?: AndroidApplyOptions): Playback;
+
+// -- The web: a page's fixed bars kept in sight --
+
+/** What `followVisualViewport` moves: anything with an inline style (an `HTMLElement`). */
+export interface StyledElement {
+  style: { transform: string };
+}
+
+/** A fixed bar by name: its element and the layout viewport's edge it is held to. */
+export interface FollowedBar {
+  element: StyledElement;
+  edge: "top" | "bottom";
+}
+
+/** A bar as the request's `fixedElements` has it, with its element: its edge `edge`, else `top` if it has one. */
+export interface FollowedFixedElement {
+  id?: string;
+  element: StyledElement;
+  edge?: "top" | "bottom";
+  top?: number;
+  bottom?: number;
+  height?: number;
+}
+
+/** The parts of a `VisualViewport` (or a stand-in) followed. */
+export interface FollowedViewport {
+  height: number;
+  offsetTop: number;
+  addEventListener(type: "resize" | "scroll", listener: () => void): void;
+  removeEventListener(type: "resize" | "scroll", listener: () => void): void;
+}
+
+/** The parts of `navigator.virtualKeyboard` (Chromium's VirtualKeyboard API) followed. */
+export interface FollowedVirtualKeyboard {
+  boundingRect: { height: number };
+  addEventListener(type: "geometrychange", listener: () => void): void;
+  removeEventListener(type: "geometrychange", listener: () => void): void;
+}
+
+export interface FollowOptions {
+  /** Default `globalThis.visualViewport`. */
+  visualViewport?: FollowedViewport;
+  /** The layout viewport's height now; default `() => globalThis.innerHeight`. */
+  innerHeight?: () => number;
+  /** The service's answer for this page: when it overlays through the VirtualKeyboard API, that API is followed. */
+  answer?: Pick<WebKeyboardEventAnswer, "mode" | "keyboardInsets">;
+  /** Default `navigator.virtualKeyboard`; used only when `answer` says the keyboard overlays the page. */
+  virtualKeyboard?: FollowedVirtualKeyboard;
+}
+
+/** The `translateY` (px) each of the answer's fixed bars needs to stay in sight, by id. */
+export function webLifts(answer: Pick<WebKeyboardEventAnswer, "fixedElements">): Record<string, number>;
+/** Whether the keyboard overlays the page through the VirtualKeyboard API (`overlays-content`, a height above 0). */
+export function followsVirtualKeyboard(answer: Pick<WebKeyboardEventAnswer, "mode" | "keyboardInsets">): boolean;
+/**
+ * Applies each bar's lift as `transform: translateY(…px)` on every `resize` and `scroll` of the visual viewport (or,
+ * under the VirtualKeyboard API, `geometrychange`), and once now; returns a function that stops and clears them.
+ */
+export function followVisualViewport(
+  elements: Record<string, FollowedBar> | FollowedFixedElement[], options?: FollowOptions): () => void;

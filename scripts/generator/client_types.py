@@ -49,6 +49,7 @@ NAMES = {
     "AndroidResult": "AndroidInsetResult",
     "Session": "SessionState",  # `Session` is client.js's class
     "AndroidSession": "AndroidSessionState",  # `AndroidSession` is that class typed for Android's answers
+    "WebEventResponse": "WebKeyboardEventAnswer",
 }
 
 # What a schema (or `Schema/member`) is written as instead, where openapi.yaml cannot state the client's type; the
@@ -77,6 +78,9 @@ BODIES = [
      "and window coordinates (the window covers the screen). `screen` is required unless `device` names an Android "
      "device of the catalogue, whose screen, bars and IME height then fill in what is not sent. iOS members are "
      "refused (400).", None),
+    ("WebKeyboardEventBody", ["ShowRequest", "HideRequest"], "web",
+     "A stateless web show's or hide's body (`platform: \"web\"`): the page before the keyboard, in CSS px, and the "
+     "browser it is in. iOS and Android members are refused (400).", None),
     ("SessionCreateMembers", ["SessionCreateRequest"], "ios", "The members of `POST /sessions`.", "SessionCreateBody"),
     ("SessionPatchBody", ["SessionPatchRequest"], "ios",
      "`PATCH /sessions/{id}`: every member optional, absent means unchanged.", None),
@@ -89,7 +93,7 @@ PLATFORM_MEMBER, DEFAULT_PLATFORM = "platform", "ios"
 # The answers client.js's calls resolve to.
 ANSWERS = ["KeyboardEventResponse", "KeyboardGestureResponse", "Session", "Timeline", "NotificationLogResponse",
            "DeviceList", "DeviceEntry", "AndroidDeviceEntry", "AndroidEventResponse", "AndroidSession",
-           "AndroidTimeline", "Problem"]
+           "AndroidTimeline", "WebEventResponse", "Problem"]
 
 
 def body(translator, name, schemas, platform, comment, alternatives):

@@ -223,6 +223,8 @@ class Translator:
             return grouped(self.ts(node.get("items", {}), f"{where}/items", platform, indent)) + "[]"
         if kind == "integer" and "minimum" in node and "maximum" in node and node["maximum"] - node["minimum"] <= 1:
             return union([literal(value) for value in range(node["minimum"], node["maximum"] + 1)])
+        if isinstance(kind, list):  # OpenAPI 3.1's `type: [number, 'null']`
+            return union([PRIMITIVES.get(each, "unknown") for each in kind])
         return PRIMITIVES.get(kind, "unknown")
 
     def object(self, properties, required, where, platform=None, indent="", open=False, budget=72):

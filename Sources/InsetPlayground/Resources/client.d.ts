@@ -82,6 +82,38 @@ export type SoftInputMode = "adjustResize" | "adjustPan" | "adjustNothing";
  */
 export type ImeInsetsHandling = "none" | "padding" | "resize";
 
+/**
+ * Web only, and required there: the browser the page runs in. `engine` is `webkit` (Safari, and every browser on iOS),
+ * `blink` (Chrome and its kin) or `gecko` (Firefox); `os` is `ios` or `android`. A browser the service has no rules for
+ * is a 400 naming the versions it knows (docs/web.md).
+ */
+export interface Browser {
+  engine?: "webkit" | "blink" | "gecko";
+  os?: "ios" | "android";
+  /** The browser's version: `"18.4"` (Safari), `"131"` (Chrome); a patch level is read and dropped. */
+  version?: string;
+  /**
+   * What the browser's toolbars give back when they retract (`100lvh` less `100svh`), CSS px; without it the answer's
+   * `viewportUnits.lvh` is null.
+   */
+  toolbarHeight?: number;
+}
+
+/**
+ * Web only. The viewport meta's `interactive-widget`, when the page sets one. A browser that does not read it says so
+ * in the answer's `ignored`; a value no browser knows is a 400.
+ */
+export type InteractiveWidget = "resizes-visual" | "resizes-content" | "overlays-content";
+
+/** Web only. What the page set on `navigator.virtualKeyboard` (Chromium's VirtualKeyboard API). */
+export interface VirtualKeyboard {
+  /**
+   * `navigator.virtualKeyboard.overlaysContent` (default false). True wins over `interactiveWidget`; an engine without
+   * the API says so in `ignored`.
+   */
+  overlaysContent?: boolean;
+}
+
 /** One of the form's fields (a text field, a text view), in content coordinates. */
 export interface FormField {
   /** The client's name for the field; `next` and `previous` are read as the keywords by `/focus`. */
@@ -428,6 +460,60 @@ export interface AndroidKeyboardEventBody {
    * document coordinates, which Chrome, Firefox and Safari keep in view; without it, the input's box.
    */
   caretRect?: Rect;
+}
+
+/**
+ * A stateless web show's or hide's body (`platform: "web"`): the page before the keyboard, in CSS px, and the browser
+ * it is in. iOS and Android members are refused (400).
+ */
+export interface WebKeyboardEventBody {
+  keyboard?: Pick<KeyboardFields, "height">;
+  /**
+   * On the web, the focused input's box in document coordinates (`getBoundingClientRect()` plus the scroll). A rect in
+   * content coordinates to keep visible, `keyboardDistance` above the keyboard: a caret inside a text view, or any
+   * rect. It wins over the focused field's rect. A session keeps it until a body names another focus (which drops it)
+   * or sends a new one; a PATCH that sends it re-targets at once.
+   */
+  focusedRect?: Rect;
+  platform: "web";
+  /**
+   * Android: the caret's line in the focused text view, window coordinates: what `adjustPan` brings above the IME
+   * (`TextView.getFocusedRect`); without it, the focused view's rect. Web: the caret's line in the focused input,
+   * document coordinates, which Chrome, Firefox and Safari keep in view; without it, the input's box.
+   */
+  caretRect?: Rect;
+  browser?: Browser;
+  /**
+   * Web only, and required there: the layout viewport before the keyboard (`innerWidth`, `innerHeight`), CSS px, with
+   * the browser's toolbars shown, on a page with `<meta name="viewport" content="width=device-width">` at a page scale
+   * of 1.
+   */
+  viewport?: Size;
+  interactiveWidget?: InteractiveWidget;
+  virtualKeyboard?: VirtualKeyboard;
+  /** Web only, and required there. The document's height (`document.documentElement.scrollHeight`), CSS px. */
+  documentHeight?: number;
+  /** Web only. The page's scroll before the keyboard (`scrollX`, `scrollY`), CSS px, never negative; default 0, 0. */
+  scroll?: Point;
+  /**
+   * Web only. The page's fixed (or stuck sticky) bars, each held to the layout viewport's top or bottom: a header, a
+   * toolbar, a chat's composer. The answer says where each ends up and what would keep it in sight.
+   */
+  fixedElements?: {
+    /** The page's name for the bar, echoed. */
+    id: string;
+    /** Its CSS `top`, px; send this or `bottom`. */
+    top?: number;
+    /** Its CSS `bottom`, px; send this or `top`. */
+    bottom?: number;
+    height: number;
+  }[];
+  /**
+   * Web only. The id of the fixed bar (one of `fixedElements`) the focused input is in, such as a chat's composer;
+   * `focusedRect` is still in document coordinates. Firefox then moves only the visual viewport, as little as brings
+   * the input in.
+   */
+  focusedIn?: string;
 }
 
 /** The members of `POST /sessions`. */
@@ -1242,6 +1328,114 @@ export interface AndroidKeyboardEventAnswer {
   session?: SessionReference;
 }
 
+/**
+ * The answer to a keyboard show or hide on a web page (`platform: "web"`, docs/web.md), once the browser has settled:
+ * what it decided the keyboard resizes, the viewports and viewport units as the page reads them,
+ * `env(keyboard-inset-*)`, the scroll after it brought the focused input into view, where each fixed bar ends up, and
+ * the events the page got, in order. A hide answers the hide of the keyboard a show of the same body brought up. CSS px
+ * throughout; vertical only (the page is no wider than its viewport).
+ */
+export interface WebKeyboardEventAnswer {
+  platform: "web";
+  browser: {
+    engine: "webkit" | "blink" | "gecko";
+    os: "ios" | "android";
+    /** The version read, as `major.minor` (`.0` dropped). */
+    version: string;
+    /** The versions the rule that answered holds for: `"108 and later"`. */
+    versions: string;
+  };
+  /** What the keyboard resized, as the browser decided from its default, the meta and the VirtualKeyboard API. */
+  mode: "resizes-visual" | "resizes-content" | "overlays-content";
+  /** What the page asked that this browser reads nothing from, and why. */
+  ignored: {
+    /** The request member */
+    member: string;
+    why: string;
+  }[];
+  /** `innerWidth` × `innerHeight`. */
+  layoutViewport: Size;
+  /** `window.visualViewport`. */
+  visualViewport: {
+    width: number;
+    height: number;
+    /** Its top in the layout viewport. */
+    offsetTop: number;
+    offsetLeft: number;
+    /** Its top in the document. */
+    pageTop: number;
+    pageLeft: number;
+  };
+  /** What `100svh`, `100lvh` and `100dvh` come to, px. */
+  viewportUnits: {
+    svh: number;
+    /** Null without `browser.toolbarHeight`. */
+    lvh: number | null;
+    /** With the toolbars shown */
+    dvh: number;
+  };
+  /**
+   * What `env(keyboard-inset-*)` resolves to (and `navigator.virtualKeyboard.boundingRect`): `top` the rect's y,
+   * `bottom` y + height, `left` its x, `right` x + width, as Chromium sets them; all 0 unless the keyboard overlays the
+   * page in an engine with the VirtualKeyboard API.
+   */
+  keyboardInsets: {
+    /**
+     * Null while the keyboard overlays the page on Android, where Chrome takes it from the window's visible frame,
+     * which the request does not give.
+     */
+    top: number | null;
+    left: number;
+    /** Null when `top` is. */
+    bottom: number | null;
+    right: number;
+    width: number;
+    height: number;
+  };
+  /**
+   * `scrollX`, `scrollY` once settled (on WebKit, the visual viewport's position, which is what `scrollY` reports
+   * there).
+   */
+  scroll: Point;
+  /** Whether the browser scrolled to bring the focused input into view. */
+  scrolledToFocus: boolean;
+  fixedElements: {
+    id: string;
+    /** Its top in the visual viewport. */
+    top: number;
+    height: number;
+    /** Whether any of it is under the keyboard or outside the visual viewport. */
+    covered: boolean;
+    /** How much of it is out of sight */
+    hidden: number;
+    /**
+     * The `translateY` that keeps it in sight as it was: a bottom bar's bottom on the keyboard's top, a top bar's top
+     * on the visual viewport's top; what a `visualViewport` listener applies.
+     */
+    lift: number;
+  }[];
+  /** The events the page gets, in order. */
+  events: {
+    target: "window" | "visualViewport" | "virtualKeyboard";
+    type: "resize" | "scroll" | "geometrychange";
+    /** Once a frame while the browser's scroll animates, rather than once. */
+    repeats: boolean;
+  }[];
+  animation: {
+    /** Every engine takes the keyboard's end frame once; the viewports change in one step. */
+    viewports: "step";
+    /** The scroll to the focused input; null when it jumps (Gecko) or nothing scrolled. */
+    scroll: null | {
+      /** Seconds. */
+      duration: number;
+      /** A CSS `cubic-bezier()`; null where the source does not say which curve the version runs (WebKit). */
+      timingFunction: string | null;
+    };
+  };
+  /** The ids of the sources the rules come from, each listed in docs/web.md. */
+  sources: string[];
+}
+
 /** An Android session as seen at `time`. */
 export interface AndroidSessionState {
   /** The app bars as sent, when the scene has them. */
@@ -1884,12 +2078,16 @@ export function createSession(geometry: SessionCreateBody, options?: CallOptions
 /** `POST /keyboard/show` for an Android window, stateless. */
 export function show(
   session: null, body: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+/** `POST /keyboard/show` for a web page (`platform: "web"`), stateless. */
+export function show(session: null, body: WebKeyboardEventBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
 /** `POST /keyboard/show`: on a Session, a session id, or null for a stateless call. */
 export function show(
   session: Session | string | null, body: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
 /** `POST /keyboard/hide` for an Android window, stateless (`keyboard.frameBegin`: where the IME leaves from). */
 export function hide(
   session: null, body: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidKeyboardEventAnswer>;
+/** `POST /keyboard/hide` for a web page: the hide of the keyboard a show of the same body brought up. */
+export function hide(session: null, body: WebKeyboardEventBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
 /** `POST /keyboard/hide`. */
 export function hide(
   session: Session | string | null, body?: KeyboardEventBody, options?: CallOptions): Promise<KeyboardEventAnswer>;
@@ -1988,3 +2186,63 @@ export function applyAndroidState(
 ): Playback;
 export function applyAndroidState(
   state: AndroidState, elements: AndroidElements & { ime?: undefined }, options?: AndroidApplyOptions): Playback;
+
+// -- The web: a page's fixed bars kept in sight --
+
+/** What `followVisualViewport` moves: anything with an inline style (an `HTMLElement`). */
+export interface StyledElement {
+  style: { transform: string };
+}
+
+/** A fixed bar by name: its element and the layout viewport's edge it is held to. */
+export interface FollowedBar {
+  element: StyledElement;
+  edge: "top" | "bottom";
+}
+
+/** A bar as the request's `fixedElements` has it, with its element: its edge `edge`, else `top` if it has one. */
+export interface FollowedFixedElement {
+  id?: string;
+  element: StyledElement;
+  edge?: "top" | "bottom";
+  top?: number;
+  bottom?: number;
+  height?: number;
+}
+
+/** The parts of a `VisualViewport` (or a stand-in) followed. */
+export interface FollowedViewport {
+  height: number;
+  offsetTop: number;
+  addEventListener(type: "resize" | "scroll", listener: () => void): void;
+  removeEventListener(type: "resize" | "scroll", listener: () => void): void;
+}
+
+/** The parts of `navigator.virtualKeyboard` (Chromium's VirtualKeyboard API) followed. */
+export interface FollowedVirtualKeyboard {
+  boundingRect: { height: number };
+  addEventListener(type: "geometrychange", listener: () => void): void;
+  removeEventListener(type: "geometrychange", listener: () => void): void;
+}
+
+export interface FollowOptions {
+  /** Default `globalThis.visualViewport`. */
+  visualViewport?: FollowedViewport;
+  /** The layout viewport's height now; default `() => globalThis.innerHeight`. */
+  innerHeight?: () => number;
+  /** The service's answer for this page: when it overlays through the VirtualKeyboard API, that API is followed. */
+  answer?: Pick<WebKeyboardEventAnswer, "mode" | "keyboardInsets">;
+  /** Default `navigator.virtualKeyboard`; used only when `answer` says the keyboard overlays the page. */
+  virtualKeyboard?: FollowedVirtualKeyboard;
+}
+
+/** The `translateY` (px) each of the answer's fixed bars needs to stay in sight, by id. */
+export function webLifts(answer: Pick<WebKeyboardEventAnswer, "fixedElements">): Record<string, number>;
+/** Whether the keyboard overlays the page through the VirtualKeyboard API (`overlays-content`, a height above 0). */
+export function followsVirtualKeyboard(answer: Pick<WebKeyboardEventAnswer, "mode" | "keyboardInsets">): boolean;
+/**
+ * Applies each bar's lift as `transform: translateY(…px)` on every `resize` and `scroll` of the visual viewport (or,
+ * under the VirtualKeyboard API, `geometrychange`), and once now; returns a function that stops and clears them.
+ */
+export function followVisualViewport(
+  elements: Record<string, FollowedBar> | FollowedFixedElement[], options?: FollowOptions): () => void;

@@ -12,6 +12,8 @@
 // `listDevices()` and `getDevice(id)` read the device catalogue, for requests that name a device instead of its
 // numbers (`device: { id, orientation }`). An Android window (`platform: "android"`) is asked the same way, and
 // `applyAndroidAnimation(answer, { scrollView, content, window, ime }, { windowHeight })` replays its answers.
+// A web page (`platform: "web"`) keeps its fixed bars in sight with `followVisualViewport({ composer: { element,
+// edge: "bottom" } })`; `webLifts(answer)` gives the lifts an answer says.
 //
 // Options every call takes: `baseURL` (default: the page's own origin; required where there is no page, as in
 // Node or Deno without `--location`), `token` (sent as `Authorization: Bearer`), `onExchange` (called with each
@@ -756,4 +758,81 @@ export function applyAndroidState(state, elements, options = {}) {
     animation: { from: still, to: still, cssDuration: 0, layout: "atOnce", scroller: null },
   };
   return applyAndroidAnimation(answer, elements, options);
+}
+
+// ---- The web (`platform: "web"`): keeping a page's fixed bars in sight while the keyboard shows ----
+
+/**
+ * The lifts a web answer says, by bar id: the `translateY` (px) that puts each of its `fixedElements` back in
+ * sight, a bottom bar's bottom on the keyboard's top, a top bar's top on the visual viewport's top (docs/web.md,
+ * "Fixed bars"). Pure: no DOM, no listener.
+ */
+export function webLifts(answer) {
+  return Object.fromEntries(answer.fixedElements.map(({ id, lift }) => [id, lift]));
+}
+
+/**
+ * Whether the answer says the keyboard overlays the page through the VirtualKeyboard API (mode `overlays-content`
+ * and `keyboardInsets.height` above 0): there a page lifts a bottom bar by `navigator.virtualKeyboard.boundingRect`
+ * (or `env(keyboard-inset-height)`), the visual viewport being left as it was.
+ */
+export function followsVirtualKeyboard(answer) {
+  return answer.mode === "overlays-content" && answer.keyboardInsets.height > 0;
+}
+
+/**
+ * The lift of a bar held to `edge`, from the live values a page reads: a top bar follows the visual viewport's top
+ * (`offsetTop`); a bottom bar puts its bottom on the keyboard's top, the visual viewport's bottom
+ * (`height + offsetTop - innerHeight`), or under the VirtualKeyboard API `-boundingRect.height`.
+ */
+function liftOf(edge, viewport, innerHeight, keyboardHeight) {
+  if (edge === "top") return viewport.offsetTop;
+  if (keyboardHeight !== null) return -keyboardHeight;
+  return viewport.height + viewport.offsetTop - innerHeight;
+}
+
+/** The bars `elements` names, as `[element, edge]`: a map of `{element, edge}` or a list of fixed elements. */
+function followedBars(elements) {
+  const bars = Array.isArray(elements) ? elements : Object.values(elements);
+  return bars.map((bar) => {
+    const edge = bar.edge ?? (bar.top !== undefined ? "top" : "bottom");
+    if (edge !== "top" && edge !== "bottom") throw new TypeError(`A bar's edge is "top" or "bottom", not ${edge}`);
+    return [bar.element, edge];
+  });
+}
+
+/**
+ * Keeps a page's fixed bars in sight while the keyboard shows: on every `resize` and `scroll` of the page's
+ * `visualViewport` (and once now) each bar gets the lift `webLifts` describes, as `transform: translateY(…px)`.
+ * `elements` is `{ name: { element, edge: "top" | "bottom" } }`, or a list like the request's `fixedElements` with
+ * each one's `element` (its edge from `edge`, else `top` when it has one, else `bottom`). When `options.answer` says
+ * the keyboard overlays the page through the VirtualKeyboard API (`followsVirtualKeyboard`), a bottom bar follows
+ * `navigator.virtualKeyboard.boundingRect.height` on `geometrychange` instead. Options: `visualViewport` (default
+ * `globalThis.visualViewport`), `innerHeight` (a getter, default `() => globalThis.innerHeight`), `virtualKeyboard`
+ * (default `navigator.virtualKeyboard`). Returns a function that stops following and clears the transforms.
+ */
+export function followVisualViewport(elements, options = {}) {
+  const viewport = options.visualViewport ?? globalThis.visualViewport;
+  if (!viewport) throw new TypeError("followVisualViewport needs a visualViewport (options.visualViewport)");
+  const innerHeight = options.innerHeight ?? (() => globalThis.innerHeight);
+  const overlay = options.answer !== undefined && followsVirtualKeyboard(options.answer);
+  const keyboard = overlay ? (options.virtualKeyboard ?? globalThis.navigator?.virtualKeyboard) : null;
+  if (overlay && !keyboard) throw new TypeError("The keyboard overlays the page, but there is no virtualKeyboard");
+  const bars = followedBars(elements);
+  const apply = () => {
+    const keyboardHeight = keyboard ? keyboard.boundingRect.height : null;
+    for (const [element, edge] of bars) {
+      element.style.transform = `translateY(${liftOf(edge, viewport, innerHeight(), keyboardHeight)}px)`;
+    }
+  };
+  viewport.addEventListener("resize", apply);
+  viewport.addEventListener("scroll", apply);
+  keyboard?.addEventListener("geometrychange", apply);
+  apply();
+  return () => {
+    viewport.removeEventListener("resize", apply);
+    viewport.removeEventListener("scroll", apply);
+    keyboard?.removeEventListener("geometrychange", apply);
+    for (const [element] of bars) element.style.transform = "";
+  };
 }

@@ -22,6 +22,7 @@ import { fit } from "./stage.js";
 import { state } from "./state.js";
 import { enqueue } from "./status.js";
 import { ui } from "./ui.js";
+import { listenForWeb, platformChanged } from "./web.js";
 
 /** The iPhone's table and chat fields, the toolbar's controls, the side panel's, and the window's size. */
 function listen() {
@@ -97,6 +98,7 @@ function listenForPlatform() {
     enqueue(resetSession);
     enqueueAndroid(resetAndroid);
     enqueue(async () => fit());
+    platformChanged();
   });
 }
 
@@ -107,6 +109,8 @@ buildAndroid();
 listen();
 listenForAndroid();
 listenForPlatform();
+listenForWeb();
 syncOffers();
 document.body.dataset.platform = ui.platform.value;
 enqueue(start);
+platformChanged();

@@ -178,12 +178,12 @@ export function containerMembers(accessory = true) {
 
 /** Whether the iPhone is on the stage (Platform: iOS or Both). */
 export function showsIOS() {
-  return ui.platform.value !== "android";
+  return ui.platform.value === "ios" || ui.platform.value === "both";
 }
 
 /** Whether the Android phone is on the stage (Platform: Android or Both). */
 export function showsAndroid() {
-  return ui.platform.value !== "ios";
+  return ui.platform.value === "android" || ui.platform.value === "both";
 }
 
 /** The form field that has the DOM focus, if any. */

@@ -92,3 +92,17 @@ export const android = {
   visible: false,
   resetting: false,
 };
+
+/**
+ * The Web platform's page: the last answer drawn and whether it was a show, and the queue its requests wait in
+ * (stateless, so apart from the sessions').
+ */
+export const web = {
+  /** @type {import("../client.js").WebKeyboardEventAnswer | null} */
+  answer: null,
+  shown: false,
+  /** How many answers the page has drawn: a test waits for the next. */
+  answers: 0,
+  /** @type {Promise<unknown>} */
+  queue: Promise.resolve(),
+};

@@ -380,3 +380,20 @@ export function absentNote(device, lacking, consequence, orientation) {
   ];
   return note.filter(Boolean).join(" ");
 }
+
+/**
+ * One line on a web answer (`platform: "web"`): what the keyboard resized, the browser's scroll, the bars out of sight.
+ * @param {import("../client.js").WebKeyboardEventAnswer} answer
+ * @param {boolean} shown
+ */
+export function explainWeb(answer, shown) {
+  const { mode, visualViewport: vv, layoutViewport, scroll, scrolledToFocus, fixedElements } = answer;
+  const viewport = `visual viewport ${vv.height} px at offsetTop ${vv.offsetTop}, innerHeight ${layoutViewport.height}`;
+  if (!shown) return `Hidden (${mode}): ${viewport}, scrollY ${round(scroll.y)}.`;
+  const out = fixedElements.filter((bar) => bar.covered).map((bar) => `${bar.id} (${round(bar.hidden)} px)`);
+  const moved = scrolledToFocus ? `scrolled to the input (scrollY ${round(scroll.y)})` : "no scroll";
+  return `${mode}: ${viewport}; ${moved}; ${out.length ? `out of sight: ${out.join(", ")}` : "every bar in sight"}.`;
+}
+
+/** Said beside the keyboard's height on Safari: what the number is there. */
+export const SAFARI_KEYBOARD_NOTE = "On Safari this is the keyboard plus the form bar above it, as you enter it.";
