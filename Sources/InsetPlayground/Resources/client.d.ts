@@ -475,7 +475,9 @@ export interface WebKeyboardEventBody {
    * or sends a new one; a PATCH that sends it re-targets at once.
    */
   focusedRect?: Rect;
+  device?: Pick<DeviceMember, "id" | "orientation">;
   platform: "web";
+  navigationMode?: AndroidNavigationMode;
   /**
    * Android: the caret's line in the focused text view, window coordinates: what `adjustPan` brings above the IME
    * (`TextView.getFocusedRect`); without it, the focused view's rect. Web: the caret's line in the focused input,
@@ -1344,6 +1346,17 @@ export interface WebKeyboardEventAnswer {
     version: string;
     /** The versions the rule that answered holds for: `"108 and later"`. */
     versions: string;
+  };
+  /**
+   * The keyboard's height over the page that the answer used: the request's, or with `device` (Android only), the
+   * catalogue's IME less the navigation bar, as Chrome and Firefox count it, with its sources.
+   */
+  keyboard: {
+    height: number;
+    /** The device whose numbers were taken. */
+    device?: string;
+    /** The catalogue's sources of the IME and the navigation bar (`GET /devices/{id}`). */
+    sources?: string[];
   };
   /** What the keyboard resized, as the browser decided from its default, the meta and the VirtualKeyboard API. */
   mode: "resizes-visual" | "resizes-content" | "overlays-content";
