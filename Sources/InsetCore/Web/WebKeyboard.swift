@@ -4,16 +4,17 @@
 public enum WebKeyboard {
     /// The page once the keyboard has come up over it and the browser has brought the focused input into view.
     public static func show(_ page: WebPage, behaviour: WebBehaviour) -> WebOutcome {
+        let engine = page.browser.engine
         let (mode, ignored) = mode(of: page, behaviour: behaviour)
-        let viewports = Viewports(page, mode: mode, engine: behaviour.focusScroll)
+        let viewports = Viewports(page, mode: mode, engine: engine)
         var scroll = Scroll(scrollY: page.scroll.y, offsetTop: 0)
         scroll.clamp(in: viewports, documentHeight: page.documentHeight)
-        var events = resizeEvents(viewports, page: page, behaviour: behaviour, showing: true)
+        var events = resizeEvents(mode, engine: engine, virtualKeyboardAPI: behaviour.virtualKeyboardAPI)
         var motion: WebScrollMotion?
         var scrolled = false
         if mode != .overlaysContent, let focused = page.focusedRect {
             let before = scroll
-            switch behaviour.focusScroll {
+            switch engine {
             case .blink: scroll.blinkFocus(focused, caret: page.caretRect, viewports, page.documentHeight)
             case .gecko:
                 let caret = page.caretRect ?? focused
@@ -26,8 +27,8 @@ public enum WebKeyboard {
             }
             scrolled = scroll != before
             if scrolled {
-                motion = behaviour.focusScroll.motion
-                events = scrollEvents(from: before, to: scroll, around: events, engine: behaviour.focusScroll)
+                motion = engine.scrollMotion
+                events = scrollEvents(from: before, to: scroll, around: events, engine: engine)
             }
         }
         return outcome(
@@ -38,14 +39,14 @@ public enum WebKeyboard {
     /// The page once the keyboard that `show` brought up has gone again: the viewports as before the keyboard, the
     /// scroll where the browser leaves it.
     public static func hide(_ page: WebPage, behaviour: WebBehaviour) -> WebOutcome {
+        let engine = page.browser.engine
         let shown = show(page, behaviour: behaviour)
-        let (mode, ignored) = mode(of: page, behaviour: behaviour)
-        let hidden = Viewports(page, mode: mode, engine: behaviour.focusScroll, keyboard: 0)
+        let hidden = Viewports(page, mode: shown.mode, engine: engine, keyboard: 0)
         let before = Scroll(
             scrollY: shown.visualViewport.pageTop - shown.visualViewport.offsetTop,
             offsetTop: shown.visualViewport.offsetTop)
         var scroll = before
-        switch behaviour.focusScroll {
+        switch engine {
         case .blink:
             // `WebViewImpl::ResizeVisualViewport`: the visual viewport grows back and `ClampToBoundaries` takes its
             // offset to 0; the layout viewport stays where it is.
@@ -56,10 +57,11 @@ public enum WebKeyboard {
             scroll = Scroll(scrollY: before.pageTop, offsetTop: 0)
         }
         scroll.clamp(in: hidden, documentHeight: page.documentHeight)
-        var events = resizeEvents(hidden, page: page, behaviour: behaviour, showing: false)
-        events += settleEvents(from: before, to: scroll, engine: behaviour.focusScroll)
+        var events = resizeEvents(shown.mode, engine: engine, virtualKeyboardAPI: behaviour.virtualKeyboardAPI)
+        events += settleEvents(from: before, to: scroll, engine: engine)
         return outcome(
-            page, mode: mode, ignored: ignored, hidden, scroll, behaviour: behaviour, events: events, motion: nil,
+            page, mode: shown.mode, ignored: shown.ignored, hidden, scroll, behaviour: behaviour, events: events,
+            motion: nil,
             scrolled: false, keyboard: 0)
     }
 
@@ -117,7 +119,7 @@ public enum WebKeyboard {
                 pageTop: scroll.pageTop, pageLeft: page.scroll.x),
             viewportUnits: WebViewportUnits(
                 svh: small, lvh: page.toolbarHeight.map { small + $0 }, dvh: small),
-            keyboardInsets: insets, scroll: Point(x: page.scroll.x, y: scroll.scrollY(behaviour.focusScroll)),
+            keyboardInsets: insets, scroll: Point(x: page.scroll.x, y: scroll.scrollY(page.browser.engine)),
             fixedElements: fixed,
             events: events, scrollMotion: motion, scrolledToFocus: scrolled)
     }
@@ -125,20 +127,19 @@ public enum WebKeyboard {
     /// The events of the viewports' change: a resize of what changed size, or the VirtualKeyboard API's
     /// `geometrychange` when the keyboard overlays the page through it.
     private static func resizeEvents(
-        _ viewports: Viewports, page: WebPage, behaviour: WebBehaviour, showing: Bool
+        _ mode: InteractiveWidget, engine: WebEngine, virtualKeyboardAPI: Bool
     ) -> [WebEvent] {
-        let (mode, _) = mode(of: page, behaviour: behaviour)
         switch mode {
         case .overlaysContent:
             // Chromium sends the keyboard's rect (and an empty one when it hides) to a page in overlay mode
             // (`CompositorViewHolder.notifyVirtualKeyboardOverlayGeometryChangeEvent`); Gecko resizes nothing.
-            return behaviour.virtualKeyboardAPI ? [WebEvent(.virtualKeyboard, .geometrychange)] : []
+            return virtualKeyboardAPI ? [WebEvent(.virtualKeyboard, .geometrychange)] : []
         case .resizesVisual:
             return [WebEvent(.visualViewport, .resize)]
         case .resizesContent:
             // Blink enqueues the visual viewport's resize when it sets the size, before the window's
             // (`LocalFrameView::SendResizeEventIfNeeded`); Gecko runs CSSOM View's resize steps, the window's first.
-            return behaviour.focusScroll == .blink
+            return engine == .blink
                 ? [WebEvent(.visualViewport, .resize), WebEvent(.window, .resize)]
                 : [WebEvent(.window, .resize), WebEvent(.visualViewport, .resize)]
         }
@@ -148,7 +149,7 @@ public enum WebKeyboard {
     /// its animation; WebKit's window scrolls come during its animation, and its visual viewport's resize and scroll
     /// once the scroll view is stable again (`WebPage::updateVisibleContentRects`).
     private static func scrollEvents(
-        from before: Scroll, to after: Scroll, around resize: [WebEvent], engine: WebFocusScroll
+        from before: Scroll, to after: Scroll, around resize: [WebEvent], engine: WebEngine
     ) -> [WebEvent] {
         let layoutMoved = before.layoutTop != after.layoutTop
         let visualMoved = before.offsetTop != after.offsetTop
@@ -167,15 +168,16 @@ public enum WebKeyboard {
     }
 
     /// The scroll events of a hide's clamping: the window's, then the visual viewport's offset.
-    private static func settleEvents(from before: Scroll, to after: Scroll, engine: WebFocusScroll) -> [WebEvent] {
+    private static func settleEvents(from before: Scroll, to after: Scroll, engine: WebEngine) -> [WebEvent] {
         (before.scrollY(engine) != after.scrollY(engine) ? [WebEvent(.window, .scroll)] : [])
             + (before.offsetTop != after.offsetTop ? [WebEvent(.visualViewport, .scroll)] : [])
     }
 }
 
-extension WebFocusScroll {
-    /// How the engine animates its scroll to the focused input; nil when it jumps.
-    var motion: WebScrollMotion? {
+extension WebEngine {
+    /// How the engine animates its scroll to the focused input (`Scroll.blinkFocus`, `geckoFocus`, `webkitFocus`);
+    /// nil when it jumps.
+    var scrollMotion: WebScrollMotion? {
         switch self {
         // `kScrollAndScaleAnimationDuration` (200 ms) on cc's `PageScaleAnimation` curve (.8, 0, .3, .9).
         case .blink: WebScrollMotion(duration: 0.2, curve: CubicBezier(p1x: 0.8, p1y: 0, p2x: 0.3, p2y: 0.9))

@@ -1,20 +1,7 @@
-/// How a browser's focus brings the focused input into view once the keyboard is up (`docs/web.md`).
-public enum WebFocusScroll: Equatable, Sendable {
-    /// Blink's `WebViewImpl::ComputeScaleAndScrollForEditableElementRects`: nothing when the caret and the input
-    /// are in view; else the input centred in the visual viewport (or, taller than it, the caret 10 px above its
-    /// bottom), animated by a `PageScaleAnimation` that moves the visual viewport first, then the layout viewport.
-    case blink
-    /// Gecko's `nsDOMWindowUtils::ZoomToFocusedInput`: nothing while the caret is in view; else the caret centred in
-    /// the visual viewport (`WhereToScroll::Center`, `WhenToScroll::IfNotVisible`), at once, the layout viewport
-    /// scrolled to the same place.
-    case gecko
-    /// WebKit's `-[WKWebView _zoomToFocusRect:…]`, which `WebKitFocusScroll` reads.
-    case webkit
-}
-
 /// What a browser's version does when the keyboard comes up: which viewport it resizes by default, whether it reads
-/// the viewport meta's `interactive-widget` and the VirtualKeyboard API, and how it scrolls the focused input into
-/// view. Every value names the source it was read from (`sources`, listed with their versions in `docs/web.md`).
+/// the viewport meta's `interactive-widget` and the VirtualKeyboard API. How it scrolls the focused input into view
+/// and in what order its events come are its engine's (`WebKeyboard`, `Scroll`). Every value names the source it
+/// was read from (`sources`, listed with their versions in `docs/web.md`).
 public struct WebBehaviour: Equatable, Sendable {
     /// What the keyboard resizes when the page asks nothing (or asks what this version does not read).
     public var defaultMode: InteractiveWidget
@@ -22,20 +9,16 @@ public struct WebBehaviour: Equatable, Sendable {
     public var readsInteractiveWidget: Bool
     /// Whether `navigator.virtualKeyboard` exists (and so `overlaysContent` and `env(keyboard-inset-*)`).
     public var virtualKeyboardAPI: Bool
-    /// How it brings the focused input into view.
-    public var focusScroll: WebFocusScroll
     /// The ids of the sources the rules come from, as `docs/web.md` lists them.
     public var sources: [String]
 
     /// A behaviour as the table states it.
     @inlinable public init(
-        defaultMode: InteractiveWidget, readsInteractiveWidget: Bool, virtualKeyboardAPI: Bool,
-        focusScroll: WebFocusScroll, sources: [String]
+        defaultMode: InteractiveWidget, readsInteractiveWidget: Bool, virtualKeyboardAPI: Bool, sources: [String]
     ) {
         self.defaultMode = defaultMode
         self.readsInteractiveWidget = readsInteractiveWidget
         self.virtualKeyboardAPI = virtualKeyboardAPI
-        self.focusScroll = focusScroll
         self.sources = sources
     }
 }
@@ -78,19 +61,16 @@ public enum WebRules {
             engine: .webkit, os: .ios, from: WebVersion(16), until: WebVersion(27),
             behaviour: WebBehaviour(
                 defaultMode: .resizesVisual, readsInteractiveWidget: false, virtualKeyboardAPI: false,
-                focusScroll: .webkit,
                 sources: ["webkit-visual-viewport", "webkit-focus-scroll", "webkit-interactive-widget"])),
         WebRule(
             engine: .blink, os: .android, from: WebVersion(94), until: WebVersion(108),
             behaviour: WebBehaviour(
                 defaultMode: .resizesContent, readsInteractiveWidget: false, virtualKeyboardAPI: true,
-                focusScroll: .blink,
                 sources: ["chrome-viewport-resize", "blink-virtual-keyboard", "blink-focus-scroll"])),
         WebRule(
             engine: .blink, os: .android, from: WebVersion(108), until: nil,
             behaviour: WebBehaviour(
                 defaultMode: .resizesVisual, readsInteractiveWidget: true, virtualKeyboardAPI: true,
-                focusScroll: .blink,
                 sources: [
                     "chrome-viewport-resize", "blink-interactive-widget", "blink-virtual-keyboard",
                     "blink-focus-scroll",
@@ -99,7 +79,6 @@ public enum WebRules {
             engine: .gecko, os: .android, from: WebVersion(133), until: nil,
             behaviour: WebBehaviour(
                 defaultMode: .resizesVisual, readsInteractiveWidget: true, virtualKeyboardAPI: false,
-                focusScroll: .gecko,
                 sources: [
                     "gecko-default-resizes-visual", "gecko-interactive-widget", "gecko-viewports", "gecko-focus-scroll",
                 ])),

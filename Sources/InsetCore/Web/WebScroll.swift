@@ -9,7 +9,7 @@ struct Viewports {
     /// The viewports of `page` under `mode`, with `keyboard` (the page's own unless given) over them. Blink takes
     /// the keyboard in whole DIPs (`RenderWidgetHostViewAndroid::GetVisibleViewportSize` truncates), so at a page
     /// scale of 1 in whole CSS px.
-    init(_ page: WebPage, mode: InteractiveWidget, engine: WebFocusScroll, keyboard: Double? = nil) {
+    init(_ page: WebPage, mode: InteractiveWidget, engine: WebEngine, keyboard: Double? = nil) {
         let height = page.viewport.height
         var covered = min(max(keyboard ?? page.keyboardHeight, 0), height)
         if engine == .blink { covered.round(.down) }
@@ -42,7 +42,7 @@ struct Scroll: Equatable {
     /// `window.scrollY` as `engine` reports it: the layout viewport's position, but in WebKit on iOS the scroll
     /// view's, which is the visual viewport's (`AsyncScrollingCoordinator::reconcileScrollingState` hands the
     /// frame view the UI process's scroll position).
-    func scrollY(_ engine: WebFocusScroll) -> Double { engine == .webkit ? pageTop : layoutTop }
+    func scrollY(_ engine: WebEngine) -> Double { engine == .webkit ? pageTop : layoutTop }
 
     /// Both kept within what the document and the viewports allow.
     mutating func clamp(in viewports: Viewports, documentHeight: Double) {
