@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { loadClient, startServer } from "./server.mjs";
 
-const { followVisualViewport, followsVirtualKeyboard, webLifts, show, hide } = await loadClient();
+const { followVisualViewport, followsVirtualKeyboard, webLifts, show, hide, createSession } = await loadClient();
 
 /** A `VisualViewport` as a page reads it: its height and its top in the layout viewport, and its events. */
 class FakeViewport extends EventTarget {
@@ -260,5 +260,22 @@ describe("against a live inset-server", () => {
     const answer = await hide(null, chatPage(CHROME_131), options);
     assert.deepEqual(webLifts(answer), { header: 0, composer: 0 });
     assert.equal(followsVirtualKeyboard(answer), false);
+  });
+
+  test("a web session: the show is the stateless one, the hide starts from where it left the page", async () => {
+    const { keyboard, focusedRect, ...page } = chatPage(SAFARI_18_4, { focusedIn: undefined });
+    const session = await createSession(page, { ...options, timestamp: 0 });
+    assert.equal(session.state.platform, "web");
+    assert.equal(session.state.keyboard, null);
+    const shown = await session.show({ keyboard, focusedRect }, { timestamp: 10 });
+    const { session: reference, ...answer } = shown;
+    assert.deepEqual(answer, await show(null, chatPage(SAFARI_18_4, { focusedIn: undefined }), options));
+    assert.equal(reference.keyboardState, "shown");
+    const seen = await session.get();
+    assert.deepEqual(seen.page.visualViewport, shown.visualViewport);
+    const hidden = await session.hide({}, { timestamp: 20 });
+    assert.equal(hidden.visualViewport.height, 664);
+    assert.equal(hidden.scroll.y, shown.visualViewport.pageTop);
+    await session.delete();
   });
 });

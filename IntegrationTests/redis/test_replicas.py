@@ -47,6 +47,49 @@ def test_show_on_one_hide_on_the_other(redis, replicas):
     assert status == 200 and seen["keyboardState"] == "hiding" and seen["lastEventTime"] == 1100
 
 
+# A chat page in Safari 18.4 (docs/web.md): its composer held to the bottom, scrolled to 300 of a 2 400-px document.
+WEB_PAGE = {
+    "platform": "web",
+    "browser": {"engine": "webkit", "os": "ios", "version": "18.4"},
+    "viewport": {"width": 390, "height": 664},
+    "documentHeight": 2400,
+    "scroll": {"x": 0, "y": 300},
+    "fixedElements": [{"id": "composer", "bottom": 0, "height": 56}],
+}
+
+
+def test_a_web_page_shown_on_one_replica_is_hidden_from_where_it_was_on_the_other(redis, replicas):
+    """The page's state (the keyboard, the two viewports' places) goes through the shared record: a show on one
+    replica, a focus moved on the other, and a hide back on the first, each as a single server answers them."""
+    first, second = replicas(redis, 2)
+    status, _, created, _ = first.call("POST", "/sessions", {**WEB_PAGE, "timestamp": 0})
+    assert status == 201, created
+    session = created["id"]
+    low = {"x": 16, "y": 900, "width": 358, "height": 44}
+    status, _, shown, _ = first.call(
+        "POST", "/keyboard/show", {"sessionId": session, "timestamp": 10, "keyboard": {"height": 336},
+                                   "focusedRect": low})
+    assert status == 200, shown
+    status, _, stateless, _ = second.call(
+        "POST", "/keyboard/show", {**WEB_PAGE, "keyboard": {"height": 336}, "focusedRect": low})
+    assert status == 200 and {k: v for k, v in shown.items() if k != "session"} == stateless
+    status, _, seen, _ = second.call("GET", f"/sessions/{session}")
+    assert status == 200 and seen["keyboardState"] == "shown" and seen["keyboard"] == {"height": 336}
+    assert seen["page"]["visualViewport"] == shown["visualViewport"]
+    # A focus moved to the top of the document while the keyboard is up: no resize, the page goes to its top.
+    status, _, moved, _ = second.call(
+        "POST", "/keyboard/show", {"sessionId": session, "timestamp": 20,
+                                   "focusedRect": {"x": 16, "y": 40, "width": 358, "height": 44}})
+    assert status == 200, moved
+    assert moved["visualViewport"]["pageTop"] == 0
+    assert [event["type"] for event in moved["events"]] == ["scroll", "scroll"]
+    status, _, hidden, _ = first.call("POST", "/keyboard/hide", {"sessionId": session, "timestamp": 30})
+    assert status == 200, hidden
+    assert hidden["visualViewport"] == {"width": 390, "height": 664, "offsetTop": 0, "offsetLeft": 0,
+                                        "pageTop": 0, "pageLeft": 0}
+    assert hidden["session"]["keyboardState"] == "hidden"
+
+
 def test_concurrent_clients_on_both_replicas_lose_no_update(redis, replicas):
     """Events with random timestamps race on a few sessions through both replicas. Each accepted event moved the
     session's clock to its timestamp at least, so if every read-modify-write is atomic, each session ends at the

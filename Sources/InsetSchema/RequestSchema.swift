@@ -265,61 +265,61 @@ package enum RequestSchema {
                 .rect(get: { $0.android.caretRect }, set: { $0.android.caretRect = $1 }))),
         // The web's (docs/web.md): the browser, the page's viewport and settings, the document and its fixed bars.
         .object(
-            "browser", in: .events, required: [],
+            "browser", in: .all, required: [],
             [
                 .geometry(
                     Field(
-                        "engine", record: "we", in: .events, on: .web,
+                        "engine", record: "we", in: .all, on: .web,
                         .choice(
                             WebEngine.self, get: { $0.web.engine }, set: { $0.web.engine = $1 }))),
                 .geometry(
                     Field(
-                        "os", record: "wo", in: .events, on: .web,
+                        "os", record: "wo", in: .all, on: .web,
                         .choice(WebOS.self, get: { $0.web.os }, set: { $0.web.os = $1 }))),
                 .geometry(
                     Field(
-                        "version", record: "wv", in: .events, on: .web,
+                        "version", record: "wv", in: .all, on: .web,
                         .string(
                             maxBytes: Limits.browserVersionBytes, get: { $0.web.version },
                             set: { $0.web.version = $1 }))),
                 .geometry(
                     Field(
-                        "toolbarHeight", record: "wt", in: .events, on: .web,
+                        "toolbarHeight", record: "wt", in: .all, on: .web,
                         .number(Limits.length, get: { $0.web.toolbarHeight }, set: { $0.web.toolbarHeight = $1 }))),
             ]),
         .geometry(
             Field(
-                "viewport", record: "vp", in: .events, on: .web,
+                "viewport", record: "vp", in: .all, on: .web,
                 .size(get: { $0.web.viewport }, set: { $0.web.viewport = $1 }))),
         .geometry(
             Field(
-                "interactiveWidget", record: "iw", in: .events, on: .web,
+                "interactiveWidget", record: "iw", in: .all, on: .web,
                 .choice(
                     InteractiveWidget.self, get: { $0.web.interactiveWidget },
                     set: { $0.web.interactiveWidget = $1 }))),
         .object(
-            "virtualKeyboard", in: .events, required: [],
+            "virtualKeyboard", in: .all, required: [],
             [
                 .geometry(
                     Field(
-                        "overlaysContent", record: "vo", in: .events, on: .web,
+                        "overlaysContent", record: "vo", in: .all, on: .web,
                         .bool(get: { $0.web.overlaysContent }, set: { $0.web.overlaysContent = $1 })))
             ]),
         .geometry(
             Field(
-                "documentHeight", record: "dh", in: .events, on: .web,
+                "documentHeight", record: "dh", in: .all, on: .web,
                 .number(Limits.length, get: { $0.web.documentHeight }, set: { $0.web.documentHeight = $1 }))),
         .geometry(
             Field(
-                "scroll", record: "sc", in: .events, on: .web,
+                "scroll", record: "sc", in: .all, on: .web,
                 .point(get: { $0.web.scroll }, set: { $0.web.scroll = $1 }))),
         .geometry(
             Field(
-                "fixedElements", record: "fx", in: .events, on: .web,
+                "fixedElements", record: "fx", in: .all, on: .web,
                 .fixedElements(get: { $0.web.fixedElements }, set: { $0.web.fixedElements = $1 }))),
         .geometry(
             Field(
-                "focusedIn", record: "fi", in: .events, on: .web,
+                "focusedIn", record: "fi", in: .all, on: .web,
                 .string(maxBytes: Limits.stringBytes, get: { $0.web.focusedIn }, set: { $0.web.focusedIn = $1 }))),
         // Last, after every member the fast decoder reads by position: the bars around the scroll view
         // (docs/containers.md), which only the general decoder reads; each platform's bars are checked when laid out.

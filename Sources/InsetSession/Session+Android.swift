@@ -51,11 +51,15 @@ extension Session {
         android?.values(atMilliseconds: time)
     }
 
-    /// Refuses `operation` (what UIKit alone has) on an Android session, before anything changes.
-    func requireIOS(_ operation: String) throws(SessionError) {
-        guard scene.platform == .android else { return }
-        throw .invalidMembers([
-            MemberProblem(pointer: "", message: "asks for \(operation), which is iOS's: session \(id) is on Android")
-        ])
+    /// Refuses `operation` (what UIKit alone has) on an Android or a web session, before anything changes;
+    /// `onTheWeb` says what a web session does instead.
+    func requireIOS(_ operation: String, onTheWeb: String = "") throws(SessionError) {
+        let message: String
+        switch scene.platform {
+        case .ios: return
+        case .android: message = "asks for \(operation), which is iOS's: session \(id) is on Android"
+        case .web: message = "asks for \(operation), which is iOS's: session \(id) is on the web\(onTheWeb)"
+        }
+        throw .invalidMembers([MemberProblem(pointer: "", message: message)])
     }
 }

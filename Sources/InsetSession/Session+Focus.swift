@@ -55,7 +55,8 @@ extension Session {
     public mutating func moveFocus(
         to name: String, timestamp: Double?, serverTime: Double
     ) throws(SessionError) -> (animation: EventAnimation, time: Double) {
-        try requireIOS("a focus move")
+        try requireIOS(
+            "a focus move", onTheWeb: "; send a show with the newly focused input's focusedRect, which scrolls to it")
         guard shownKeyboard != nil else { throw .keyboardNotShown }
         let field = try field(named: name)
         let time = try begin(at: timestamp, serverTime: serverTime)

@@ -76,6 +76,7 @@ extension Session {
     /// that moves a shown keyboard (a rotation) gives its new frame, `keyboardFrame` (screen coordinates).
     public mutating func patch(_ patch: ScenePatch, at time: Double, keyboardFrame moved: Rect? = nil) {
         if scene.platform == .android { return androidPatch(patch, at: time, keyboardFrame: moved) }
+        if scene.platform == .web { return webPatch(patch) }
         let previous = keyboardSideInset
         scene.apply(patch)
         if keyboardVisible, let moved {

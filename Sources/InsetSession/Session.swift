@@ -63,6 +63,8 @@ public struct Session: Equatable, Sendable {
     public private(set) var clockFixed: Bool
     /// On Android, what the last IME event set moving (`Session+Android.swift`); nil on iOS.
     public var android: AndroidTransition?
+    /// On the web, where the page rests since the last event (`Session+Web.swift`); nil on iOS and Android.
+    public var web: WebState?
 
     /// A new session on `scene`, its keyboard hidden, at `time` on its clock (nil: not fixed yet) and at
     /// `serverTime` on the server's.
@@ -81,6 +83,8 @@ public struct Session: Equatable, Sendable {
             // The window as sent: an Android scene's offset is the layout's own, which its focused rect is at.
             self.scene.scrollView.contentOffset = scene.scrollView.contentOffset
             android = .rest(scene.androidLayout, at: lastTime)
+        } else if scene.platform == .web {
+            web = WebState(keyboard: 0, layoutTop: scene.web.scroll?.y ?? 0, offsetTop: 0)
         }
     }
 
@@ -88,7 +92,7 @@ public struct Session: Equatable, Sendable {
     public init(
         id: String, scene: Scene, keyboardVisible: Bool, keyboard: KeyboardInfo?, target: InsetResult,
         keyboardFrame: Rect?, animations: LiveAnimations, lastTime: Double, lastServerTime: Double,
-        clockFixed: Bool, android: AndroidTransition? = nil
+        clockFixed: Bool, android: AndroidTransition? = nil, web: WebState? = nil
     ) {
         self.id = id
         self.scene = scene
@@ -101,6 +105,7 @@ public struct Session: Equatable, Sendable {
         self.lastServerTime = lastServerTime
         self.clockFixed = clockFixed
         self.android = android
+        self.web = web
     }
 
     /// The instant an event happens at: its timestamp, or the server's time carried onto the session's clock.

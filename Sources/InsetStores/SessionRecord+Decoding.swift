@@ -28,11 +28,15 @@ extension SessionRecord {
         let android = try record["an"].map { (value: JSONValue) throws(Unreadable) -> AndroidTransition in
             try RecordReader.android(value, layout: geometry.androidLayout)
         }
+        let web = try record["wb"].map { (value: JSONValue) throws(Unreadable) -> WebState in
+            let parts = try RecordReader.numbers(value, count: 3)
+            return WebState(keyboard: parts[0], layoutTop: parts[1], offsetTop: parts[2])
+        }
         let session = Session(
             id: try RecordReader.string(record, "id"), scene: geometry, keyboardVisible: visible,
             keyboard: keyboard, target: target, keyboardFrame: keyboardFrame, animations: animations,
             lastTime: times[0], lastServerTime: times[1], clockFixed: try RecordReader.bool(record, "cf"),
-            android: android)
+            android: android, web: web)
         return (session, try RecordReader.int(record, "r"))
     }
 }

@@ -19,9 +19,11 @@ import InsetSession
 ///      "g":{geometry},"k":{keyboard}|null,"tg":{target},"kf":[keyboard frame]|null,
 ///      "al":{"h":historyStart,"a":[[16 deltas, curve, duration, start, replacedAt|null, offsetReplacedAt|null]]},
 ///      "an":{"a":[showing, synced]|null,"s":start,"i":[imeFrom, imeTo],"tg":[frame, padding, pan, offset x, y],
-///            "p":[from, to, start],"c":[from, to, start],"l":lastSmoothScroll|null}}
+///            "p":[from, to, start],"c":[from, to, start],"l":lastSmoothScroll|null},
+///      "wb":[keyboard, layoutTop, offsetTop]}
 ///
-/// `"an"` is an Android session's `AndroidTransition` (absent on iOS); its layout is the geometry's.
+/// `"an"` is an Android session's `AndroidTransition` (absent on iOS); its layout is the geometry's. `"wb"` is a
+/// web session's `WebState`, where its page rests (absent on iOS and Android).
 ///
 /// `"w"` names the attempts that wrote the last few revisions (`RecordWriters`), so that a write whose reply was lost
 /// can tell whether it was applied; a record without it (revision 0, or written before it existed) keeps none.
@@ -45,8 +47,10 @@ enum SessionRecord {
     /// The version of an Android session's record: a replica of a release before Android reads only version 1,
     /// and would take an Android session for an iOS one, so it must refuse the record instead.
     static let androidVersion = 2
+    /// The version of a web session's record, refused for the same reason by a replica of a release before the web.
+    static let webVersion = 3
     /// The versions this build reads.
-    static let readableVersions = 1...androidVersion
+    static let readableVersions = 1...webVersion
 
     /// Why a stored value could not be read back.
     struct Unreadable: Error, Equatable {
@@ -77,7 +81,7 @@ enum SessionRecord {
     ) -> (bytes: [UInt8], geometry: Range<Int>) {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginObject()
-        writer.field("v", session.android == nil ? version : androidVersion)
+        writer.field("v", session.web != nil ? webVersion : session.android != nil ? androidVersion : version)
         writer.field("r", revision)
         if writers.count > 0 {
             writer.key(static: "w")
@@ -108,6 +112,7 @@ enum SessionRecord {
             writer.key(static: "an")
             writer.storedAndroid(android)
         }
+        if let web = session.web { writer.storedWeb(web) }
         writer.endObject()
         return (writer.bytes, geometryStart..<geometryEnd)
     }
@@ -143,7 +148,7 @@ extension JSONWriter {
     }
 
     /// A number whose bits survive the round trip, `-0` included.
-    fileprivate mutating func exactNumber(_ value: Double) {
+    mutating func exactNumber(_ value: Double) {
         if value == 0 && value.sign == .minus {
             rawString("-0.0")
         } else {
@@ -152,7 +157,7 @@ extension JSONWriter {
     }
 
     /// An array of exact numbers.
-    fileprivate mutating func exactNumbers(_ values: Double...) {
+    mutating func exactNumbers(_ values: Double...) {
         beginArray()
         for value in values { exactNumber(value) }
         endArray()
@@ -221,7 +226,8 @@ extension JSONWriter {
                     beginArray()
                     string(element.id)
                     string(element.edge.rawValue)
-                    exactNumbers(element.offset, element.height)
+                    exactNumber(element.offset)
+                    exactNumber(element.height)
                     endArray()
                 }
                 endArray()
@@ -334,37 +340,6 @@ extension JSONWriter {
         field("d", result.keyboardDocked)
         key(static: "kg")
         exactRect(result.keyboardLayoutGuide)
-        endObject()
-    }
-
-    /// An Android session's transition: its layout is the geometry's, its insets the layout's and `imeTo`.
-    fileprivate mutating func storedAndroid(_ transition: AndroidTransition) {
-        beginObject()
-        key(static: "a")
-        if let animation = transition.animation {
-            beginArray()
-            bool(animation.showing)
-            bool(animation.synced)
-            endArray()
-        } else {
-            null()
-        }
-        key(static: "s")
-        exactNumber(transition.startTime)
-        key(static: "i")
-        exactNumbers(transition.imeFrom, transition.imeTo)
-        let target = transition.target
-        key(static: "tg")
-        exactNumbers(
-            target.containerFrame.x, target.containerFrame.y, target.containerFrame.width,
-            target.containerFrame.height, target.contentPaddingBottom, target.windowPanY, target.contentOffset.x,
-            target.contentOffset.y)
-        key(static: "p")
-        exactNumbers(transition.pan.from, transition.pan.to, transition.pan.startTime)
-        key(static: "c")
-        exactNumbers(transition.scroll.from, transition.scroll.to, transition.scroll.startTime)
-        key(static: "l")
-        if let last = transition.lastSmoothScroll { exactNumber(last) } else { null() }
         endObject()
     }
 

@@ -228,6 +228,34 @@ struct WebKeyboardTests {
         #expect(try frame(firefoxHidden, "composer").hidden == 0)
     }
 
+    /// Safari 18.4, a session's events: the show to an input at 1 000 leaves a 464-px visual viewport at
+    /// 1 000 − (464 − 40) / 2 = 788, the layout viewport pushed to 788 + 464 − 800 = 452 and the visual viewport 336 into
+    /// it. A second input at 100, focused while the keyboard is up, would centre at −112: the page goes to its top,
+    /// both viewports at 0, with the window's scroll and the visual viewport's, and no resize (nothing changed size).
+    /// The hide from there gives the visual viewport back, scrolled nowhere; a hide with no keyboard up does nothing.
+    @Test func safariMovesTheFocusWhileTheKeyboardIsUpAndHidesFromWhereItWas() throws {
+        let first = page(.webkit, WebVersion(18, 4), keyboard: 336, input: Rect(x: 16, y: 1000, width: 368, height: 40))
+        let shown = WebKeyboard.show(first, behaviour: try behaviour(first))
+        #expect(shown.state == WebState(keyboard: 336, layoutTop: 452, offsetTop: 336))
+        let second = page(.webkit, WebVersion(18, 4), keyboard: 336, input: Rect(x: 16, y: 100, width: 368, height: 40))
+        let moved = WebKeyboard.show(second, behaviour: try behaviour(second), from: shown.state)
+        #expect(moved.state == WebState(keyboard: 336, layoutTop: 0, offsetTop: 0))
+        #expect(moved.visualViewport.height == 464 && moved.scrolledToFocus)
+        #expect(
+            moved.events == [
+                WebEvent(.window, .scroll, repeats: true), WebEvent(.visualViewport, .scroll),
+            ])
+        let hidden = WebKeyboard.hide(second, behaviour: try behaviour(second), from: moved.state)
+        #expect(hidden.state == WebState(keyboard: 0, layoutTop: 0, offsetTop: 0))
+        #expect(hidden.visualViewport.height == 800 && hidden.events == [WebEvent(.visualViewport, .resize)])
+        let again = WebKeyboard.hide(second, behaviour: try behaviour(second), from: hidden.state)
+        #expect(again.events.isEmpty && again.state == hidden.state)
+        // The stateless hide is the hide from the stateless show.
+        #expect(
+            WebKeyboard.hide(first, behaviour: try behaviour(first))
+                == WebKeyboard.hide(first, behaviour: try behaviour(first), from: shown.state))
+    }
+
     /// The versions the rules cover, and those refused.
     @Test func versionsWithoutARuleAreRefused() {
         #expect(WebRules.rule(for: WebBrowser(engine: .webkit, os: .ios, version: WebVersion(15, 4))) == nil)

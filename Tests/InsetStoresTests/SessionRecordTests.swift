@@ -212,9 +212,9 @@ struct SessionRecordTests {
 
     @Test func refusesOtherVersionsAndDamage() {
         let good = SessionRecord.encode(Self.everyField(offset: 0), revision: 1)
-        // Version 2 is an Android session's; 3 is a later release's.
-        let later = Array(String(decoding: good, as: UTF8.self).replacingFirst(#""v":1"#, with: #""v":3"#).utf8)
-        #expect(throws: SessionRecord.Unreadable(reason: "schema version 3")) { try SessionRecord.decode(later) }
+        // Version 2 is an Android session's, 3 a web session's; 4 is a later release's.
+        let later = Array(String(decoding: good, as: UTF8.self).replacingFirst(#""v":1"#, with: #""v":4"#).utf8)
+        #expect(throws: SessionRecord.Unreadable(reason: "schema version 4")) { try SessionRecord.decode(later) }
         #expect(throws: SessionRecord.Unreadable.self) { try SessionRecord.decode(Array(good.dropLast())) }
         #expect(throws: SessionRecord.Unreadable.self) { try SessionRecord.decode(Array(#"{"v":1}"#.utf8)) }
     }

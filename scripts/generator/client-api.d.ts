@@ -22,6 +22,16 @@ export type ScrollState = Pick<AnimatedValues, "contentInset" | "scrollIndicator
  */
 export type AndroidSessionBody = Omit<AndroidKeyboardEventBody, "platform"> & { platform?: "android" };
 
+/**
+ * An event's or a PATCH's body on a web session: the page's members (unchanged when absent; while the keyboard is up
+ * only the document, its bars, the focus and the caret may change), the keyboard's height on the first show, the
+ * newly focused input's `focusedRect` on a show while it is up; `platform` may be left out (the session's).
+ */
+export type WebSessionBody = Partial<Omit<WebKeyboardEventBody, "platform">> & { platform?: "web" };
+
+/** `POST /sessions`' body for a web page: the page without its keyboard, which the first show brings. */
+export type WebSessionCreateBody = Omit<WebKeyboardEventBody, "keyboard">;
+
 /** How `POST /sessions/{id}/notifications` reads a log, besides the log itself. */
 export interface NotificationReplayOptions extends Omit<NotificationLogBody, "notifications"> {
   /** Adds the timeline drawn as SVG (`?plot=svg`). */
@@ -149,11 +159,30 @@ export interface AndroidSession {
   delete(options?: CallOptions): Promise<void>;
 }
 
+/**
+ * A `Session` created with `platform: "web"`, typed for its answers: each show and hide starts from where the last
+ * left the page, and a show while the keyboard is up moves the focus. Focus moves, drags, releases, notification logs
+ * and timelines are iOS's: the service refuses them on the web.
+ */
+export interface WebSession {
+  readonly id: string;
+  state: WebSessionState;
+  options: CallOptions;
+  lastTimestamp: number;
+  show(body: WebSessionBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
+  hide(body?: WebSessionBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
+  patch(body: WebSessionBody, options?: CallOptions): Promise<WebSessionState>;
+  get(at?: number, options?: CallOptions): Promise<WebSessionState>;
+  delete(options?: CallOptions): Promise<void>;
+}
+
 /** The current frame's time on the document timeline; without a document, `performance.now()` (the same clock). */
 export function frameTime(): number;
 /** `POST /sessions` for an Android window at rest: a session typed for Android's answers. */
 export function createSession(
   geometry: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidSession>;
+/** `POST /sessions` for a web page: a session typed for the web's answers. */
+export function createSession(page: WebSessionCreateBody, options?: CallOptions): Promise<WebSession>;
 /** `POST /sessions` with the geometry (and `interruption`, when given). */
 export function createSession(geometry: SessionCreateBody, options?: CallOptions): Promise<Session>;
 /** `POST /keyboard/show` for an Android window, stateless. */

@@ -50,6 +50,7 @@ NAMES = {
     "Session": "SessionState",  # `Session` is client.js's class
     "AndroidSession": "AndroidSessionState",  # `AndroidSession` is that class typed for Android's answers
     "WebEventResponse": "WebKeyboardEventAnswer",
+    "WebSession": "WebSessionState",  # `WebSession` is client.js's `Session` typed for the web's answers
 }
 
 # What a schema (or `Schema/member`) is written as instead, where openapi.yaml cannot state the client's type; the
@@ -93,7 +94,7 @@ PLATFORM_MEMBER, DEFAULT_PLATFORM = "platform", "ios"
 # The answers client.js's calls resolve to.
 ANSWERS = ["KeyboardEventResponse", "KeyboardGestureResponse", "Session", "Timeline", "NotificationLogResponse",
            "DeviceList", "DeviceEntry", "AndroidDeviceEntry", "AndroidEventResponse", "AndroidSession",
-           "AndroidTimeline", "WebEventResponse", "Problem"]
+           "AndroidTimeline", "WebEventResponse", "WebSession", "Problem"]
 
 
 def body(translator, name, schemas, platform, comment, alternatives):
@@ -113,6 +114,9 @@ def body(translator, name, schemas, platform, comment, alternatives):
             for branch in part.get("anyOf", []):
                 chosen = {member: branch.get("properties", {}).get(member, members[member])
                           for member in branch["required"]}
+                # A branch another platform's members make (a web page's) is that platform's body's.
+                if not all(translator.on(value, platform) for value in chosen.values()):
+                    continue
                 choices.append(translator.object(chosen, branch["required"], schemas[0], platform))
         lines += [""] + doc(first.get("description"), "")
         line = f"export type {alternatives} = {name} & ({' | '.join(choices)});"

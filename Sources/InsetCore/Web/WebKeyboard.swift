@@ -2,14 +2,22 @@
 /// shrinks, where the browser scrolls the focused input, where the page's fixed bars end up, and the events the
 /// page gets. Vertical only: the page is taken to be no wider than its viewport, so nothing scrolls sideways.
 public enum WebKeyboard {
-    /// The page once the keyboard has come up over it and the browser has brought the focused input into view.
-    public static func show(_ page: WebPage, behaviour: WebBehaviour) -> WebOutcome {
+    /// The page once the keyboard has come up over it and the browser has brought the focused input into view, from
+    /// `start` (nil: the page as sent, the keyboard hidden). From a state whose keyboard is already up, it is a focus
+    /// move: the keyboard stays, and each engine scrolls to the newly focused input as on a show (Chrome's
+    /// `ImeAdapterImpl.onShowKeyboardReceiveResult` scrolls at once on `RESULT_UNCHANGED_SHOWN`; GeckoView sends
+    /// `ZoomToInput` when the focus moved; WebKit's `_zoomToRevealFocusedElement` runs on every focus). Nothing is
+    /// resized when the keyboard keeps its height, so no resize event comes.
+    public static func show(_ page: WebPage, behaviour: WebBehaviour, from start: WebState? = nil) -> WebOutcome {
         let engine = page.browser.engine
+        let start = start ?? .resting(page)
         let (mode, ignored) = mode(of: page, behaviour: behaviour)
         let viewports = Viewports(page, mode: mode, engine: engine)
-        var scroll = Scroll(scrollY: page.scroll.y, offsetTop: 0)
+        var scroll = Scroll(scrollY: start.layoutTop, offsetTop: start.offsetTop)
         scroll.clamp(in: viewports, documentHeight: page.documentHeight)
-        var events = resizeEvents(mode, engine: engine, virtualKeyboardAPI: behaviour.virtualKeyboardAPI)
+        var events =
+            viewports.keyboard == start.keyboard
+            ? [] : resizeEvents(mode, engine: engine, virtualKeyboardAPI: behaviour.virtualKeyboardAPI)
         var motion: WebScrollMotion?
         var scrolled = false
         if mode != .overlaysContent, let focused = page.focusedRect {
@@ -39,12 +47,16 @@ public enum WebKeyboard {
     /// The page once the keyboard that `show` brought up has gone again: the viewports as before the keyboard, the
     /// scroll where the browser leaves it.
     public static func hide(_ page: WebPage, behaviour: WebBehaviour) -> WebOutcome {
+        hide(page, behaviour: behaviour, from: show(page, behaviour: behaviour).state)
+    }
+
+    /// The page once the keyboard over it in `start` has gone: the viewports as before the keyboard, the scroll where
+    /// the browser leaves it. From a state without a keyboard nothing is resized and no event comes.
+    public static func hide(_ page: WebPage, behaviour: WebBehaviour, from start: WebState) -> WebOutcome {
         let engine = page.browser.engine
-        let shown = show(page, behaviour: behaviour)
-        let hidden = Viewports(page, mode: shown.mode, engine: engine, keyboard: 0)
-        let before = Scroll(
-            scrollY: shown.visualViewport.pageTop - shown.visualViewport.offsetTop,
-            offsetTop: shown.visualViewport.offsetTop)
+        let (mode, ignored) = mode(of: page, behaviour: behaviour)
+        let hidden = Viewports(page, mode: mode, engine: engine, keyboard: 0)
+        let before = Scroll(scrollY: start.layoutTop, offsetTop: start.offsetTop)
         var scroll = before
         switch engine {
         case .blink:
@@ -57,12 +69,24 @@ public enum WebKeyboard {
             scroll = Scroll(scrollY: before.pageTop, offsetTop: 0)
         }
         scroll.clamp(in: hidden, documentHeight: page.documentHeight)
-        var events = resizeEvents(shown.mode, engine: engine, virtualKeyboardAPI: behaviour.virtualKeyboardAPI)
+        var events =
+            start.keyboard == 0
+            ? [] : resizeEvents(mode, engine: engine, virtualKeyboardAPI: behaviour.virtualKeyboardAPI)
         events += settleEvents(from: before, to: scroll, engine: engine)
         return outcome(
-            page, mode: shown.mode, ignored: shown.ignored, hidden, scroll, behaviour: behaviour, events: events,
-            motion: nil,
-            scrolled: false, keyboard: 0)
+            page, mode: mode, ignored: ignored, hidden, scroll, behaviour: behaviour, events: events, motion: nil,
+            scrolled: false)
+    }
+
+    /// The page as it rests in `state`, with no event: what a session holds between events.
+    public static func resting(_ page: WebPage, behaviour: WebBehaviour, in state: WebState) -> WebOutcome {
+        let (mode, ignored) = mode(of: page, behaviour: behaviour)
+        let viewports = Viewports(page, mode: mode, engine: page.browser.engine, keyboard: state.keyboard)
+        var scroll = Scroll(scrollY: state.layoutTop, offsetTop: state.offsetTop)
+        scroll.clamp(in: viewports, documentHeight: page.documentHeight)
+        return outcome(
+            page, mode: mode, ignored: ignored, viewports, scroll, behaviour: behaviour, events: [], motion: nil,
+            scrolled: false)
     }
 
     /// What the keyboard resizes for this page in this browser, and what of the page's asking the browser ignores.
@@ -95,10 +119,9 @@ public enum WebKeyboard {
 
     private static func outcome(
         _ page: WebPage, mode: InteractiveWidget, ignored: [WebIgnored], _ viewports: Viewports, _ scroll: Scroll,
-        behaviour: WebBehaviour, events: [WebEvent], motion: WebScrollMotion?, scrolled: Bool,
-        keyboard: Double? = nil
+        behaviour: WebBehaviour, events: [WebEvent], motion: WebScrollMotion?, scrolled: Bool
     ) -> WebOutcome {
-        let keyboardHeight = keyboard ?? viewports.keyboard
+        let keyboardHeight = viewports.keyboard
         let width = page.viewport.width
         let small = viewports.layoutHeight
         let insets =
@@ -121,7 +144,8 @@ public enum WebKeyboard {
                 svh: small, lvh: page.toolbarHeight.map { small + $0 }, dvh: small),
             keyboardInsets: insets, scroll: Point(x: page.scroll.x, y: scroll.scrollY(page.browser.engine)),
             fixedElements: fixed,
-            events: events, scrollMotion: motion, scrolledToFocus: scrolled)
+            events: events, scrollMotion: motion, scrolledToFocus: scrolled,
+            state: WebState(keyboard: keyboardHeight, layoutTop: scroll.layoutTop, offsetTop: scroll.offsetTop))
     }
 
     /// The events of the viewports' change: a resize of what changed size, or the VirtualKeyboard API's

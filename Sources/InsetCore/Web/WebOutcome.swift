@@ -192,13 +192,17 @@ public struct WebOutcome: Equatable, Sendable {
     public var scrollMotion: WebScrollMotion?
     /// Whether the browser scrolled to bring the focused input into view.
     public var scrolledToFocus: Bool
+    /// Where the page rests now, for the next event to start from.
+    public var state: WebState
 
     /// Creates one from its parts.
     @inlinable public init(
         mode: InteractiveWidget, ignored: [WebIgnored], layoutViewport: Size, visualViewport: WebVisualViewport,
         viewportUnits: WebViewportUnits, keyboardInsets: WebKeyboardInsets, scroll: Point,
-        fixedElements: [WebFixedFrame], events: [WebEvent], scrollMotion: WebScrollMotion?, scrolledToFocus: Bool
+        fixedElements: [WebFixedFrame], events: [WebEvent], scrollMotion: WebScrollMotion?, scrolledToFocus: Bool,
+        state: WebState
     ) {
+        self.state = state
         self.mode = mode
         self.ignored = ignored
         self.layoutViewport = layoutViewport
@@ -210,5 +214,28 @@ public struct WebOutcome: Equatable, Sendable {
         self.events = events
         self.scrollMotion = scrollMotion
         self.scrolledToFocus = scrolledToFocus
+    }
+}
+
+/// Where a page rests between keyboard events, CSS px: what a session keeps of it, and what the next event starts
+/// from.
+public struct WebState: Equatable, Sendable {
+    /// The keyboard's height over the viewport as the engine took it (Blink's in whole px); 0 while hidden.
+    public var keyboard: Double
+    /// The layout viewport's top in the document.
+    public var layoutTop: Double
+    /// The visual viewport's top in the layout viewport (`visualViewport.offsetTop`).
+    public var offsetTop: Double
+
+    /// Creates one from its parts.
+    @inlinable public init(keyboard: Double, layoutTop: Double, offsetTop: Double) {
+        self.keyboard = keyboard
+        self.layoutTop = layoutTop
+        self.offsetTop = offsetTop
+    }
+
+    /// `page` as sent, its keyboard hidden: scrolled to its `scroll`, the visual viewport at the layout viewport's top.
+    @inlinable public static func resting(_ page: WebPage) -> WebState {
+        WebState(keyboard: 0, layoutTop: page.scroll.y, offsetTop: 0)
     }
 }

@@ -1334,8 +1334,9 @@ export interface AndroidKeyboardEventAnswer {
  * The answer to a keyboard show or hide on a web page (`platform: "web"`, docs/web.md), once the browser has settled:
  * what it decided the keyboard resizes, the viewports and viewport units as the page reads them,
  * `env(keyboard-inset-*)`, the scroll after it brought the focused input into view, where each fixed bar ends up, and
- * the events the page got, in order. A hide answers the hide of the keyboard a show of the same body brought up. CSS px
- * throughout; vertical only (the page is no wider than its viewport).
+ * the events the page got, in order. A stateless hide answers the hide of the keyboard a show of the same body brought
+ * up; on a session, events start from where the last one left the page (docs/web.md, "Sessions"). CSS px throughout;
+ * vertical only (the page is no wider than its viewport).
  */
 export interface WebKeyboardEventAnswer {
   platform: "web";
@@ -1358,8 +1359,7 @@ export interface WebKeyboardEventAnswer {
     /** The catalogue's sources of the IME and the navigation bar (`GET /devices/{id}`). */
     sources?: string[];
   };
-  /** What the keyboard resized, as the browser decided from its default, the meta and the VirtualKeyboard API. */
-  mode: "resizes-visual" | "resizes-content" | "overlays-content";
+  mode: WebMode;
   /** What the page asked that this browser reads nothing from, and why. */
   ignored: {
     /** The request member */
@@ -1368,43 +1368,9 @@ export interface WebKeyboardEventAnswer {
   }[];
   /** `innerWidth` × `innerHeight`. */
   layoutViewport: Size;
-  /** `window.visualViewport`. */
-  visualViewport: {
-    width: number;
-    height: number;
-    /** Its top in the layout viewport. */
-    offsetTop: number;
-    offsetLeft: number;
-    /** Its top in the document. */
-    pageTop: number;
-    pageLeft: number;
-  };
-  /** What `100svh`, `100lvh` and `100dvh` come to, px. */
-  viewportUnits: {
-    svh: number;
-    /** Null without `browser.toolbarHeight`. */
-    lvh: number | null;
-    /** With the toolbars shown */
-    dvh: number;
-  };
-  /**
-   * What `env(keyboard-inset-*)` resolves to (and `navigator.virtualKeyboard.boundingRect`): `top` the rect's y,
-   * `bottom` y + height, `left` its x, `right` x + width, as Chromium sets them; all 0 unless the keyboard overlays the
-   * page in an engine with the VirtualKeyboard API.
-   */
-  keyboardInsets: {
-    /**
-     * Null while the keyboard overlays the page on Android, where Chrome takes it from the window's visible frame,
-     * which the request does not give.
-     */
-    top: number | null;
-    left: number;
-    /** Null when `top` is. */
-    bottom: number | null;
-    right: number;
-    width: number;
-    height: number;
-  };
+  visualViewport: WebVisualViewport;
+  viewportUnits: WebViewportUnits;
+  keyboardInsets: WebKeyboardInsets;
   /**
    * `scrollX`, `scrollY` once settled (on WebKit, the visual viewport's position, which is what `scrollY` reports
    * there).
@@ -1446,6 +1412,120 @@ export interface WebKeyboardEventAnswer {
     };
   };
   /** The ids of the sources the rules come from, each listed in docs/web.md. */
+  sources: string[];
+  /** On a session, the session after the event. */
+  session?: SessionReference;
+}
+
+/** What the keyboard resized, as the browser decided from its default, the meta and the VirtualKeyboard API. */
+export type WebMode = "resizes-visual" | "resizes-content" | "overlays-content";
+
+/** `window.visualViewport`. */
+export interface WebVisualViewport {
+  width: number;
+  height: number;
+  /** Its top in the layout viewport. */
+  offsetTop: number;
+  offsetLeft: number;
+  /** Its top in the document. */
+  pageTop: number;
+  pageLeft: number;
+}
+
+/** What `100svh`, `100lvh` and `100dvh` come to, px. */
+export interface WebViewportUnits {
+  svh: number;
+  /** Null without `browser.toolbarHeight`. */
+  lvh: number | null;
+  /** With the toolbars shown */
+  dvh: number;
+}
+
+/**
+ * What `env(keyboard-inset-*)` resolves to (and `navigator.virtualKeyboard.boundingRect`): `top` the rect's y, `bottom`
+ * y + height, `left` its x, `right` x + width, as Chromium sets them; all 0 unless the keyboard overlays the page in an
+ * engine with the VirtualKeyboard API.
+ */
+export interface WebKeyboardInsets {
+  /**
+   * Null while the keyboard overlays the page on Android, where Chrome takes it from the window's visible frame, which
+   * the request does not give.
+   */
+  top: number | null;
+  left: number;
+  /** Null when `top` is. */
+  bottom: number | null;
+  right: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A web session as seen at `time` (docs/web.md, "Sessions"): the page as sent, its `scroll` what the page reads now,
+ * the keyboard while it is up, and what the page reads where the last event left it. Nothing moves between a web
+ * session's events.
+ */
+export interface WebSessionState {
+  /** A session id, 22 base64url characters. */
+  id: string;
+  keyboardState: "hidden" | "shown";
+  time: number;
+  lastEventTime: number;
+  focusedRect: Rect | null;
+  /** The catalogue's device whose keyboard the page takes, and how it is held; null for none. */
+  device: { id: string; orientation: "portrait" | "landscape" } | null;
+  platform: "web";
+  navigationMode: AndroidNavigationMode;
+  caretRect: Rect | null;
+  browser: {
+    engine: "webkit" | "blink" | "gecko";
+    os: "ios" | "android";
+    /** The version as sent. */
+    version: string;
+    toolbarHeight: number | null;
+  };
+  viewport: Size;
+  interactiveWidget: "resizes-visual" | "resizes-content" | "overlays-content" | null;
+  virtualKeyboard: { overlaysContent: boolean | null };
+  documentHeight: number;
+  /** `scrollX`, `scrollY` as the page reads them now. */
+  scroll: Point;
+  /** The page's fixed bars as sent. */
+  fixedElements: { id: string; top?: number; bottom?: number; height: number }[] | null;
+  focusedIn: string | null;
+  /** The keyboard's height over the page while it is up, as the engine took it; null while hidden. */
+  keyboard: { height: number } | null;
+  /** What the page reads where the last event left it, as an event's answer words it. */
+  page: {
+    mode: WebMode;
+    /** What the page asked that this browser reads nothing from, and why. */
+    ignored: {
+      /** The request member */
+      member: string;
+      why: string;
+    }[];
+    layoutViewport: Size;
+    visualViewport: WebVisualViewport;
+    viewportUnits: WebViewportUnits;
+    keyboardInsets: WebKeyboardInsets;
+    scroll: Point;
+    fixedElements: {
+      id: string;
+      /** Its top in the visual viewport. */
+      top: number;
+      height: number;
+      /** Whether any of it is under the keyboard or outside the visual viewport. */
+      covered: boolean;
+      /** How much of it is out of sight */
+      hidden: number;
+      /**
+       * The `translateY` that keeps it in sight as it was: a bottom bar's bottom on the keyboard's top, a top bar's top
+       * on the visual viewport's top; what a `visualViewport` listener applies.
+       */
+      lift: number;
+    }[];
+  };
+  /** The ids of the sources of the browser's rules, each listed in docs/web.md. */
   sources: string[];
 }
 
@@ -1954,6 +2034,16 @@ export type ScrollState = Pick<AnimatedValues, "contentInset" | "scrollIndicator
  */
 export type AndroidSessionBody = Omit<AndroidKeyboardEventBody, "platform"> & { platform?: "android" };
 
+/**
+ * An event's or a PATCH's body on a web session: the page's members (unchanged when absent; while the keyboard is up
+ * only the document, its bars, the focus and the caret may change), the keyboard's height on the first show, the
+ * newly focused input's `focusedRect` on a show while it is up; `platform` may be left out (the session's).
+ */
+export type WebSessionBody = Partial<Omit<WebKeyboardEventBody, "platform">> & { platform?: "web" };
+
+/** `POST /sessions`' body for a web page: the page without its keyboard, which the first show brings. */
+export type WebSessionCreateBody = Omit<WebKeyboardEventBody, "keyboard">;
+
 /** How `POST /sessions/{id}/notifications` reads a log, besides the log itself. */
 export interface NotificationReplayOptions extends Omit<NotificationLogBody, "notifications"> {
   /** Adds the timeline drawn as SVG (`?plot=svg`). */
@@ -2081,11 +2171,30 @@ export interface AndroidSession {
   delete(options?: CallOptions): Promise<void>;
 }
 
+/**
+ * A `Session` created with `platform: "web"`, typed for its answers: each show and hide starts from where the last
+ * left the page, and a show while the keyboard is up moves the focus. Focus moves, drags, releases, notification logs
+ * and timelines are iOS's: the service refuses them on the web.
+ */
+export interface WebSession {
+  readonly id: string;
+  state: WebSessionState;
+  options: CallOptions;
+  lastTimestamp: number;
+  show(body: WebSessionBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
+  hide(body?: WebSessionBody, options?: CallOptions): Promise<WebKeyboardEventAnswer>;
+  patch(body: WebSessionBody, options?: CallOptions): Promise<WebSessionState>;
+  get(at?: number, options?: CallOptions): Promise<WebSessionState>;
+  delete(options?: CallOptions): Promise<void>;
+}
+
 /** The current frame's time on the document timeline; without a document, `performance.now()` (the same clock). */
 export function frameTime(): number;
 /** `POST /sessions` for an Android window at rest: a session typed for Android's answers. */
 export function createSession(
   geometry: AndroidKeyboardEventBody, options?: CallOptions): Promise<AndroidSession>;
+/** `POST /sessions` for a web page: a session typed for the web's answers. */
+export function createSession(page: WebSessionCreateBody, options?: CallOptions): Promise<WebSession>;
 /** `POST /sessions` with the geometry (and `interruption`, when given). */
 export function createSession(geometry: SessionCreateBody, options?: CallOptions): Promise<Session>;
 /** `POST /keyboard/show` for an Android window, stateless. */

@@ -9,6 +9,7 @@ extension Session {
     /// After a request by device, `catalogue` says what it took from the catalogue.
     func write(at time: Double, catalogue: DeviceResolution? = nil, into writer: inout JSONWriter) {
         if let android { return write(android, at: time, into: &writer) }
+        if let web { return write(web, at: time, into: &writer) }
         writer.beginObject()
         writer.field("id", id)
         writer.field("keyboardState", phase(at: time).rawValue)
@@ -128,7 +129,7 @@ extension JSONWriter {
 
     /// The geometry's members of `schema` and of the objects nested in it, as a request sends them: those of the
     /// scene's platform.
-    fileprivate mutating func echo(_ schema: ObjectSchema, geometry: Scene) {
+    mutating func echo(_ schema: ObjectSchema, geometry: Scene) {
         let platform = Platforms(geometry.platform)
         for (index, slot) in schema.slots.enumerated() {
             switch slot {

@@ -9,6 +9,21 @@ enum WebAnswer {
     static func response(
         _ outcome: WebOutcome, page: WebPage, rule: WebRule, keyboard: WebDeviceKeyboard.Taken? = nil
     ) -> HTTPResponse {
+        .json(write(outcome, page: page, rule: rule, keyboard: keyboard, session: nil))
+    }
+
+    /// The answer's JSON on a session, with its reference, written for a session's change to return.
+    static func text(
+        _ outcome: WebOutcome, page: WebPage, rule: WebRule, keyboard: WebDeviceKeyboard.Taken?,
+        session: SessionReference
+    ) -> WrittenJSON {
+        WrittenJSON(write(outcome, page: page, rule: rule, keyboard: keyboard, session: session))
+    }
+
+    private static func write(
+        _ outcome: WebOutcome, page: WebPage, rule: WebRule, keyboard: WebDeviceKeyboard.Taken?,
+        session: SessionReference?
+    ) -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
         writer.field("platform", "web")
@@ -30,43 +45,7 @@ enum WebAnswer {
             writer.endArray()
         }
         writer.endObject()
-        writer.field("mode", outcome.mode.rawValue)
-        writer.key(static: "ignored")
-        writer.beginArray()
-        for ignored in outcome.ignored {
-            writer.beginObject()
-            writer.field("member", ignored.member)
-            writer.field("why", ignored.why)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key(static: "layoutViewport")
-        writer.size(outcome.layoutViewport)
-        writer.webVisualViewport(outcome.visualViewport)
-        writer.key(static: "viewportUnits")
-        writer.beginObject()
-        writer.field("svh", outcome.viewportUnits.svh)
-        writer.key(static: "lvh")
-        if let lvh = outcome.viewportUnits.lvh { writer.number(lvh) } else { writer.null() }
-        writer.field("dvh", outcome.viewportUnits.dvh)
-        writer.endObject()
-        writer.webKeyboardInsets(outcome.keyboardInsets)
-        writer.key(static: "scroll")
-        writer.point(outcome.scroll)
-        writer.field("scrolledToFocus", outcome.scrolledToFocus)
-        writer.key(static: "fixedElements")
-        writer.beginArray()
-        for element in outcome.fixedElements {
-            writer.beginObject()
-            writer.field("id", element.id)
-            writer.field("top", element.top)
-            writer.field("height", element.height)
-            writer.field("covered", element.covered)
-            writer.field("hidden", element.hidden)
-            writer.field("lift", element.lift)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.webPage(outcome, scrolledToFocus: outcome.scrolledToFocus)
         writer.key(static: "events")
         writer.beginArray()
         for event in outcome.events {
@@ -92,16 +71,67 @@ enum WebAnswer {
             writer.null()
         }
         writer.endObject()
-        writer.key(static: "sources")
-        writer.beginArray()
-        for source in rule.behaviour.sources { writer.string(source) }
-        writer.endArray()
+        writer.webSources(rule)
+        if let session {
+            writer.key(static: "session")
+            session.write(into: &writer)
+        }
         writer.endObject()
-        return .json(writer)
+        return writer
     }
 }
 
 extension JSONWriter {
+    /// What the page reads once the browser has settled: the mode and what it ignored, the viewports and units, the
+    /// keyboard's insets, the scroll (and, after an event, whether it scrolled to the focus) and the fixed bars.
+    mutating func webPage(_ outcome: WebOutcome, scrolledToFocus: Bool?) {
+        field("mode", outcome.mode.rawValue)
+        key(static: "ignored")
+        beginArray()
+        for ignored in outcome.ignored {
+            beginObject()
+            field("member", ignored.member)
+            field("why", ignored.why)
+            endObject()
+        }
+        endArray()
+        key(static: "layoutViewport")
+        size(outcome.layoutViewport)
+        webVisualViewport(outcome.visualViewport)
+        key(static: "viewportUnits")
+        beginObject()
+        field("svh", outcome.viewportUnits.svh)
+        key(static: "lvh")
+        if let lvh = outcome.viewportUnits.lvh { number(lvh) } else { null() }
+        field("dvh", outcome.viewportUnits.dvh)
+        endObject()
+        webKeyboardInsets(outcome.keyboardInsets)
+        key(static: "scroll")
+        point(outcome.scroll)
+        if let scrolledToFocus { field("scrolledToFocus", scrolledToFocus) }
+        key(static: "fixedElements")
+        beginArray()
+        for element in outcome.fixedElements {
+            beginObject()
+            field("id", element.id)
+            field("top", element.top)
+            field("height", element.height)
+            field("covered", element.covered)
+            field("hidden", element.hidden)
+            field("lift", element.lift)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// The sources of `rule`'s behaviour, by the ids docs/web.md lists.
+    mutating func webSources(_ rule: WebRule) {
+        key(static: "sources")
+        beginArray()
+        for source in rule.behaviour.sources { string(source) }
+        endArray()
+    }
+
     fileprivate mutating func webVisualViewport(_ viewport: WebVisualViewport) {
         key(static: "visualViewport")
         beginObject()

@@ -76,8 +76,12 @@ struct KeyboardEventChange: AnsweredChange {
     var kind: KeyboardEvent.Kind { handler.kind }
 
     func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
-        if try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform) == .android {
-            return try android(&session)
+        switch try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform) {
+        case .android: return try android(&session)
+        case .web:
+            return try WebSessionEvents.receive(
+                kind, body.event, on: &session, devices: handler.devices, serverTime: serverTime)
+        case .ios: break
         }
         if DeviceRequest.involved(body.event.scene.given, base: session.scene) { return try byDevice(&session) }
         try DeviceRequest.requireFrameEnd(body.event, for: kind.deviceUse)

@@ -25,14 +25,11 @@ final class CreateSessionHandler: BodyOperationHandler {
         do throws(SessionError) {
             let platform = try RequestSchema.checkPlatform(body.decoded, session: nil)
             if platform == .web {
-                // docs/web.md: a page's state between events is not kept yet; each event is answered stateless.
-                throw SessionError.invalidMembers([
-                    MemberProblem(
-                        pointer: "/platform",
-                        message: "cannot be web on a session yet: send the page with each stateless show and hide")
-                ])
-            }
-            if platform == .android {
+                // docs/web.md, "Sessions": the page, checked as a show checks it but for its keyboard, which a show
+                // brings (or the device names).
+                _ = try WebDeviceKeyboard.resolve(&event.scene, over: nil, in: devices, heightRequired: false)
+                _ = try WebEvents.page(event.scene.values, keyboard: false)
+            } else if platform == .android {
                 try AndroidDeviceRequest.resolve(&event, showing: false, over: nil, in: devices)
                 alsoMissing = AndroidEvents.missingWindow(event, kind: .hide, over: nil)
             } else {
@@ -43,7 +40,10 @@ final class CreateSessionHandler: BodyOperationHandler {
         }
         let scene: Scene
         do {
-            scene = try event.scene.sceneToCreate(alsoMissing: alsoMissing)
+            // A page has no scroll view: what the web requires, `WebEvents.page` checked.
+            scene =
+                event.scene.values.platform == .web
+                ? event.scene.created : try event.scene.sceneToCreate(alsoMissing: alsoMissing)
         } catch {
             throw Problem(error)
         }
@@ -119,7 +119,17 @@ struct SceneChange: AnsweredChange {
 
     func apply(to session: inout Session) throws(SessionError) -> (Session, Double, DeviceResolution?) {
         var event = body.event
-        if try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform) == .android {
+        let platform = try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform)
+        if platform == .web {
+            // docs/web.md, "Sessions": the page's members merged, checked as a show would check them.
+            if !session.keyboardVisible {
+                _ = try WebDeviceKeyboard.resolve(&event.scene, over: session.scene, in: devices, heightRequired: false)
+            }
+            _ = try WebSessionEvents.page(event.scene, over: session, keyboard: false)
+            let time = try session.change(event.scene, timestamp: event.timestamp, serverTime: serverTime)
+            return (session, time, nil)
+        }
+        if platform == .android {
             // A turn, or another device, while the IME shows takes the device's IME held the new way.
             let turning = !event.scene.given.isDisjoint(with: [SceneValues(.id), SceneValues(.orientation)])
             let moved = try AndroidDeviceRequest.resolve(

@@ -58,7 +58,15 @@ struct TimelineRead: AnsweredChange {
 
     static var onlyReads: Bool { true }
 
-    func apply(to session: inout Session) throws(SessionError) -> Session { session }
+    func apply(to session: inout Session) throws(SessionError) -> Session {
+        guard session.scene.platform != .web else {
+            // docs/web.md, "Sessions": the viewports change in one step, and only the scroll is animated.
+            let message =
+                "asks for a timeline, which a web session has none of: its viewports change in one step; GET the session, or read a show's animation"
+            throw .invalidMembers([MemberProblem(pointer: "", message: message)])
+        }
+        return session
+    }
 
     func respond(_ session: consuming Session) throws(Problem) -> HTTPResponse {
         var plot = ""

@@ -14,15 +14,27 @@ enum WebDeviceKeyboard {
         var sources: [String]
     }
 
-    /// Writes the device's keyboard height into `scene` when the request names a device and sends no height;
-    /// answers what it took (nil when it took nothing).
-    static func resolve(_ scene: inout ScenePatch, in catalogue: DeviceCatalogue) throws(Problem) -> Taken? {
-        guard scene.given.contains(SceneValues(.id)), let id = scene.values.device.id else { return nil }
-        func refuse(_ pointer: String, _ message: String) -> Problem {
-            Problem(RequestError.invalid([FieldError(pointer: pointer, message: message)]))
+    /// Writes the device's keyboard height into `scene` when the request names a device (or, over a session's
+    /// scene `base`, turns it or changes its navigation) and sends no height; answers what it took (nil when it
+    /// took nothing).
+    /// A session's creation (`heightRequired: false`) leaves a height the catalogue lacks to the first show.
+    static func resolve(
+        _ scene: inout ScenePatch, over base: Scene?, in catalogue: DeviceCatalogue, heightRequired: Bool = true
+    ) throws(SessionError) -> Taken? {
+        let deviceChange: SceneValues =
+            base == nil
+            ? SceneValues(.id) : [SceneValues(.id), SceneValues(.orientation), SceneValues(.navigationMode)]
+        guard !scene.given.isDisjoint(with: deviceChange), !scene.given.contains(SceneValues(.height)) else {
+            return nil
         }
-        if scene.values.web.os == .ios || catalogue.device(id) != nil {
-            guard scene.values.web.keyboardHeight == nil else { return nil }
+        var page = base ?? Scene()
+        page.apply(scene)
+        guard let id = page.device.id else { return nil }
+        func refuse(_ pointer: String, _ message: String) -> SessionError {
+            .invalidMembers([MemberProblem(pointer: pointer, message: message)])
+        }
+        if page.web.os == .ios || catalogue.device(id) != nil {
+            guard heightRequired else { return nil }
             throw refuse(
                 "/keyboard/height",
                 "is required: Safari's keyboard over a page includes the form accessory bar, whose height no source publishes (docs/web.md)"
@@ -31,12 +43,12 @@ enum WebDeviceKeyboard {
         guard let device = catalogue.androidDevice(id) else {
             throw refuse("/device/id", "names no device of the catalogue ('\(id)')")
         }
-        guard scene.values.web.keyboardHeight == nil else { return nil }
-        let orientation = scene.values.device.orientation ?? .portrait
-        let mode = scene.values.android.navigationMode
+        let orientation = page.device.orientation ?? .portrait
+        let mode = page.android.navigationMode
         guard let ime = device.imes.first(where: { $0.orientation == orientation }),
             let bar = device.navigationBars.first(where: { $0.orientation == orientation && $0.mode == mode })
         else {
+            guard heightRequired else { return nil }
             throw refuse(
                 "/keyboard/height",
                 "is required: the catalogue has no IME or no \(mode.rawValue) navigation bar for \(device.name) in \(orientation.rawValue) (GET /devices/\(device.id) says what it has)"

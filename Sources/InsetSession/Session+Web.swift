@@ -1,0 +1,47 @@
+import InsetCore
+
+/// A web session (docs/web.md, "Sessions"): its scene is the page as sent, and `web` where the page rests since the
+/// last event. A show starts from that rest, so a show while the keyboard is up is a focus move; a hide starts from
+/// where the show left the page. The viewports change in one step, so between events nothing moves.
+extension Session {
+    /// A show or a hide on `page` (the scene with the event's members merged, as the service checked it, under its
+    /// browser's `behaviour`), at the event's timestamp (nil: now). Answers what the browser does and the instant.
+    /// Refused, before anything changes, when the event is older than the last one.
+    public mutating func receiveWeb(
+        _ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent, page: WebPage, behaviour: WebBehaviour,
+        serverTime: Double
+    ) throws(SessionError) -> (outcome: WebOutcome, time: Double) {
+        let time = try begin(at: event.timestamp, serverTime: serverTime)
+        scene.applyWeb(event.scene)
+        let start = web ?? .resting(page)
+        let outcome =
+            kind == .show
+            ? WebKeyboard.show(page, behaviour: behaviour, from: start)
+            : WebKeyboard.hide(page, behaviour: behaviour, from: start)
+        web = outcome.state
+        keyboardVisible = kind == .show
+        // The scroll the page reads now, which the session's page echoes.
+        scene.web.scroll = outcome.scroll
+        return (outcome, time)
+    }
+
+    /// A scene change on the web: the page's members merged. A scroll (sent only while the keyboard is hidden,
+    /// which the service checks) moves the page there, the visual viewport at the layout viewport's top.
+    mutating func webPatch(_ patch: ScenePatch) {
+        scene.applyWeb(patch)
+        if patch.given.contains(SceneValues(.scroll)), let scroll = patch.values.web.scroll {
+            web = WebState(keyboard: web?.keyboard ?? 0, layoutTop: scroll.y, offsetTop: 0)
+        }
+    }
+}
+
+extension Scene {
+    /// `patch` merged into a page: a `focusedRect` sent is another input, so the bar it sat in (`focusedIn`) and its
+    /// caret go unless the patch sends them too.
+    public mutating func applyWeb(_ patch: ScenePatch) {
+        apply(patch)
+        guard patch.given.contains(.focusedRect) else { return }
+        if !patch.given.contains(SceneValues(.focusedIn)) { web.focusedIn = nil }
+        if !patch.given.contains(SceneValues(.caretRect)) { android.caretRect = nil }
+    }
+}
