@@ -84,7 +84,10 @@ public struct Session: Equatable, Sendable {
             self.scene.scrollView.contentOffset = scene.scrollView.contentOffset
             android = .rest(scene.androidLayout, at: lastTime)
         } else if scene.platform == .web {
-            web = WebState(keyboard: 0, layoutTop: scene.web.scroll?.y ?? 0, offsetTop: 0)
+            // A page not sent scrolled is at its top, which its echo then says (it reads the scroll the page reads).
+            let scroll = scene.web.scroll ?? Point(x: 0, y: 0)
+            self.scene.web.scroll = scroll
+            web = WebState(keyboard: 0, layoutTop: scroll.y, offsetTop: 0)
         }
     }
 

@@ -233,6 +233,11 @@ struct WebSessionRouteTests {
         let missing = problems("POST", "/sessions", ["platform": "web"])
         #expect(
             Set(missing.keys) == ["/browser/engine", "/browser/os", "/browser/version", "/viewport", "/documentHeight"])
+        // A page sent without its scroll is at its top, and says so.
+        var top = Self.page()
+        top.removeValue(forKey: "scroll")
+        let unscrolled = app.call("POST", "/sessions", json: json(top)).json
+        #expect(unscrolled.object("scroll").number("y") == 0 && unscrolled.object("scroll").number("x") == 0)
         // Its keyboard comes with the first show, which must bring one.
         let id = (try? create(Self.page())) ?? ""
         let show = problems("POST", "/keyboard/show", ["sessionId": id])
@@ -251,6 +256,25 @@ struct WebSessionRouteTests {
         let threeButton = event("/keyboard/show", ["sessionId": id, "navigationMode": "threeButton"])
         #expect(threeButton.object("keyboard").number("height") == 288)
         #expect(threeButton.object("keyboard").string("device") == "pixel-9")
+    }
+
+    @Test func aPhoneRunsItsOwnSystemsBrowsers() throws {
+        var chromeOnAnIPhone = Self.page()
+        chromeOnAnIPhone["device"] = ["id": "iphone-15"]
+        let refused = problems("POST", "/sessions", chromeOnAnIPhone)
+        #expect(refused["/device/id"]?.contains("an iOS device, and /browser/os is android") == true)
+        var safariOnAPixel = Self.page(["engine": "webkit", "os": "ios", "version": "18.4"])
+        safariOnAPixel["device"] = ["id": "pixel-9"]
+        safariOnAPixel["keyboard"] = ["height": 300]
+        let stateless = problems("POST", "/keyboard/show", safariOnAPixel)
+        #expect(stateless["/device/id"]?.contains("an Android device, and /browser/os is ios") == true)
+        // Safari on an iPhone makes a session; its keyboard comes with the show, and the device is echoed as held.
+        var safari = Self.page(["engine": "webkit", "os": "ios", "version": "18.4"])
+        safari["device"] = ["id": "iphone-15"]
+        let created = app.call("POST", "/sessions", json: json(safari))
+        #expect(created.status == 201, "\(created.text)")
+        #expect(created.json.object("device").string("orientation") == "portrait")
+        #expect(created.json.object("device")["keyboard"] == nil)
     }
 
     @Test func aStoredWebSessionReadsBackTheSame() throws {

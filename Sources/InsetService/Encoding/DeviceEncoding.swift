@@ -54,7 +54,8 @@ extension JSONWriter {
         guard let id = setting.id else { return null() }
         beginObject()
         field("id", id)
-        if platform == .android {
+        if platform != .ios {
+            // A window's or a page's device: which one, and how it is held (its keyboard's settings are iOS's).
             field("orientation", setting.held.rawValue)
         } else {
             deviceSetting(setting)

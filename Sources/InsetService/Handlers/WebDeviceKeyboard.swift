@@ -24,16 +24,21 @@ enum WebDeviceKeyboard {
         let deviceChange: SceneValues =
             base == nil
             ? SceneValues(.id) : [SceneValues(.id), SceneValues(.orientation), SceneValues(.navigationMode)]
-        guard !scene.given.isDisjoint(with: deviceChange), !scene.given.contains(SceneValues(.height)) else {
-            return nil
-        }
+        guard !scene.given.isDisjoint(with: deviceChange) else { return nil }
         var page = base ?? Scene()
         page.apply(scene)
         guard let id = page.device.id else { return nil }
         func refuse(_ pointer: String, _ message: String) -> SessionError {
             .invalidMembers([MemberProblem(pointer: pointer, message: message)])
         }
-        if page.web.os == .ios || catalogue.device(id) != nil {
+        let iOSDevice = catalogue.device(id) != nil
+        // A phone runs its own system's browsers: an iPhone's are on iOS, an Android phone's on Android.
+        if let os = page.web.os, iOSDevice ? os != .ios : catalogue.androidDevice(id) != nil && os != .android {
+            let system = iOSDevice ? "an iOS device" : "an Android device"
+            throw refuse("/device/id", "names \(system), and /browser/os is \(os.rawValue)")
+        }
+        guard !scene.given.contains(SceneValues(.height)) else { return nil }
+        if page.web.os == .ios || iOSDevice {
             guard heightRequired else { return nil }
             throw refuse(
                 "/keyboard/height",
