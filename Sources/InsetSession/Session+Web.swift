@@ -13,7 +13,9 @@ extension Session {
     ) throws(SessionError) -> (outcome: WebOutcome, time: Double) {
         let time = try begin(at: event.timestamp, serverTime: serverTime)
         scene.applyWeb(event.scene)
-        let start = web ?? .resting(page)
+        // A scroll sent while the keyboard is hidden is where the user left the page before focusing the input.
+        let scrolled = !keyboardVisible && event.scene.given.contains(SceneValues(.scroll))
+        let start = scrolled ? .resting(page) : web ?? .resting(page)
         let outcome =
             kind == .show
             ? WebKeyboard.show(page, behaviour: behaviour, from: start)
@@ -26,12 +28,21 @@ extension Session {
     }
 
     /// A scene change on the web: the page's members merged. A scroll (sent only while the keyboard is hidden,
-    /// which the service checks) moves the page there, the visual viewport at the layout viewport's top.
+    /// which the service checks) moves the page there, the visual viewport at the layout viewport's top. The
+    /// service then settles the page in its new document (`settleWeb`).
     mutating func webPatch(_ patch: ScenePatch) {
         scene.applyWeb(patch)
         if patch.given.contains(SceneValues(.scroll)), let scroll = patch.values.web.scroll {
             web = WebState(keyboard: web?.keyboard ?? 0, layoutTop: scroll.y, offsetTop: 0)
         }
+    }
+
+    /// Where the page rests once its scene has changed, as the browser keeps it (`resting`): both viewports within
+    /// the document as it is now, the scroll the page reads with them.
+    public mutating func settleWeb(_ page: WebPage, behaviour: WebBehaviour) {
+        let rest = WebKeyboard.resting(page, behaviour: behaviour, in: web ?? .resting(page))
+        web = rest.state
+        scene.web.scroll = rest.scroll
     }
 }
 

@@ -32,6 +32,10 @@ extension SessionRecord {
             let parts = try RecordReader.numbers(value, count: 3)
             return WebState(keyboard: parts[0], layoutTop: parts[1], offsetTop: parts[2])
         }
+        // A page without its state would be answered as an iOS scroll view.
+        guard (web != nil) == (geometry.platform == .web) else {
+            throw Unreadable(reason: "wb and the web platform go together")
+        }
         let session = Session(
             id: try RecordReader.string(record, "id"), scene: geometry, keyboardVisible: visible,
             keyboard: keyboard, target: target, keyboardFrame: keyboardFrame, animations: animations,

@@ -250,10 +250,6 @@ struct WebKeyboardTests {
         #expect(hidden.visualViewport.height == 800 && hidden.events == [WebEvent(.visualViewport, .resize)])
         let again = WebKeyboard.hide(second, behaviour: try behaviour(second), from: hidden.state)
         #expect(again.events.isEmpty && again.state == hidden.state)
-        // The stateless hide is the hide from the stateless show.
-        #expect(
-            WebKeyboard.hide(first, behaviour: try behaviour(first))
-                == WebKeyboard.hide(first, behaviour: try behaviour(first), from: shown.state))
     }
 
     /// The versions the rules cover, and those refused.

@@ -157,6 +157,16 @@ struct WebSessionRouteTests {
         let again = event("/keyboard/hide", ["sessionId": id])
         #expect((again["events"] as? [Any])?.isEmpty == true)
         #expect(again.object("visualViewport").number("height") == 800)
+        // A show that sends a scroll starts there, as a stateless show of the page scrolled there does: the input at
+        // 1 700 is then in view at 1 500, and nothing scrolls.
+        let scrolled = event(
+            "/keyboard/show",
+            [
+                "sessionId": id, "scroll": ["x": 0, "y": 1500],
+                "focusedRect": ["x": 16, "y": 1700, "width": 380, "height": 40],
+            ])
+        #expect(scrolled.object("visualViewport").number("pageTop") == 1500)
+        #expect(scrolled["scrolledToFocus"] as? Bool == false)
     }
 
     @Test func anotherInputForgetsTheBarAndCaretOfTheLast() throws {
@@ -201,11 +211,57 @@ struct WebSessionRouteTests {
         #expect(refused["/viewport"]?.contains("hide it first") == true)
         let taller = problems("POST", "/keyboard/show", ["sessionId": id, "keyboard": ["height": 300]])
         #expect(taller["/keyboard/height"]?.contains("not modelled") == true)
-        // The document may grow while the keyboard is up (a chat's new message).
+        // Sent as they are, they pass: a client may send the whole page again with a focus move.
+        let same = app.call(
+            "POST", "/keyboard/show",
+            json: json(["sessionId": id, "viewport": ["width": 412, "height": 800], "browser": ["version": "131"]]))
+        #expect(same.status == 200, "\(same.text)")
+        // The document may change while the keyboard is up (a chat's new message grows it).
         let grown = app.call("PATCH", "/sessions/\(id)", json: json(["documentHeight": 3200]))
         #expect(grown.status == 200, "\(grown.text)")
         #expect(grown.json.number("documentHeight") == 3200)
         #expect(grown.json.string("keyboardState") == "shown")
+    }
+
+    /// Chrome 131 shown at 1 164 + 312 (`theSessionHoldsThePageWhereTheLastEventLeftIt`), then the document cut to
+    /// 1 500 while the keyboard is up: the layout viewport can reach only 1 500 − 800 = 700, the visual viewport keeps
+    /// its 312 inside it (its bottom on the document's end). The hide takes the visual viewport back to 0, the layout
+    /// viewport stays: the visual viewport's resize and scroll, and no window scroll.
+    @Test func aShorterDocumentPullsThePageBackAndTheHideStartsThere() throws {
+        let id = try create(Self.page())
+        _ = event(
+            "/keyboard/show",
+            [
+                "sessionId": id, "keyboard": ["height": 312],
+                "focusedRect": ["x": 16, "y": 1700, "width": 380, "height": 40],
+            ])
+        let cut = app.call("PATCH", "/sessions/\(id)", json: json(["documentHeight": 1500]))
+        #expect(cut.status == 200, "\(cut.text)")
+        #expect(cut.json.object("scroll").number("y") == 700)
+        #expect(cut.json.at("page", "visualViewport").number("offsetTop") == 312)
+        #expect(cut.json.at("page", "visualViewport").number("pageTop") == 1012)
+        let hidden = event("/keyboard/hide", ["sessionId": id])
+        #expect(hidden.object("scroll").number("y") == 700)
+        #expect(hidden.object("visualViewport").number("pageTop") == 700)
+        let events = (hidden["events"] as? [[String: Any]] ?? []).map {
+            "\($0.string("target") ?? "")/\($0.string("type") ?? "")"
+        }
+        #expect(events == ["visualViewport/resize", "visualViewport/scroll"])
+    }
+
+    /// Blink takes the keyboard in whole px: 300.7 is 300 in both answers, and a height sent while it is up passes
+    /// when Blink would take it as the one up.
+    @Test func blinksKeyboardIsInWholePixels() throws {
+        let id = try create(Self.page())
+        let shown = event("/keyboard/show", ["sessionId": id, "keyboard": ["height": 300.7]])
+        #expect(shown.object("keyboard").number("height") == 300)
+        #expect(shown.object("visualViewport").number("height") == 500)
+        #expect(app.call("GET", "/sessions/\(id)").json.object("keyboard").number("height") == 300)
+        #expect(
+            app.call("POST", "/keyboard/show", json: json(["sessionId": id, "keyboard": ["height": 300.2]])).status
+                == 200)
+        let other = problems("POST", "/keyboard/show", ["sessionId": id, "keyboard": ["height": 301]])
+        #expect(other["/keyboard/height"]?.contains("not modelled") == true)
     }
 
     @Test func iOSOperationsAreRefusedOnTheWeb() throws {
@@ -256,6 +312,29 @@ struct WebSessionRouteTests {
         let threeButton = event("/keyboard/show", ["sessionId": id, "navigationMode": "threeButton"])
         #expect(threeButton.object("keyboard").number("height") == 288)
         #expect(threeButton.object("keyboard").string("device") == "pixel-9")
+        // The first show after making the session says where its keyboard came from too.
+        let made = try create(page)
+        let first = event("/keyboard/show", ["sessionId": made])
+        #expect(first.object("keyboard").string("device") == "pixel-9")
+        #expect((first.object("keyboard")["sources"] as? [String])?.isEmpty == false)
+        // A height sent is the page's own, and names no device.
+        _ = event("/keyboard/hide", ["sessionId": made])
+        let own = event("/keyboard/show", ["sessionId": made, "keyboard": ["height": 250]])
+        #expect(own.object("keyboard")["device"] == nil)
+    }
+
+    /// Safari on an iPhone has no catalogued keyboard: a height sent at a show in portrait is that keyboard, and a
+    /// turn drops it, so the next show must send the landscape one.
+    @Test func aTurnedIPhoneForgetsThePortraitKeyboard() throws {
+        var safari = Self.page(["engine": "webkit", "os": "ios", "version": "18.4"])
+        safari["device"] = ["id": "iphone-15"]
+        let id = try create(safari)
+        _ = event("/keyboard/show", ["sessionId": id, "keyboard": ["height": 336]])
+        _ = event("/keyboard/hide", ["sessionId": id])
+        let turned = app.call("PATCH", "/sessions/\(id)", json: json(["device": ["orientation": "landscape"]]))
+        #expect(turned.status == 200, "\(turned.text)")
+        let show = problems("POST", "/keyboard/show", ["sessionId": id])
+        #expect(show["/keyboard/height"]?.contains("required") == true)
     }
 
     @Test func aPhoneRunsItsOwnSystemsBrowsers() throws {
@@ -300,7 +379,8 @@ struct WebSessionRouteTests {
         var show = KeyboardEvent()
         show.timestamp = 100
         _ = try session.receiveWeb(.show, show, page: page, behaviour: rule.behaviour, serverTime: 0)
-        #expect(session.web?.offsetTop != 0 || session.web?.layoutTop != 300)
+        // The input centred in the 328 px above the keyboard: 900 − 142 = 758, the layout viewport pushed to 422.
+        #expect(session.web == WebState(keyboard: 336, layoutTop: 422, offsetTop: 336))
         let record = SessionRecord.encode(session, revision: 5)
         // Version 3: a replica of a release before the web refuses it rather than read an iOS session.
         #expect(String(decoding: record.prefix(7), as: UTF8.self) == #"{"v":3,"#)
@@ -308,5 +388,11 @@ struct WebSessionRouteTests {
         #expect(revision == 5)
         #expect(read == session)
         #expect(read.web == session.web && read.web?.keyboard == 336)
+        // A web page without its state, or a state without a web page, is no record this build wrote.
+        let text = String(decoding: record, as: UTF8.self)
+        let cut = try #require(text.range(of: #","wb":[336,422,336]"#))
+        #expect(throws: SessionRecord.Unreadable.self) {
+            try SessionRecord.decode(Array(text.replacingCharacters(in: cut, with: "").utf8))
+        }
     }
 }

@@ -199,6 +199,14 @@ public enum WebKeyboard {
 }
 
 extension WebEngine {
+    /// The keyboard's height over a viewport `height` tall as the engine takes it: within the viewport, and on Blink
+    /// in whole DIPs (`RenderWidgetHostViewAndroid::GetVisibleViewportSize` truncates), so at a page scale of 1 in
+    /// whole CSS px.
+    public func takes(_ keyboard: Double, over height: Double) -> Double {
+        let covered = min(max(keyboard, 0), height)
+        return self == .blink ? covered.rounded(.down) : covered
+    }
+
     /// How the engine animates its scroll to the focused input (`Scroll.blinkFocus`, `geckoFocus`, `webkitFocus`);
     /// nil when it jumps.
     var scrollMotion: WebScrollMotion? {

@@ -11,8 +11,7 @@ struct Viewports {
     /// scale of 1 in whole CSS px.
     init(_ page: WebPage, mode: InteractiveWidget, engine: WebEngine, keyboard: Double? = nil) {
         let height = page.viewport.height
-        var covered = min(max(keyboard ?? page.keyboardHeight, 0), height)
-        if engine == .blink { covered.round(.down) }
+        let covered = engine.takes(keyboard ?? page.keyboardHeight, over: height)
         self.keyboard = covered
         switch mode {
         case .resizesVisual: (layoutHeight, visualHeight) = (height, height - covered)

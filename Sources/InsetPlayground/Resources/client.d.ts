@@ -1349,8 +1349,9 @@ export interface WebKeyboardEventAnswer {
     versions: string;
   };
   /**
-   * The keyboard's height over the page that the answer used: the request's, or with `device` (Android only), the
-   * catalogue's IME less the navigation bar, as Chrome and Firefox count it, with its sources.
+   * The keyboard's height over the page that the answer used, as the engine takes it (Blink's in whole px): the
+   * request's, or with `device` (Android only), the catalogue's IME less the navigation bar, as Chrome and Firefox
+   * count it, with its sources.
    */
   keyboard: {
     height: number;
@@ -1495,8 +1496,11 @@ export interface WebSessionState {
   focusedIn: string | null;
   /** The keyboard's height over the page while it is up, as the engine took it; null while hidden. */
   keyboard: { height: number } | null;
-  /** What the page reads where the last event left it, as an event's answer words it. */
-  page: {
+  /**
+   * What the page reads where the last event left it, as an event's answer words it. Absent, with `sources`, only when
+   * this release has no rule for the page's browser (a record a later release wrote).
+   */
+  page?: {
     mode: WebMode;
     /** What the page asked that this browser reads nothing from, and why. */
     ignored: {
@@ -1526,7 +1530,7 @@ export interface WebSessionState {
     }[];
   };
   /** The ids of the sources of the browser's rules, each listed in docs/web.md. */
-  sources: string[];
+  sources?: string[];
 }
 
 /** An Android session as seen at `time`. */

@@ -36,7 +36,8 @@ enum WebAnswer {
         writer.endObject()
         writer.key(static: "keyboard")
         writer.beginObject()
-        writer.field("height", page.keyboardHeight)
+        // The keyboard that came up (or went) as the engine took it: Blink's in whole px.
+        writer.field("height", page.browser.engine.takes(page.keyboardHeight, over: page.viewport.height))
         if let keyboard {
             writer.field("device", keyboard.device)
             writer.key(static: "sources")

@@ -22,7 +22,8 @@ extension Session {
         } else {
             writer.null()
         }
-        // The page was checked when the session was made and at each change since.
+        // The page was checked when the session was made and at each change since; a record a later release wrote
+        // may name a browser this one has no rule for.
         if let (page, rule) = try? WebEvents.page(scene, keyboard: false) {
             writer.key(static: "page")
             writer.beginObject()

@@ -1,4 +1,5 @@
 import HTTPServer
+import InsetCore
 import InsetDevices
 import InsetJSON
 import InsetSchema
@@ -22,13 +23,14 @@ final class CreateSessionHandler: BodyOperationHandler {
         var resolution: DeviceResolution?
         // What the window lacks, told with what the scene lacks.
         var alsoMissing: [MemberProblem] = []
+        var page: (WebPage, WebRule)?
         do throws(SessionError) {
             let platform = try RequestSchema.checkPlatform(body.decoded, session: nil)
             if platform == .web {
                 // docs/web.md, "Sessions": the page, checked as a show checks it but for its keyboard, which a show
                 // brings (or the device names).
                 _ = try WebDeviceKeyboard.resolve(&event.scene, over: nil, in: devices, heightRequired: false)
-                _ = try WebEvents.page(event.scene.values, keyboard: false)
+                page = try WebEvents.page(event.scene.values, keyboard: false)
             } else if platform == .android {
                 try AndroidDeviceRequest.resolve(&event, showing: false, over: nil, in: devices)
                 alsoMissing = AndroidEvents.missingWindow(event, kind: .hide, over: nil)
@@ -48,7 +50,10 @@ final class CreateSessionHandler: BodyOperationHandler {
             throw Problem(error)
         }
         let serverTime = sessions.now
-        let session = Session(id: SessionID.make(), scene: scene, time: event.timestamp, serverTime: serverTime)
+        var made = Session(id: SessionID.make(), scene: scene, time: event.timestamp, serverTime: serverTime)
+        // A page sent scrolled past its document's end rests at the end, as the browser keeps it.
+        if let (page, rule) = page { made.settleWeb(page, behaviour: rule.behaviour) }
+        let session = made
         return sessions.answer(creating: session, now: serverTime) { [resolution] in
             var response = SessionAnswer.response(session, at: session.lastTime, status: 201, catalogue: resolution)
             response.headers.add(name: "Location", value: "/sessions/\(session.id)")
@@ -121,12 +126,7 @@ struct SceneChange: AnsweredChange {
         var event = body.event
         let platform = try RequestSchema.checkPlatform(body.decoded, session: session.scene.platform)
         if platform == .web {
-            // docs/web.md, "Sessions": the page's members merged, checked as a show would check them.
-            if !session.keyboardVisible {
-                _ = try WebDeviceKeyboard.resolve(&event.scene, over: session.scene, in: devices, heightRequired: false)
-            }
-            _ = try WebSessionEvents.page(event.scene, over: session, keyboard: false)
-            let time = try session.change(event.scene, timestamp: event.timestamp, serverTime: serverTime)
+            let time = try WebSessionEvents.patch(event, on: &session, devices: devices, serverTime: serverTime)
             return (session, time, nil)
         }
         if platform == .android {

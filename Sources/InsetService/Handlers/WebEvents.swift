@@ -16,7 +16,7 @@ enum WebEvents {
         let page: WebPage
         let rule: WebRule
         do throws(SessionError) {
-            keyboard = try WebDeviceKeyboard.resolve(&scene, over: nil, in: devices)
+            keyboard = try WebDeviceKeyboard.resolve(&scene, over: nil, in: devices).taken
             (page, rule) = try self.page(scene.values)
         } catch {
             throw Problem(error)
