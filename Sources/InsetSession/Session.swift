@@ -35,6 +35,14 @@ public struct EventAnimation: Sendable {
     }
 }
 
+/// What a session on Android or the web keeps besides its scene.
+public enum PlatformState: Equatable, Sendable {
+    /// What the last IME event set moving.
+    case android(AndroidTransition)
+    /// Where the page rests since the last event.
+    case web(WebState)
+}
+
 /// One scroll view's state between keyboard events.
 ///
 /// Times are milliseconds on the session's clock: the client's `timestamp`s when it sends them; otherwise
@@ -61,10 +69,27 @@ public struct Session: Equatable, Sendable {
     /// False until an event fixes the session's clock: a session created without a timestamp accepts
     /// whatever clock its first event's timestamp uses (`performance.now()` starts near zero).
     public private(set) var clockFixed: Bool
-    /// On Android, what the last IME event set moving (`Session+Android.swift`); nil on iOS.
-    public var android: AndroidTransition?
+    /// What an Android or a web session keeps besides the scene, in one place: a session is on one platform, so the
+    /// two share their storage (a session is the in-memory store's unit, and each byte of it counts per session).
+    public var platformState: PlatformState?
+
+    /// On Android, what the last IME event set moving (`Session+Android.swift`); nil on iOS and the web.
+    @inlinable public var android: AndroidTransition? {
+        get {
+            if case .android(let transition) = platformState { return transition }
+            return nil
+        }
+        set { platformState = newValue.map(PlatformState.android) }
+    }
+
     /// On the web, where the page rests since the last event (`Session+Web.swift`); nil on iOS and Android.
-    public var web: WebState?
+    @inlinable public var web: WebState? {
+        get {
+            if case .web(let state) = platformState { return state }
+            return nil
+        }
+        set { platformState = newValue.map(PlatformState.web) }
+    }
 
     /// A new session on `scene`, its keyboard hidden, at `time` on its clock (nil: not fixed yet) and at
     /// `serverTime` on the server's.
@@ -107,8 +132,7 @@ public struct Session: Equatable, Sendable {
         self.lastTime = lastTime
         self.lastServerTime = lastServerTime
         self.clockFixed = clockFixed
-        self.android = android
-        self.web = web
+        self.platformState = android.map(PlatformState.android) ?? web.map(PlatformState.web)
     }
 
     /// The instant an event happens at: its timestamp, or the server's time carried onto the session's clock.
