@@ -109,7 +109,8 @@ public struct Scene: Equatable, Sendable {
 
     /// Merges the values the patch set, in `SceneValue`'s order (a frame before a content size). A focus set
     /// without a `focusedRect` drops the old one (a caret belongs to the field it was in), as a `focusedRect` set
-    /// without a `caretRect` drops the caret, and fields set without the focused one drop the focus.
+    /// without a `caretRect` drops the caret (and on a page, without `focusedIn`, the bar the last input sat in), and
+    /// fields set without the focused one drop the focus.
     public mutating func apply(_ patch: ScenePatch) {
         guard !patch.given.isEmpty else { return }
         var given = patch.given.rawValue
@@ -124,9 +125,10 @@ public struct Scene: Equatable, Sendable {
             }
             if let focus, !fields.contains(where: { $0.id == focus }) { self.focus = nil }
         }
-        // A caret belongs to the view it was in.
-        if patch.given.contains(.focusedRect), !patch.given.contains(SceneValues(.caretRect)) {
-            android.caretRect = nil
+        // A caret belongs to the view it was in, and a page's input to the bar it was in.
+        if patch.given.contains(.focusedRect) {
+            if !patch.given.contains(SceneValues(.caretRect)) { android.caretRect = nil }
+            if !patch.given.contains(SceneValues(.focusedIn)), web.focusedIn != nil { web.focusedIn = nil }
         }
         settleWindow()
     }

@@ -12,7 +12,7 @@ extension Session {
         serverTime: Double
     ) throws(SessionError) -> (outcome: WebOutcome, time: Double) {
         let time = try begin(at: event.timestamp, serverTime: serverTime)
-        scene.applyWeb(event.scene)
+        scene.apply(event.scene)
         // A scroll sent while the keyboard is hidden is where the user left the page before focusing the input.
         let scrolled = !keyboardVisible && event.scene.given.contains(SceneValues(.scroll))
         let start = scrolled ? .resting(page) : web ?? .resting(page)
@@ -31,7 +31,7 @@ extension Session {
     /// which the service checks) moves the page there, the visual viewport at the layout viewport's top. The
     /// service then settles the page in its new document (`settleWeb`).
     mutating func webPatch(_ patch: ScenePatch) {
-        scene.applyWeb(patch)
+        scene.apply(patch)
         if patch.given.contains(SceneValues(.scroll)), let scroll = patch.values.web.scroll {
             web = WebState(keyboard: web?.keyboard ?? 0, layoutTop: scroll.y, offsetTop: 0)
         }
@@ -43,16 +43,5 @@ extension Session {
         let rest = WebKeyboard.resting(page, behaviour: behaviour, in: web ?? .resting(page))
         web = rest.state
         scene.web.scroll = rest.scroll
-    }
-}
-
-extension Scene {
-    /// `patch` merged into a page: a `focusedRect` sent is another input, so the bar it sat in (`focusedIn`) and its
-    /// caret go unless the patch sends them too.
-    public mutating func applyWeb(_ patch: ScenePatch) {
-        apply(patch)
-        guard patch.given.contains(.focusedRect) else { return }
-        if !patch.given.contains(SceneValues(.focusedIn)) { web.focusedIn = nil }
-        if !patch.given.contains(SceneValues(.caretRect)) { android.caretRect = nil }
     }
 }

@@ -10,12 +10,7 @@ extension Session {
     func write(at time: Double, catalogue: DeviceResolution? = nil, into writer: inout JSONWriter) {
         if let android { return write(android, at: time, into: &writer) }
         if let web { return write(web, at: time, into: &writer) }
-        writer.beginObject()
-        writer.field("id", id)
-        writer.field("keyboardState", phase(at: time).rawValue)
-        writer.field("time", time)
-        writer.field("lastEventTime", lastTime)
-        writer.echo(RequestSchema.top, geometry: scene)
+        writeHead(at: time, into: &writer)
         if let navigation = scene.navigation { writer.navigation(navigation) }
         writer.key(static: "keyboard")
         if let keyboard {
@@ -57,12 +52,7 @@ extension Session {
     /// An Android session at `time`: its scene, the IME's frame, where the last IME event settles (`target`), its
     /// animation while anything moves, and what is on screen (`presentation`).
     private func write(_ transition: AndroidTransition, at time: Double, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("id", id)
-        writer.field("keyboardState", phase(at: time).rawValue)
-        writer.field("time", time)
-        writer.field("lastEventTime", lastTime)
-        writer.echo(RequestSchema.top, geometry: scene)
+        writeHead(at: time, into: &writer)
         writer.key(static: "keyboard")
         if keyboardVisible, let keyboardFrame {
             writer.beginObject()
@@ -91,6 +81,17 @@ extension Session {
         writer.key(static: "presentation")
         writer.androidValues(transition.values(atMilliseconds: time), outcome)
         writer.endObject()
+    }
+
+    /// What every session's answer opens with: its id, the keyboard's phase, the instant, the last event's, and its
+    /// scene's members of its platform as a request sends them.
+    func writeHead(at time: Double, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("keyboardState", phase(at: time).rawValue)
+        writer.field("time", time)
+        writer.field("lastEventTime", lastTime)
+        writer.echo(RequestSchema.top, geometry: scene)
     }
 
     /// The short reference a show or hide answers with, seen at `time`.
@@ -129,7 +130,7 @@ extension JSONWriter {
 
     /// The geometry's members of `schema` and of the objects nested in it, as a request sends them: those of the
     /// scene's platform.
-    mutating func echo(_ schema: ObjectSchema, geometry: Scene) {
+    fileprivate mutating func echo(_ schema: ObjectSchema, geometry: Scene) {
         let platform = Platforms(geometry.platform)
         for (index, slot) in schema.slots.enumerated() {
             switch slot {

@@ -1,6 +1,5 @@
 import InsetCore
 import InsetJSON
-import InsetSchema
 import InsetSession
 
 extension Session {
@@ -8,12 +7,7 @@ extension Session {
     /// keyboard while it is up, and what the page reads where the last event left it (`page`), with the sources of
     /// its browser's rules. Nothing moves between a web session's events, so `time` changes only the clock.
     func write(_ state: WebState, at time: Double, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("id", id)
-        writer.field("keyboardState", phase(at: time).rawValue)
-        writer.field("time", time)
-        writer.field("lastEventTime", lastTime)
-        writer.echo(RequestSchema.top, geometry: scene)
+        writeHead(at: time, into: &writer)
         writer.key(static: "keyboard")
         if keyboardVisible {
             writer.beginObject()

@@ -23,7 +23,7 @@ enum WebSessionEvents {
         _ patch: borrowing ScenePatch, over session: Session, keyboard: Bool
     ) throws(SessionError) -> (WebPage, WebRule) {
         var scene = session.scene
-        scene.applyWeb(patch)
+        scene.apply(patch)
         if session.keyboardVisible {
             var problems: [MemberProblem] = []
             for value in keptWhileShown
