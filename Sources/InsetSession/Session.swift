@@ -35,8 +35,10 @@ public struct EventAnimation: Sendable {
     }
 }
 
-/// What a session on Android or the web keeps besides its scene.
-public enum PlatformState: Equatable, Sendable {
+/// What a session on Android or the web keeps besides its scene. Indirect: held in a box of its own, so that an
+/// iOS session, most of them, carries one word for it rather than the largest payload's 489 bytes, and reading
+/// it copies a reference rather than the payload.
+public indirect enum PlatformState: Equatable, Sendable {
     /// What the last IME event set moving.
     case android(AndroidTransition)
     /// Where the page rests since the last event.
@@ -211,8 +213,9 @@ public struct Session: Equatable, Sendable {
     }
 
     /// The keyboard's phase: showing or hiding while a keyboard's animation runs (a focus move's scroll, which
-    /// moves only the offset, leaves it shown).
-    public func phase(at time: Double) -> KeyboardPhase {
+    /// moves only the offset, leaves it shown). Inlinable: a session event's answer asks it of the session its
+    /// change holds `inout`, and a call across the module took a copy of the whole session first.
+    @inlinable public func phase(at time: Double) -> KeyboardPhase {
         let moving =
             android.map { $0.animation != nil && time < $0.startTime + ($0.animation?.duration ?? 0) * 1000 }
             ?? animations.keyboardIsMoving(at: time)

@@ -12,22 +12,36 @@ struct LRUTable<Key: Hashable, Value> {
         @usableFromInline var lastUse: Double
         /// What the value weighs (bytes, for sessions); 0 for tables that do not weigh.
         @usableFromInline var weight = 0
-        @usableFromInline var older: Int
-        @usableFromInline var newer: Int
+        /// The neighbours' slots in the order of use (-1: none), in 32 bits: with 64, a link took 56 bytes, not
+        /// 48, a session's share of the table's memory. A table holds far fewer than 2^31 slots (`--max-sessions` is
+        /// at most 10^8).
+        @usableFromInline var olderSlot: Int32
+        @usableFromInline var newerSlot: Int32
+
+        @inlinable var older: Int {
+            get { Int(olderSlot) }
+            set { olderSlot = Int32(truncatingIfNeeded: newValue) }
+        }
+
+        @inlinable var newer: Int {
+            get { Int(newerSlot) }
+            set { newerSlot = Int32(truncatingIfNeeded: newValue) }
+        }
 
         init(key: Key?, lastUse: Double, weight: Int, older: Int, newer: Int) {
             self.key = key
             self.lastUse = lastUse
             self.weight = weight
-            self.older = older
-            self.newer = newer
+            self.olderSlot = Int32(truncatingIfNeeded: older)
+            self.newerSlot = Int32(truncatingIfNeeded: newer)
         }
     }
 
     @usableFromInline var values: [Value?] = []
     @usableFromInline var links: [Link] = []
     private var free: [Int] = []
-    @usableFromInline var index: [Key: Int] = [:]
+    /// Each key's slot (`SlotIndex`): the keys themselves are in `links`.
+    @usableFromInline var index = SlotIndex()
     @usableFromInline var newest = -1
     @usableFromInline var oldest = -1
 
@@ -49,7 +63,8 @@ struct LRUTable<Key: Hashable, Value> {
         _ key: Key, now: Double, _ body: (_ value: inout Value, _ lastUse: Double, _ weight: inout Int) throws(E) -> T
     ) throws(E) -> T? where Value: Equatable {
         // A pattern, not `!= nil`, which copies the whole session out to compare it.
-        guard let slot = index[key], case .some = values[slot] else { return nil }
+        guard let slot = index.slot(key.hashValue, isKey: { links[$0].key == key }), case .some = values[slot]
+        else { return nil }
         #if DEBUG
             let before = values[slot]
         #endif
@@ -72,8 +87,9 @@ struct LRUTable<Key: Hashable, Value> {
         return result
     }
 
-    /// Inserts a new key as the most recently used.
+    /// Inserts a new key, one the table does not hold, as the most recently used.
     mutating func insert(_ key: Key, _ value: Value, now: Double, weight: Int = 0) {
+        assert(index.slot(key.hashValue, isKey: { links[$0].key == key }) == nil, "a key the table holds")
         let link = Link(key: key, lastUse: now, weight: weight, older: -1, newer: -1)
         totalWeight += weight
         let slot: Int
@@ -86,14 +102,15 @@ struct LRUTable<Key: Hashable, Value> {
             values.append(value)
             links.append(link)
         }
-        index[key] = slot
+        index.insert(key.hashValue, slot: slot)
         linkAsNewest(slot)
     }
 
     /// Removes `key`; false when absent.
     @discardableResult @usableFromInline
     mutating func remove(_ key: Key) -> Bool {
-        guard let slot = index.removeValue(forKey: key) else { return false }
+        guard let position = index.bucket(key.hashValue, isKey: { links[$0].key == key }) else { return false }
+        let slot = index.remove(at: position)
         unlink(slot)
         totalWeight -= links[slot].weight
         links[slot].weight = 0
@@ -105,7 +122,8 @@ struct LRUTable<Key: Hashable, Value> {
 
     /// Removes `key` and hands its value over, moved out rather than copied, with its last use; nil when absent.
     mutating func take(_ key: Key) -> (value: Value, lastUse: Double)? {
-        guard let slot = index.removeValue(forKey: key) else { return nil }
+        guard let position = index.bucket(key.hashValue, isKey: { links[$0].key == key }) else { return nil }
+        let slot = index.remove(at: position)
         let lastUse = links[slot].lastUse
         unlink(slot)
         totalWeight -= links[slot].weight

@@ -20,6 +20,10 @@ public final class InsetApplication: HTTPResponder {
     /// Every operation, by the index the router finds it at.
     let operations: [Operation]
     let router: Router<Int>
+    /// Each operation's route number in `metrics`, by the operation's index.
+    private let operationRoutes: [Int]
+    /// The route number of a request that matched no route.
+    private let unmatchedRoute: Int
 
     init(configuration: ServiceConfiguration, files: StaticFiles = StaticFiles()) {
         self.configuration = configuration
@@ -44,6 +48,9 @@ public final class InsetApplication: HTTPResponder {
         var router = Router<Int>()
         for (index, operation) in operations.enumerated() { router.add(operation.method, operation.path, index) }
         self.router = router
+        let metrics = self.metrics
+        self.operationRoutes = operations.map { metrics.route($0.path) }
+        self.unmatchedRoute = metrics.route("unmatched")
     }
 
     /// Why the session store refuses this service, for the executable to exit on before it listens: Redis refused
@@ -73,10 +80,10 @@ public final class InsetApplication: HTTPResponder {
     /// Redis's reply completes (`HTTPPendingResponse`); the transport calls this.
     public func answer(to request: HTTPRequest) -> HTTPResponse {
         let started = now
-        var routeLabel = "unmatched"
-        let response = route(request, routeLabel: &routeLabel)
+        var routeNumber = unmatchedRoute
+        let response = route(request, routeNumber: &routeNumber)
         guard let pending = response.pendingAnswer else {
-            return finish(response, to: request, routeLabel: routeLabel, started: started)
+            return finish(response, to: request, route: routeNumber, started: started)
         }
         // What finishing reads of the request, not the request: the transport reuses its storage.
         var headers = HTTPHeaders()
@@ -84,8 +91,8 @@ public final class InsetApplication: HTTPResponder {
             if let value = request.headers[name] { headers.add(name: name, value: value) }
         }
         let kept = HTTPRequest(method: request.method, path: request.path, headers: headers)
-        let label = routeLabel
-        pending.finishing { [self] in finish($0, to: kept, routeLabel: label, started: started) }
+        let number = routeNumber
+        pending.finishing { [self] in finish($0, to: kept, route: number, started: started) }
         return response
     }
 
@@ -107,17 +114,18 @@ public final class InsetApplication: HTTPResponder {
     /// runs; the label in the metrics is the route the request would have reached.
     public func refuse(_ refusal: HTTPRefusal, to request: HTTPRequest) -> HTTPResponse {
         let started = now
-        var routeLabel = "unmatched"
+        var routeNumber = unmatchedRoute
         switch router.match(method: Self.routedMethod(request), path: request.path) {
-        case .found(_, _, let pattern), .methodNotAllowed(_, let pattern): routeLabel = pattern
+        case .found(let index, _, _): routeNumber = operationRoutes[index]
+        case .methodNotAllowed(_, let pattern): routeNumber = metrics.route(pattern)
         case .notFound: break
         }
-        return finish(Problem.refused(refusal).response, to: request, routeLabel: routeLabel, started: started)
+        return finish(Problem.refused(refusal).response, to: request, route: routeNumber, started: started)
     }
 
     /// What every answer gets: the request id, CORS headers, its metrics and its log line.
     private func finish(
-        _ answer: consuming HTTPResponse, to request: HTTPRequest, routeLabel: String, started: Double
+        _ answer: consuming HTTPResponse, to request: HTTPRequest, route: Int, started: Double
     ) -> HTTPResponse {
         var response = answer
         let requestId = echoedOrFreshRequestId(request.headers["X-Request-Id"])
@@ -125,7 +133,7 @@ public final class InsetApplication: HTTPResponder {
         response.headers.add(name: "X-Request-Id", value: requestId)
         if let origin = configuration.corsOrigin { addCORSHeaders(&response, origin: origin, for: request) }
         let seconds = max(0, now - started) / 1000
-        metrics.record(method: request.method, route: routeLabel, status: response.status, seconds: seconds)
+        metrics.record(method: request.method, route: route, status: response.status, seconds: seconds)
         log.record(
             method: request.method, path: request.path, status: response.status, seconds: seconds,
             requestId: requestId)
@@ -146,12 +154,13 @@ public final class InsetApplication: HTTPResponder {
         }
     }
 
-    private func route(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
-        if request.method.isMethod("OPTIONS") { return options(request, routeLabel: &routeLabel) }
+    /// Answers `request` by its route, whose number in `metrics` it sets in `routeNumber`.
+    private func route(_ request: HTTPRequest, routeNumber: inout Int) -> HTTPResponse {
+        if request.method.isMethod("OPTIONS") { return options(request, routeNumber: &routeNumber) }
         let method = Self.routedMethod(request)
         switch router.match(method: method, path: request.path) {
-        case .found(let index, let parameters, let pattern):
-            routeLabel = pattern
+        case .found(let index, let parameters, _):
+            routeNumber = operationRoutes[index]
             let operation = operations[index]
             if operation.needsToken, let problem = authorizationProblem(request) { return problem.response }
             do {
@@ -167,7 +176,7 @@ public final class InsetApplication: HTTPResponder {
                 return error.response
             }
         case .methodNotAllowed(let allow, let pattern):
-            routeLabel = pattern
+            routeNumber = metrics.route(pattern)
             return Problem.methodNotAllowed(request.method, allow: Self.allowed(allow)).response
         case .notFound:
             return Problem.routeNotFound(request.path).response
@@ -175,10 +184,10 @@ public final class InsetApplication: HTTPResponder {
     }
 
     /// CORS preflight, or the plain `Allow` answer to OPTIONS.
-    private func options(_ request: HTTPRequest, routeLabel: inout String) -> HTTPResponse {
+    private func options(_ request: HTTPRequest, routeNumber: inout Int) -> HTTPResponse {
         guard case .methodNotAllowed(let allow, let pattern) = router.match(method: "OPTIONS", path: request.path)
         else { return Problem.routeNotFound(request.path).response }
-        routeLabel = pattern
+        routeNumber = metrics.route(pattern)
         let methods = Self.allowed(allow).joined(separator: ", ")
         var headers = HTTPHeaders([("Allow", methods)])
         if configuration.corsOrigin != nil {

@@ -94,7 +94,9 @@ extension Session {
         writer.echo(RequestSchema.top, geometry: scene)
     }
 
-    /// The short reference a show or hide answers with, seen at `time`.
+    /// The short reference a show or hide answers with, seen at `time`. Inlined, as `phase(at:)` is: asked of a
+    /// session held `inout`, a function of its own took a copy of the whole session.
+    @inline(__always)
     func reference(at time: Double) -> SessionReference {
         SessionReference(id: id, keyboardState: phase(at: time), time: time)
     }

@@ -2,35 +2,26 @@ import InsetStores
 import Locking
 
 /// Prometheus counters and the latency histogram, shared by every worker thread.
+///
+/// A request is counted by numbers: its route's (registered once, `route(_:)`), its method's and its status. The
+/// labels become text only in `render`, so counting compares integers and retains no string.
 final class Metrics: Sendable {
+    /// A request's route, method and status, packed: the route's number and the method's in `routeAndMethod`.
     private struct RequestKey: Hashable {
-        var method: String
-        var route: String
+        var routeAndMethod: Int
         var status: Int
-
-        /// Hashing both strings would be most of what counting a request costs. The lengths and the status tell
-        /// nearly every key apart, and the few that collide (`/keyboard/show`, `/keyboard/hide`) are told apart
-        /// by equality, which still compares the strings. Labels are bounded, so collisions stay few.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(status)
-            hasher.combine(route.utf8.count)
-            hasher.combine(method.utf8.count)
-        }
     }
 
     private struct State {
         /// The first few keys a shard sees, counted by a linear search: a server answers a handful of
-        /// (method, route, status) combinations nearly all the time, and comparing a status and two strings that
-        /// share their storage costs a fraction of hashing a key. Every other key goes to `requests`.
+        /// (route, method, status) combinations nearly all the time, and comparing two integers costs a fraction
+        /// of hashing a key. Every other key goes to `requests`.
         var recent: [(key: RequestKey, count: Int)] = []
         var requests: [RequestKey: Int] = [:]
 
         mutating func count(_ key: RequestKey) {
-            for index in recent.indices
-            where recent[index].key.status == key.status && recent[index].key.route == key.route
-                && recent[index].key.method == key.method
-            {
-                recent[index].count += 1
+            for index in recent.indices where recent[index].key == key {
+                recent[index].count &+= 1
                 return
             }
             if recent.count < Metrics.recentLimit {
@@ -50,16 +41,20 @@ final class Metrics: Sendable {
         0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]
 
-    /// The methods counted under their own name; by length first, since two short strings that differ take the
-    /// standard library's slower comparison.
-    private static func isKnown(_ method: String) -> Bool {
+    /// The methods counted under their own name, by number; any other is `other`, so a client cannot grow the
+    /// table.
+    private static let methods = ["GET", "PUT", "POST", "HEAD", "PATCH", "DELETE", "OPTIONS", "other"]
+
+    /// `method`'s number in `methods`; by length first, since two short strings that differ take the standard
+    /// library's slower comparison.
+    private static func methodNumber(_ method: String) -> Int {
         switch method.utf8.count {
-        case 3: method == "GET" || method == "PUT"
-        case 4: method == "POST" || method == "HEAD"
-        case 5: method == "PATCH"
-        case 6: method == "DELETE"
-        case 7: method == "OPTIONS"
-        default: false
+        case 3: method == "GET" ? 0 : method == "PUT" ? 1 : 7
+        case 4: method == "POST" ? 2 : method == "HEAD" ? 3 : 7
+        case 5: method == "PATCH" ? 4 : 7
+        case 6: method == "DELETE" ? 5 : 7
+        case 7: method == "OPTIONS" ? 6 : 7
+        default: 7
         }
     }
 
@@ -71,18 +66,36 @@ final class Metrics: Sendable {
     private let shards: [Locked<State>] = (0..<Metrics.shardCount).map { _ in Locked(State()) }
     private static let shardCount = 8
 
-    /// Counts one request; `route` is the matched pattern, never the raw path, so labels stay bounded.
-    func record(method: String, route: String, status: Int, seconds: Double) {
-        // Unknown methods fold into one label so a client cannot grow the table.
-        let label = Self.isKnown(method) ? method : "other"
+    /// The route labels by number, and the number of each: a route is registered once (the operations' at
+    /// startup), and only a new label takes the lock's time on the request path.
+    private let routes = Locked<(labels: [String], numbers: [String: Int])>(([], [:]))
+
+    /// The number `route` (a matched pattern, never a raw path, so that labels stay bounded) is counted under.
+    func route(_ label: String) -> Int {
+        routes.withLock { routes in
+            if let number = routes.numbers[label] { return number }
+            routes.labels.append(label)
+            routes.numbers[label] = routes.labels.count - 1
+            return routes.labels.count - 1
+        }
+    }
+
+    /// Counts one request on the route numbered `route` (`route(_:)`).
+    func record(method: String, route: Int, status: Int, seconds: Double) {
+        let key = RequestKey(routeAndMethod: route &<< 3 | Self.methodNumber(method), status: status)
         shards[currentThreadShard(count: Self.shardCount)].withLock { state in
-            state.count(RequestKey(method: label, route: route, status: status))
+            state.count(key)
             if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
-                state.bucketCounts[bucket] += 1
+                state.bucketCounts[bucket] &+= 1
             }
             state.durationSum += seconds
-            state.durationCount += 1
+            state.durationCount &+= 1
         }
+    }
+
+    /// A key's route and method labels.
+    private func labels(of key: RequestKey, routes: [String]) -> (route: String, method: String) {
+        (routes[key.routeAndMethod >> 3], Self.methods[key.routeAndMethod & 7])
     }
 
     /// The Prometheus text exposition (format 0.0.4).
@@ -100,12 +113,16 @@ final class Metrics: Sendable {
         }
         var text = "# HELP inset_http_requests_total HTTP requests answered, by method, route and status.\n"
         text += "# TYPE inset_http_requests_total counter\n"
-        let keys = snapshot.requests.keys.sorted {
-            ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status)
+        let routeLabels = routes.withLock { $0.labels }
+        let counted = snapshot.requests.map {
+            (labels: labels(of: $0.key, routes: routeLabels), key: $0.key, count: $0.value)
         }
-        for key in keys {
+        let ordered = counted.sorted {
+            ($0.labels.route, $0.labels.method, $0.key.status) < ($1.labels.route, $1.labels.method, $1.key.status)
+        }
+        for entry in ordered {
             text +=
-                "inset_http_requests_total{method=\"\(key.method)\",route=\"\(key.route)\",status=\"\(key.status)\"} \(snapshot.requests[key] ?? 0)\n"
+                "inset_http_requests_total{method=\"\(entry.labels.method)\",route=\"\(entry.labels.route)\",status=\"\(entry.key.status)\"} \(entry.count)\n"
         }
         text += "# HELP inset_http_request_duration_seconds Time spent answering a request, in the handler.\n"
         text += "# TYPE inset_http_request_duration_seconds histogram\n"
