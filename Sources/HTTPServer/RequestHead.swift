@@ -164,7 +164,8 @@ final class HeaderNames: @unchecked Sendable {
             lengths[index] = name.count
             offset += name.count
         }
-        self.names = inset_header_names(bytes: bytes, lengths: lengths, count: lowercase.count)
+        let mask = lowercase.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.count, 63)) }
+        self.names = inset_header_names(bytes: bytes, lengths: lengths, count: lowercase.count, length_mask: mask)
     }
 
     deinit {

@@ -184,6 +184,12 @@ struct TransportTests {
         ("TRANSFER-ENCODING: Chunked\r\nContent-Length: 2\r\n", "both Content-Length and Transfer-Encoding"),
         ("X-Tab\tName-Is-Long: 1\r\n", "a header name that contains whitespace"),
         ("X-\(String(repeating: "n", count: 80)) x: 1\r\n", "a header name that contains whitespace"),
+        // Names are searched for blanks eight bytes at a time: a blank in a short name, in the last word only
+        // (which overlaps the word before it), and in a middle word.
+        ("X\tY: 1\r\n", "a header name that contains whitespace"),
+        ("ABCDEFGHI J: 1\r\n", "a header name that contains whitespace"),
+        ("X-Name-Is\tLonger-Still: 1\r\n", "a header name that contains whitespace"),
+        ("Content-length: 2\r\ncontent-Length: 3\r\n", "Content-Length headers that disagree"),
     ])
     func refusesAmbiguousFramingAndCloses(headers: String, reason: String) throws {
         let server = try startEchoServer()

@@ -10,13 +10,26 @@ import Testing
 /// theTokenIsCheckedOverTheWire).
 @Suite("Request headers the service reads, over a real socket")
 struct ServerHeaderTests {
-    @Test(arguments: ["X-Request-Id", "x-request-id"])
+    /// Names are compared eight bytes at a time, the last word overlapping the first: every case of each byte counts.
+    @Test(arguments: ["X-Request-Id", "x-request-id", "X-REQUEST-ID", "x-ReQuEsT-iD"])
     func theRequestIdIsEchoed(name: String) throws {
         let server = try startServer()
         defer { server.shutdown(timeout: 1) }
         let answer = try RawHTTPClient(port: server.http.port).request("GET", "/healthz", headers: [(name, "abc-1")])
         #expect(answer.status == 200)
         #expect(answer.header("X-Request-Id") == "abc-1")
+    }
+
+    /// A name as long as `X-Request-Id` that differs from it in one byte, first, in the middle or last, is another
+    /// field: the answer gets an id of its own.
+    @Test(arguments: ["Y-Request-Id", "X-Request_Id", "X-Request-Ie", "X-Request-I\u{7F}"])
+    func aNameOfTheSameLengthIsAnotherField(name: String) throws {
+        let server = try startServer()
+        defer { server.shutdown(timeout: 1) }
+        let answer = try RawHTTPClient(port: server.http.port).request("GET", "/healthz", headers: [(name, "abc-1")])
+        #expect(answer.status == 200)
+        #expect(answer.header("X-Request-Id") != "abc-1")
+        #expect(answer.header("X-Request-Id")?.utf8.count == 15)
     }
 
     @Test func anOriginGetsTheCORSHeaders() throws {

@@ -32,6 +32,8 @@ struct inset_header_names {
     const unsigned char *bytes;
     const size_t *lengths;
     size_t count;
+    /// Bit n set when a name is n bytes long (bit 63: 63 or more).
+    uint64_t length_mask;
 };
 
 /// What the RFC 9112 framing checks need of a request's header fields, gathered as they are walked.
