@@ -1,6 +1,12 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // libmicrohttpd calls these from its worker threads. They are plain functions in their own file:
 // a closure at the top level of main.swift would be inferred @MainActor and trap off the main thread.
 
@@ -225,14 +231,15 @@ private func methodName(_ method: UnsafePointer<CChar>) -> String {
     return String(cString: method)
 }
 
-/// Whether `text`'s UTF-8 bytes are the C string `bytes`.
+/// Whether `text`'s UTF-8 bytes are the C string `bytes`: its length by `strnlen`, which reads no further than
+/// one byte past `text`'s length, then its bytes by `memcmp`, both a word at a time. A loop of byte compares cost
+/// about 10 instructions a byte of each path.
 private func spells(_ text: String, _ bytes: UnsafePointer<CChar>) -> Bool {
     var text = text
     return text.withUTF8 { utf8 in
-        UnsafeRawPointer(bytes).withMemoryRebound(to: UInt8.self, capacity: utf8.count + 1) { c in
-            for index in 0..<utf8.count where c[index] != utf8[index] { return false }
-            return c[utf8.count] == 0
-        }
+        guard strnlen(bytes, utf8.count + 1) == utf8.count else { return false }
+        guard let start = utf8.baseAddress else { return true }
+        return memcmp(start, bytes, utf8.count) == 0
     }
 }
 
