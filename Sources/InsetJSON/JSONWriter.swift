@@ -16,10 +16,6 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var repeatRange = (0..<0, 0..<0)
     /// `SmallDecimals.shared.table`, read once here rather than through the shared value's once-check per number.
     @usableFromInline let decimals: UnsafePointer<UInt32>
-    #if DEBUG
-        /// Where the room the last `reserve(text:numbers:)` made ends, which the `reserved…` appends check.
-        @usableFromInline var reservedEnd = 0
-    #endif
 
     /// Creates an empty writer; reserving the usual response size up front avoids regrowing the buffer.
     public init(reservingCapacity: Int = 1024) {
