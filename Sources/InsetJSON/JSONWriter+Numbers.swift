@@ -11,8 +11,8 @@ extension JSONWriter {
         appendNumberReserved(d)
     }
 
-    /// The most bytes `appendNumberReserved` writes without reserving them itself: a sign, three digits and the
-    /// byte after them, which the four-byte store of `SmallDecimals` overwrites.
+    /// The most bytes `appendNumberReserved` writes without reserving them itself: the four-byte store of
+    /// `SmallDecimals` (a sign and three digits at most), and a byte to spare.
     @usableFromInline static let smallNumberLength = 5
 
     /// The longest text `appendNumber` writes for any double: `-2.2250738585072014e-308` (the shortest text of
@@ -24,24 +24,28 @@ extension JSONWriter {
     /// a check of the buffer's capacity; everything else goes the usual way, which reserves its own room.
     @inlinable @inline(__always)
     mutating func appendNumberReserved(_ d: Double) {
-        if d.magnitude < 1000 {
-            // Adding 1.5 * 2^52 rounds d to a whole number, held in the low bits of the sum: exact below 2^51, and
-            // neither a conversion's range checks nor a call. -0 gives 0 and is written 0, as appendNumber writes it.
-            let sum = d + 0x1.8p52
-            if sum - 0x1.8p52 == d {
-                var whole = Int(bitPattern: UInt(sum.bitPattern &- Self.roundingBits))
-                if whole < 0 {
-                    out.appendReserved(ASCII.minus)
-                    whole = 0 &- whole
-                }
-                out.appendPackedReserved(decimals[whole])
-                return
-            }
+        if let whole = Self.smallWhole(d) {
+            out.appendPackedReserved(decimals[whole])
+        } else {
+            appendOtherNumber(d)
         }
-        appendOtherNumber(d)
     }
 
-    /// The bits of 1.5 * 2^52, the sum's bits less which are the whole number in `appendNumberReserved`.
+    /// `d` if it is a whole number in `-999...999` (-0 as 0, which is written 0, as `appendNumber` writes it), else
+    /// nil. Adding 1.5 * 2^52 rounds d to a whole number held in the low bits of the sum, exactly when d lies within
+    /// 2^51 of 0; the sum's bits less those of 1.5 * 2^52, plus 999, are below 1999 only for such a sum of a whole
+    /// number in range: any other sum (larger, negative, infinite) has another exponent or sign, so the difference
+    /// wraps past the range. Neither a conversion's range checks nor a branch on the sign.
+    @inlinable @inline(__always)
+    static func smallWhole(_ d: Double) -> Int? {
+        let sum = d + 0x1.8p52
+        guard sum - 0x1.8p52 == d else { return nil }
+        let biased = sum.bitPattern &- (roundingBits &- 999)
+        guard biased < 1999 else { return nil }
+        return Int(bitPattern: UInt(biased)) &- 999
+    }
+
+    /// The bits of 1.5 * 2^52, the sum's bits less which are the whole number in `smallWhole`.
     @inlinable static var roundingBits: UInt64 { 0x4338_0000_0000_0000 }
 
     /// `appendNumber` for everything but whole numbers in `-999...999`.
@@ -57,7 +61,7 @@ extension JSONWriter {
     /// `ReservedRoom`'s alike.
     @usableFromInline
     static func writeOtherNumber(
-        _ d: Double, at start: UnsafeMutablePointer<UInt8>, decimals: UnsafePointer<UInt32>
+        _ d: Double, at start: UnsafeMutablePointer<UInt8>, decimals: UnsafePointer<UInt64>
     ) -> UnsafeMutablePointer<UInt8> {
         guard d.isFinite else {
             UnsafeMutableRawPointer(start).copyMemory(from: ("null" as StaticString).utf8Start, byteCount: 4)
@@ -84,7 +88,7 @@ extension JSONWriter {
     /// read back as `d`, since it too would have three or fewer fraction digits. At these magnitudes
     /// `description` uses plain notation.
     static func writeThousandths(
-        _ d: Double, at start: UnsafeMutablePointer<UInt8>, decimals: UnsafePointer<UInt32>
+        _ d: Double, at start: UnsafeMutablePointer<UInt8>, decimals: UnsafePointer<UInt64>
     ) -> UnsafeMutablePointer<UInt8>? {
         guard d.magnitude < 1e12 else { return nil }
         // Rounded to whole thousandths by adding and taking away 1.5 * 2^52, where doubles are whole numbers: exact
@@ -103,8 +107,8 @@ extension JSONWriter {
         if whole < 1000 {
             // Four bytes stored, the digits counted: at most a sign, 12 digits and 4 of fraction fit the room.
             let packed = decimals[Int(bitPattern: whole)]
-            UnsafeMutableRawPointer(at).storeBytes(of: packed.littleEndian, as: UInt32.self)
-            at += Int(truncatingIfNeeded: packed &>> 24)
+            UnsafeMutableRawPointer(at).storeBytes(of: UInt32(truncatingIfNeeded: packed).littleEndian, as: UInt32.self)
+            at += Int(truncatingIfNeeded: packed &>> 56)
         } else {
             at = writeDecimal(whole, at: at)
         }
@@ -175,24 +179,25 @@ private struct PointerTarget: TextOutputStream {
     }
 }
 
-/// The decimal text of each whole number below 1000, packed in a word for `OutputBytes.appendPackedReserved`: the
-/// digits in the low bytes in memory order, their count in the high byte. A table lookup and one store write a
-/// number where dividing out its digits took several multiplications and a branch per digit.
+/// The decimal text of each whole number in `-999...999`, packed in a word for `OutputBytes.appendPackedReserved`:
+/// the sign and digits in the four low bytes in memory order, their count in the high byte. A table lookup and one
+/// store write a number where dividing out its digits took several multiplications and a branch per digit.
 @usableFromInline
 struct SmallDecimals: @unchecked Sendable {
-    /// A thousand entries, allocated once and never freed: nothing writes to them after they are filled.
-    @usableFromInline let table: UnsafePointer<UInt32>
+    /// The entry of 0, between those of -999 and 999, so that a number indexes its own: allocated once and never
+    /// freed, and nothing writes to the entries after they are filled.
+    @usableFromInline let table: UnsafePointer<UInt64>
 
     static let shared = SmallDecimals()
 
     private init() {
-        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
-        for value in 0..<1000 {
-            let digits: [UInt32] = String(value).utf8.map { UInt32($0) }
-            var packed = UInt32(digits.count) << 24
-            for (offset, digit) in digits.enumerated() { packed |= digit << (8 * UInt32(offset)) }
-            table[value] = packed
+        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: 1999)
+        for value in -999...999 {
+            let text: [UInt64] = String(value).utf8.map { UInt64($0) }
+            var packed = UInt64(text.count) << 56
+            for (offset, byte) in text.enumerated() { packed |= byte << (8 * UInt64(offset)) }
+            entries[value + 999] = packed
         }
-        self.table = UnsafePointer(table)
+        table = UnsafePointer(entries + 999)
     }
 }

@@ -11,14 +11,14 @@ public struct ReservedRoom {
     /// Where the next byte goes.
     @usableFromInline var at: UnsafeMutablePointer<UInt8>
     /// `SmallDecimals.shared.table`, as the writer holds it.
-    @usableFromInline let decimals: UnsafePointer<UInt32>
+    @usableFromInline let decimals: UnsafePointer<UInt64>
     #if DEBUG
         /// Where the room ends, which every append checks.
         @usableFromInline let end: UnsafeMutablePointer<UInt8>
     #endif
 
     @inlinable @inline(__always)
-    init(base: UnsafeMutablePointer<UInt8>, count: Int, room: Int, decimals: UnsafePointer<UInt32>) {
+    init(base: UnsafeMutablePointer<UInt8>, count: Int, room: Int, decimals: UnsafePointer<UInt64>) {
         self.base = base
         at = base + count
         self.decimals = decimals
@@ -75,27 +75,18 @@ public struct ReservedRoom {
     }
 
     /// Appends a number as `JSONWriter.number` writes it: whole numbers in `-999...999` here, with a table load and
-    /// one store (as `JSONWriter.appendNumberReserved`), anything else out of line.
+    /// one store (`JSONWriter.smallWhole`), anything else out of line.
     @inlinable @inline(__always)
     public mutating func number(_ d: Double) {
         check(JSONWriter.maxNumberLength)
-        if d.magnitude < 1000 {
-            // Adding 1.5 * 2^52 rounds d to a whole number held in the sum's low bits (appendNumberReserved).
-            let sum = d + 0x1.8p52
-            if sum - 0x1.8p52 == d {
-                var whole = Int(bitPattern: UInt(sum.bitPattern &- JSONWriter.roundingBits))
-                if whole < 0 {
-                    at.pointee = ASCII.minus
-                    at += 1
-                    whole = 0 &- whole
-                }
-                let packed = decimals[whole]
-                UnsafeMutableRawPointer(at).storeBytes(of: packed.littleEndian, as: UInt32.self)
-                at += Int(truncatingIfNeeded: packed &>> 24)
-                return
-            }
+        if let whole = JSONWriter.smallWhole(d) {
+            let packed = decimals[whole]
+            UnsafeMutableRawPointer(at).storeBytes(
+                of: UInt32(truncatingIfNeeded: packed).littleEndian, as: UInt32.self)
+            at += Int(truncatingIfNeeded: packed &>> 56)
+        } else {
+            at = JSONWriter.writeOtherNumber(d, at: at, decimals: decimals)
         }
-        at = JSONWriter.writeOtherNumber(d, at: at, decimals: decimals)
     }
 }
 
