@@ -26,8 +26,11 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// The fields after the first three.
     @usableFromInline var rest: [HTTPField] = []
 
+    /// No fields: what a response starts with. Its own init, as the pairs' with none walked an empty array.
+    public init() {}
+
     /// Creates headers from name-value pairs.
-    public init(_ fields: [(name: String, value: String)] = []) {
+    public init(_ fields: [(name: String, value: String)]) {
         for field in fields { add(name: field.name, value: field.value) }
     }
 

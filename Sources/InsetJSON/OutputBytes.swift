@@ -78,13 +78,14 @@ struct OutputBytes: ~Copyable {
         count &+= 1
     }
 
-    /// Appends the digits packed in `packed` (`SmallDecimals`) into room the caller has reserved, four bytes at
-    /// least: all four are stored, and the count advances by the digits alone.
+    /// Appends the text packed in `packed` (`SmallDecimals`) into room the caller has reserved, four bytes at
+    /// least: all four are stored, and the count advances by the text alone.
     @inlinable @inline(__always)
-    mutating func appendPackedReserved(_ packed: UInt32) {
+    mutating func appendPackedReserved(_ packed: UInt64) {
         assert(count &+ 4 <= capacity, "room reserved")
-        UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt32.self)
-        count &+= Int(truncatingIfNeeded: packed &>> 24)
+        UnsafeMutableRawPointer(base + count).storeBytes(
+            of: UInt32(truncatingIfNeeded: packed).littleEndian, as: UInt32.self)
+        count &+= Int(truncatingIfNeeded: packed &>> 56)
     }
 
     /// Appends the decimal digits of `value`, most significant first.

@@ -4,7 +4,7 @@ import InsetSession
 /// its own platform's and the shared ones; the others' are refused, each named.
 extension RequestSchema {
     /// The scene values a body for each platform may not send, by `Platform`'s case order.
-    static let foreignValues: [SceneValues] = Platform.allCases.map { platform in
+    @usableFromInline static let foreignValues: [SceneValues] = Platform.allCases.map { platform in
         var foreign = SceneValues()
         for (index, entry) in geometry.enumerated() where !entry.field.platforms.contains(Platforms(platform)) {
             foreign.formUnion(SceneValues(rawValue: 1 << UInt64(index)))
@@ -15,7 +15,7 @@ extension RequestSchema {
     /// The `keyboard` object's notification members (by bit, as `RequestBody.keyboardSent` marks them) that a body
     /// for each platform may not send, by `Platform`'s case order: only iOS sends the duration, curve, locality and
     /// a logged `userInfo`, and the web sends none of them.
-    static let foreignKeyboardMembers: [UInt32] = Platform.allCases.map { platform in
+    @usableFromInline static let foreignKeyboardMembers: [UInt32] = Platform.allCases.map { platform in
         let schema = keyboardObject
         return schema.slots.indices.reduce(UInt32(0)) { mask, index in
             switch schema.slots[index] {
@@ -27,16 +27,31 @@ extension RequestSchema {
     }
 
     /// The platform a body is for: the one it names, else `base`'s (a session's), else iOS.
+    @inlinable
     package static func platform(of body: borrowing RequestBody, base: Platform? = nil) -> Platform {
         body.event.scene.given.contains(.platform) ? body.event.scene.values.platform : base ?? .ios
     }
 
-    /// A problem for each member `body` sent that `platform` does not have, by pointer.
+    /// A problem for each member `body` sent that `platform` does not have, by pointer. Inlined, so that a body
+    /// that has none (the usual one) is checked where it lies: a call copied the whole body (664 bytes) to lend it.
+    @inlinable @inline(__always)
     package static func platformProblems(_ body: borrowing RequestBody, platform: Platform) -> [FieldError] {
-        let position = Platform.allCases.firstIndex(of: platform) ?? 0
+        // `Platform.allCases` lists the cases in their declared order, which the tables follow.
+        let position =
+            switch platform {
+            case .ios: 0
+            case .android: 1
+            case .web: 2
+            }
         let foreign = body.event.scene.given.intersection(foreignValues[position])
         let foreignKeyboard = body.keyboardSent & foreignKeyboardMembers[position]
         guard !foreign.isEmpty || foreignKeyboard != 0 else { return [] }
+        return problems(foreign: foreign, foreignKeyboard: foreignKeyboard, platform: platform)
+    }
+
+    /// The problems of the `foreign` scene values and keyboard members a body for `platform` sent.
+    @usableFromInline
+    static func problems(foreign: SceneValues, foreignKeyboard: UInt32, platform: Platform) -> [FieldError] {
         var problems: [FieldError] = []
         for index in keyboardObject.slots.indices where foreignKeyboard & 1 << UInt32(index) != 0 {
             let pointer = keyboardObject.pointer + "/" + keyboardObject.nameStrings[index]

@@ -102,12 +102,47 @@ struct AnswerWriterTests {
             var fast = JSONWriter()
             fast.beginObject()
             fast.key(static: "animation")
-            AnimationDescriptor.write(animation, layout: layout, composed: composed, into: &fast)
+            AnimationDescriptor.write(animation, layout: layout, composed: composed, written: .nothing, into: &fast)
             fast.endObject()
             var reference = JSONWriter()
             reference.beginObject()
             reference.key(static: "animation")
             Reference.descriptor(animation, layout: layout, composed: composed, &reference)
+            reference.endObject()
+            #expect(String(decoding: fast.bytes, as: UTF8.self) == String(decoding: reference.bytes, as: UTF8.self))
+        }
+    }
+
+    /// A descriptor after its result, as an answer writes them: where the result's indicator insets are its content
+    /// insets, or the descriptor's `to` holds the result's values, the writer copies text written before, which must
+    /// be the bytes the reference writes.
+    @Test func descriptorsAfterTheirResultAreTheReferences() {
+        var draw = Draw()
+        for index in 0..<400 {
+            var result = draw.result()
+            if index % 2 == 0 { result.scrollIndicatorInsets = result.contentInset }
+            if index % 5 == 0 { result.contentInset.bottom = -0.0 }
+            var animation = draw.animation()
+            if index % 3 != 0 {
+                animation.to.contentInset = result.contentInset
+                animation.to.scrollIndicatorInsets = result.scrollIndicatorInsets
+            }
+            if index % 4 != 0 { animation.to.contentOffset = result.contentOffset }
+            if index % 5 == 0 { animation.to.contentInset.bottom = 0 }
+            let layout = LayoutMotion(
+                from: draw.rect(), to: index % 7 == 0 ? draw.rect() : result.keyboardLayoutGuide,
+                pinnedViews: draw.pinned())
+            var fast = JSONWriter()
+            fast.beginObject()
+            let written = fast.resultMembers(result)
+            fast.key(static: "animation")
+            AnimationDescriptor.write(animation, layout: layout, composed: nil, written: written, into: &fast)
+            fast.endObject()
+            var reference = JSONWriter()
+            reference.beginObject()
+            Reference.resultMembers(result, &reference)
+            reference.key(static: "animation")
+            Reference.descriptor(animation, layout: layout, composed: nil, &reference)
             reference.endObject()
             #expect(String(decoding: fast.bytes, as: UTF8.self) == String(decoding: reference.bytes, as: UTF8.self))
         }
@@ -150,9 +185,9 @@ struct AnswerWriterTests {
                 layout: layout)
             var fast = JSONWriter(reservingCapacity: 16)
             fast.beginObject()
-            fast.resultMembers(result)
+            let written = fast.resultMembers(result)
             fast.key(static: "animation")
-            AnimationDescriptor.write(animation, layout: layout, composed: composed, into: &fast)
+            AnimationDescriptor.write(animation, layout: layout, composed: composed, written: written, into: &fast)
             fast.endObject()
             var reference = JSONWriter()
             reference.beginObject()

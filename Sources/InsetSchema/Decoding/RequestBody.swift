@@ -26,10 +26,10 @@ package struct RequestBody: Equatable, Sendable {
     package var velocityY: Double?
     /// The timestamp, the scene's values and the keyboard notification the body sent (a session's creation or
     /// patch, a focus move and a gesture send no keyboard): the domain's event, decoded in place.
-    package var event = KeyboardEvent()
+    @usableFromInline package var event = KeyboardEvent()
     /// The members of the `keyboard` object the body sent, one bit each at its index in that object's schema
     /// (the scene's are in `event.scene.given` too; the notification's only here).
-    package var keyboardSent: UInt32 = 0
+    @usableFromInline package var keyboardSent: UInt32 = 0
 
     /// An empty body, for a decoder to fill in place; inlinable, as the edge makes one for every body it decodes.
     @inlinable package init() {}

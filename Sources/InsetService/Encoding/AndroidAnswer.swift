@@ -134,8 +134,8 @@ enum AndroidAnswer {
 }
 
 // An Android answer is geometry of a fixed shape around the curve's pre-rendered members: each writer below puts
-// its whole block in room reserved once, sizing its text in `…Text` (counted from the literals), as the iOS answer
-// does (`JSONWriter+Geometry.swift`). Debug builds check every reserved append, and `AndroidAnswerWriterTests`
+// its whole block in one `ReservedRoom`, sizing its text in `…Text` (counted from the literals), as the iOS answer
+// does (`JSONWriter+Geometry.swift`). Debug builds check every append to a room, and `AndroidAnswerWriterTests`
 // holds the bytes to a writer that goes member by member, with the longest numbers.
 extension JSONWriter {
     /// The settled members: `windowInsets`, `layoutChange`, `scrollView.frame`, `contentPadding`, `windowPan` and
@@ -143,70 +143,40 @@ extension JSONWriter {
     mutating func androidResult(_ result: AndroidInsetResult, layout: AndroidLayout) {
         let insets = result.windowInsets
         beginPieces()
-        reserve(text: Self.androidResultText, numbers: 24)
-        reservedText("\"windowInsets\":{\"ime\":")
-        reservedInsets(insets.ime)
-        reservedText(",\"navigationBars\":")
-        reservedInsets(insets.navigationBars)
-        reservedText(",\"statusBars\":")
-        reservedInsets(insets.statusBars)
-        reservedText(",\"systemBars\":")
-        reservedInsets(
+        var room = room(text: Self.androidResultText, numbers: 24)
+        room.text("\"windowInsets\":{\"ime\":")
+        room.insets(insets.ime)
+        room.text(",\"navigationBars\":")
+        room.insets(insets.navigationBars)
+        room.text(",\"statusBars\":")
+        room.insets(insets.statusBars)
+        room.text(",\"systemBars\":")
+        room.insets(
             EdgeInsets(top: insets.statusBars.top, left: 0, bottom: insets.navigationBars.bottom, right: 0))
         switch AndroidAvoidance.adjustment(layout) {
-        case .resize: reservedText("},\"layoutChange\":\"resize\",")
-        case .padding: reservedText("},\"layoutChange\":\"padding\",")
-        case .none: reservedText("},\"layoutChange\":\"none\",")
+        case .resize: room.text("},\"layoutChange\":\"resize\",")
+        case .padding: room.text("},\"layoutChange\":\"padding\",")
+        case .none: room.text("},\"layoutChange\":\"none\",")
         }
-        reservedAndroidState(
+        room.androidState(
             frame: result.containerFrame, padding: result.contentPaddingBottom, panY: result.windowPanY,
             offset: result.contentOffset)
-        endReserved(afterKey: false)
+        close(room, afterKey: false)
     }
 
     /// `androidResult`'s text: the four insets' names and the longest `layoutChange`.
     static var androidResultText: Int { 22 + 18 + 14 + 14 + 4 * insetsText + 27 + androidStateText }
 
-    /// `"scrollView":{"frame":…},"contentPadding":{"bottom":…},"windowPan":{"y":…},"contentOffset":{"x":…,"y":…}`
-    /// into reserved room: `androidStateText` bytes, 8 numbers.
-    @inline(__always)
-    mutating func reservedAndroidState(frame: Rect, padding: Double, panY: Double, offset: Point) {
-        reservedText("\"scrollView\":{\"frame\":")
-        reservedRect(frame)
-        reservedText("},\"contentPadding\":{\"bottom\":")
-        reservedNumber(padding)
-        reservedText("},\"windowPan\":{\"y\":")
-        reservedNumber(panY)
-        reservedText("},\"contentOffset\":{\"x\":")
-        reservedNumber(offset.x)
-        reservedText(",\"y\":")
-        reservedNumber(offset.y)
-        reservedText("}")
-    }
-
     static var androidStateText: Int { 22 + rectText + 29 + 19 + 23 + 5 + 1 }
-
-    /// One moment's values, `{ime, scrollView.frame, contentPadding, windowPan, contentOffset}`, into reserved
-    /// room: `androidValuesText` bytes, 9 numbers.
-    @inline(__always)
-    mutating func reservedAndroidValues(_ values: AndroidValues, _ outcome: AndroidOutcome) {
-        reservedText("{\"ime\":{\"top\":0,\"left\":0,\"bottom\":")
-        reservedNumber(values.ime)
-        reservedText(",\"right\":0},")
-        reservedAndroidState(
-            frame: outcome.containerFrame(values), padding: values.contentPaddingBottom, panY: values.windowPanY,
-            offset: Point(x: outcome.result.contentOffset.x, y: values.contentOffsetY))
-        reservedText("}")
-    }
 
     static var androidValuesText: Int { 34 + 12 + androidStateText + 1 }
 
     /// One moment's values as a value of its own (a session's `presentation`).
     mutating func androidValues(_ values: AndroidValues, _ outcome: AndroidOutcome) {
         beginPieces()
-        reserve(text: Self.androidValuesText, numbers: 9)
-        reservedAndroidValues(values, outcome)
-        endReserved(afterKey: false)
+        var room = room(text: Self.androidValuesText, numbers: 9)
+        room.androidValues(values, outcome)
+        close(room, afterKey: false)
     }
 
     /// The `animation` object of an Android answer at `time` (milliseconds on the transition's clock).
@@ -221,30 +191,30 @@ extension JSONWriter {
         }
         let scroller = AndroidAnswer.scrollerMembers
         beginPieces()
-        reserve(
+        var room = room(
             text: Self.androidAnimationText + curve.count + scroller.count, numbers: 2 + 2 * 9 + 2 * 3)
-        reservedText("{\"duration\":")
+        room.text("{\"duration\":")
         if let animation = outcome.transition.animation {
-            reservedNumber(animation.duration)
-            reservedText(",\"delay\":")
-            reservedNumber((outcome.transition.startTime - time) / 1000)
+            room.number(animation.duration)
+            room.text(",\"delay\":")
+            room.number((outcome.transition.startTime - time) / 1000)
         } else {
-            reservedText("0,\"delay\":0")
+            room.text("0,\"delay\":0")
         }
-        reservedText(",")
-        curve.withUnsafeBufferPointer { reservedBytes($0) }
-        reservedText(",\"from\":")
-        reservedAndroidValues(outcome.from, outcome)
-        reservedText(",\"to\":")
-        reservedAndroidValues(outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome)
-        reservedText(",\"scroller\":{")
-        scroller.withUnsafeBufferPointer { reservedBytes($0) }
-        reservedText(",\"windowPan\":")
-        reservedScrollerMotion(outcome.transition.pan, at: time)
-        reservedText(",\"contentOffset\":")
-        reservedScrollerMotion(outcome.transition.scroll, at: time)
-        reservedText("}}")
-        endReserved(afterKey: false)
+        room.text(",")
+        curve.withUnsafeBufferPointer { room.bytes($0) }
+        room.text(",\"from\":")
+        room.androidValues(outcome.from, outcome)
+        room.text(",\"to\":")
+        room.androidValues(outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome)
+        room.text(",\"scroller\":{")
+        scroller.withUnsafeBufferPointer { room.bytes($0) }
+        room.text(",\"windowPan\":")
+        room.scrollerMotion(outcome.transition.pan, at: time)
+        room.text(",\"contentOffset\":")
+        room.scrollerMotion(outcome.transition.scroll, at: time)
+        room.text("}}")
+        close(room, afterKey: false)
     }
 
     /// `androidAnimation`'s text beside the curve's and the scroller's members.
@@ -252,19 +222,51 @@ extension JSONWriter {
         12 + 9 + 1 + 8 + 6 + 2 * androidValuesText + 13 + 13 + 17 + 2 * scrollerMotionText + 2
     }
 
-    /// `{from, to, delay}`: a scroll's ends and its start in seconds from `time` (negative: already running); one
-    /// that has ended by `time` is still at its end. Into reserved room: `scrollerMotionText` bytes, 3 numbers.
+    static var scrollerMotionText: Int { 8 + 6 + 9 + 1 }
+}
+
+extension ReservedRoom {
+    /// `"scrollView":{"frame":…},"contentPadding":{"bottom":…},"windowPan":{"y":…},"contentOffset":{"x":…,"y":…}`:
+    /// `androidStateText` bytes, 8 numbers.
     @inline(__always)
-    mutating func reservedScrollerMotion(_ motion: ScrollerMotion, at time: Double) {
-        let moving = motion.isRunning(atMilliseconds: time)
-        reservedText("{\"from\":")
-        reservedNumber(moving ? motion.from : motion.to)
-        reservedText(",\"to\":")
-        reservedNumber(motion.to)
-        reservedText(",\"delay\":")
-        reservedNumber(moving ? (motion.startTime - time) / 1000 : 0)
-        reservedText("}")
+    mutating func androidState(frame: Rect, padding: Double, panY: Double, offset: Point) {
+        text("\"scrollView\":{\"frame\":")
+        rect(frame)
+        text("},\"contentPadding\":{\"bottom\":")
+        number(padding)
+        text("},\"windowPan\":{\"y\":")
+        number(panY)
+        text("},\"contentOffset\":{\"x\":")
+        number(offset.x)
+        text(",\"y\":")
+        number(offset.y)
+        text("}")
     }
 
-    static var scrollerMotionText: Int { 8 + 6 + 9 + 1 }
+    /// One moment's values, `{ime, scrollView.frame, contentPadding, windowPan, contentOffset}`, into a room:
+    /// `androidValuesText` bytes, 9 numbers.
+    @inline(__always)
+    mutating func androidValues(_ values: AndroidValues, _ outcome: AndroidOutcome) {
+        text("{\"ime\":{\"top\":0,\"left\":0,\"bottom\":")
+        number(values.ime)
+        text(",\"right\":0},")
+        androidState(
+            frame: outcome.containerFrame(values), padding: values.contentPaddingBottom, panY: values.windowPanY,
+            offset: Point(x: outcome.result.contentOffset.x, y: values.contentOffsetY))
+        text("}")
+    }
+
+    /// `{from, to, delay}`: a scroll's ends and its start in seconds from `time` (negative: already running); one
+    /// that has ended by `time` is still at its end. Into a room: `scrollerMotionText` bytes, 3 numbers.
+    @inline(__always)
+    mutating func scrollerMotion(_ motion: ScrollerMotion, at time: Double) {
+        let moving = motion.isRunning(atMilliseconds: time)
+        text("{\"from\":")
+        number(moving ? motion.from : motion.to)
+        text(",\"to\":")
+        number(motion.to)
+        text(",\"delay\":")
+        number(moving ? (motion.startTime - time) / 1000 : 0)
+        text("}")
+    }
 }

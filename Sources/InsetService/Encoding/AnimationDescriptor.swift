@@ -80,52 +80,63 @@ enum AnimationDescriptor {
     /// The descriptor object. A session event's (`composed`) adds the session-clock `startTime` and `endTime`,
     /// and how the animation composes with those still running: its `composition`, its `delta`, the
     /// presentation's `velocity` at the event and the animations `inFlight`.
-    /// `layout` is where the keyboard layout guide and the pinned views go from and to.
+    /// `layout` is where the keyboard layout guide and the pinned views go from and to; `written`, what the answer's
+    /// result wrote, whose text the descriptor's `to` repeats where it holds the same values (or `.nothing`).
     @inline(__always)
     static func write(
-        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, into writer: inout JSONWriter
+        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?, written: WrittenResult,
+        into writer: inout JSONWriter
     ) {
         // Inlined, so that a caller's known nil or value picks its writer: binding the optional in a function of
         // its own copied the whole event animation on every answer.
         if let composed {
-            write(animation, layout: layout, composed: composed, into: &writer)
+            write(animation, layout: layout, composed: composed, written: written, into: &writer)
         } else {
-            write(animation, layout: layout, into: &writer)
+            write(animation, layout: layout, written: written, into: &writer)
         }
     }
 
     /// The descriptor of a stateless event.
-    static func write(_ animation: KeyboardAnimation, layout: LayoutMotion, into writer: inout JSONWriter) {
-        writeMembers(animation, layout: layout, into: &writer)
-        writer.reservedText("}")
-        writer.endReserved(afterKey: false)
+    static func write(
+        _ animation: KeyboardAnimation, layout: LayoutMotion, written: WrittenResult,
+        into writer: inout JSONWriter
+    ) {
+        var room = writeMembers(animation, layout: layout, written: written, into: &writer)
+        room.text("}")
+        writer.close(room, afterKey: false)
     }
 
     /// The descriptor of a session's event.
     static func write(
-        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation, into writer: inout JSONWriter
+        _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation, written: WrittenResult,
+        into writer: inout JSONWriter
     ) {
-        writeMembers(animation, layout: layout, into: &writer)
-        writer.reservedText(",\"startTime\":")
-        writer.reservedNumber(animation.startTime)
-        writer.reservedText(",\"endTime\":")
-        writer.reservedNumber(animation.endTime)
+        var room = writeMembers(animation, layout: layout, written: written, into: &writer)
+        room.text(",\"startTime\":")
+        room.number(animation.startTime)
+        room.text(",\"endTime\":")
+        room.number(animation.endTime)
+        writer.close(room, afterKey: false)
         writeComposition(composed, into: &writer)
         writer.piece("}")
         writer.endReserved(afterKey: false)
     }
 
-    /// The descriptor's opening brace and the members every event has, leaving room reserved for its
+    /// The descriptor's opening brace and the members every event has, leaving a room open with space for its
     /// `startTime`, its `endTime` and its closing brace.
     private static func writeMembers(
-        _ animation: KeyboardAnimation, layout: LayoutMotion, into writer: inout JSONWriter
-    ) {
+        _ animation: KeyboardAnimation, layout: LayoutMotion, written: WrittenResult,
+        into writer: inout JSONWriter
+    ) -> ReservedRoom {
         if isCached(animation.curve) {
-            writeMembers(animation, layout: layout, members: cachedCurves[animation.curve.rawValue], into: &writer)
+            return writeMembers(
+                animation, layout: layout, members: cachedCurves[animation.curve.rawValue], written: written,
+                into: &writer)
         } else {
             let members = CurveMembers(animation.curve)
             defer { members.deallocate() }
-            writeMembers(animation, layout: layout, members: members, into: &writer)
+            return writeMembers(
+                animation, layout: layout, members: members, written: written, into: &writer)
         }
     }
 
@@ -182,20 +193,24 @@ enum AnimationDescriptor {
 
     @inline(__always)
     private static func writeMembers(
-        _ animation: KeyboardAnimation, layout: LayoutMotion, members: CurveMembers, into writer: inout JSONWriter
-    ) {
+        _ animation: KeyboardAnimation, layout: LayoutMotion, members: CurveMembers, written: WrittenResult,
+        into writer: inout JSONWriter
+    ) -> ReservedRoom {
         writer.beginPieces()
-        writer.reserve(text: 12 + members.head.count, numbers: 1)
-        writer.reservedText("{\"duration\":")
-        writer.reservedNumber(animation.duration)
-        writer.reservedBytes(members.head)
+        var head = writer.room(text: 12 + members.head.count, numbers: 1)
+        head.text("{\"duration\":")
+        head.number(animation.duration)
+        head.bytes(members.head)
+        writer.close(head, afterKey: false)
         writer.scrollState(key: ",\"from\":", animation.from, guide: layout.from, pinnedViews: layout.pinnedViews)
-        writer.scrollState(key: ",\"to\":", animation.to, guide: layout.to, pinnedViews: layout.pinnedViews)
+        writer.scrollState(
+            to: animation.to, guide: layout.to, pinnedViews: layout.pinnedViews, repeating: written)
         // The timing function, the CSS duration, the easing and, after them, `,"startTime":…,"endTime":…}`.
-        writer.reserve(text: members.timing.count + 15 + members.easing.count + 25, numbers: 3)
-        writer.reservedBytes(members.timing)
-        writer.reservedText(",\"cssDuration\":")
-        writer.reservedNumber((animation.effectiveDuration * 1000).rounded())
-        writer.reservedBytes(members.easing)
+        var room = writer.room(text: members.timing.count + 15 + members.easing.count + 25, numbers: 3)
+        room.bytes(members.timing)
+        room.text(",\"cssDuration\":")
+        room.number((animation.effectiveDuration * 1000).rounded())
+        room.bytes(members.easing)
+        return room
     }
 }

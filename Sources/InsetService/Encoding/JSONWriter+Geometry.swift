@@ -106,73 +106,62 @@ extension JSONWriter {
     }
 
     // An event's answer is mostly geometry of a fixed shape: the writers below put a whole block of it (a result's
-    // members, a descriptor's end, animated values) in room reserved once, each `reserved…` sizing its text in
-    // `…Text`. Debug builds check every reserved append, and `AnswerWriterTests` writes the longest numbers.
-
-    /// `{"top":…,"left":…,"bottom":…,"right":…}`, into reserved room: `insetsText` bytes, 4 numbers.
-    @inline(__always)
-    mutating func reservedInsets(_ insets: EdgeInsets) {
-        reservedText("{\"top\":")
-        reservedNumber(insets.top)
-        reservedText(",\"left\":")
-        reservedNumber(insets.left)
-        reservedText(",\"bottom\":")
-        reservedNumber(insets.bottom)
-        reservedText(",\"right\":")
-        reservedNumber(insets.right)
-        reservedText("}")
-    }
+    // members, a descriptor's end, animated values) in one `ReservedRoom` (`ReservedRoom+Geometry.swift`), sizing
+    // its text in `…Text`. Debug builds check every append, and `AnswerWriterTests` writes the longest numbers.
 
     static var insetsText: Int { 35 }
 
-    /// `{"x":…,"y":…,"width":…,"height":…}`, into reserved room: `rectText` bytes, 4 numbers.
-    @inline(__always)
-    mutating func reservedRect(_ rect: Rect) {
-        reservedText("{\"x\":")
-        reservedNumber(rect.x)
-        reservedText(",\"y\":")
-        reservedNumber(rect.y)
-        reservedText(",\"width\":")
-        reservedNumber(rect.width)
-        reservedText(",\"height\":")
-        reservedNumber(rect.height)
-        reservedText("}")
-    }
-
     static var rectText: Int { 30 }
-
-    /// The three members of a scroll state, into reserved room: `stateText` bytes, 10 numbers.
-    @inline(__always)
-    private mutating func reservedStateMembers(_ state: ScrollState) {
-        reservedText("\"contentInset\":")
-        reservedInsets(state.contentInset)
-        reservedText(",\"scrollIndicatorInsets\":")
-        reservedInsets(state.scrollIndicatorInsets)
-        reservedText(",\"contentOffset\":{\"x\":")
-        reservedNumber(state.contentOffset.x)
-        reservedText(",\"y\":")
-        reservedNumber(state.contentOffset.y)
-        reservedText("}")
-    }
 
     static var stateText: Int { 15 + insetsText + 25 + insetsText + 22 + 5 + 1 }
 
-    /// A descriptor's `from` or `to` after `key` (`,"from":`): the scroll state, the keyboard layout guide's frame
-    /// and the pinned views resting on it.
-    @inline(__always)
+    /// A descriptor's `from` after `key` (`,"from":`): the scroll state, the keyboard layout guide's frame and the
+    /// pinned views resting on it.
     mutating func scrollState(key: StaticString, _ state: ScrollState, guide: Rect, pinnedViews: [PinnedView]) {
-        reserve(text: key.utf8CodeUnitCount + 1 + Self.stateText + 23 + Self.rectText + 16 + 3, numbers: 14)
-        reservedText(key)
-        reservedText("{")
-        reservedStateMembers(state)
-        reservedText(",\"keyboardLayoutGuide\":")
-        reservedRect(guide)
-        reservedText(",\"pinnedViews\":")
-        if pinnedViews.isEmpty {
-            reservedText("[]}")
-            endReserved(afterKey: false)
+        var room = room(text: key.utf8CodeUnitCount + 1 + Self.stateText + 23 + Self.rectText + 16 + 3, numbers: 14)
+        room.text(key)
+        room.text("{")
+        room.stateMembers(state)
+        room.text(",\"keyboardLayoutGuide\":")
+        room.rect(guide)
+        endScrollState(room, pinnedViews: pinnedViews, guide: guide)
+    }
+
+    /// A descriptor's `to`, `,"to":{…}`: where a value is one `resultMembers` wrote (`written`), a copy of its
+    /// text (most events end where their result is).
+    mutating func scrollState(
+        to state: ScrollState, guide: Rect, pinnedViews: [PinnedView], repeating written: WrittenResult
+    ) {
+        var room = room(text: 6 + Self.stateText + 23 + Self.rectText + 16 + 3, numbers: 14)
+        room.text(",\"to\":{")
+        if state.contentInset == written.contentInset && state.scrollIndicatorInsets == written.scrollIndicatorInsets {
+            room.repeatText(written.insetsText)
         } else {
-            endReserved(afterKey: true)
+            room.stateInsets(state.contentInset, state.scrollIndicatorInsets)
+        }
+        if state.contentOffset == written.contentOffset {
+            room.repeatText(written.offsetText)
+        } else {
+            room.contentOffset(state.contentOffset)
+        }
+        room.text(",\"keyboardLayoutGuide\":")
+        if guide == written.guide {
+            room.repeatText(written.guideText)
+        } else {
+            room.rect(guide)
+        }
+        endScrollState(room, pinnedViews: pinnedViews, guide: guide)
+    }
+
+    /// `,"pinnedViews":…}`, the end of a descriptor's `from` or `to`.
+    @inline(__always)
+    private mutating func endScrollState(_ room: consuming ReservedRoom, pinnedViews: [PinnedView], guide: Rect) {
+        room.text(",\"pinnedViews\":")
+        if pinnedViews.isEmpty {
+            room.text("[]}")
+            close(room, afterKey: false)
+        } else {
+            close(room, afterKey: true)
             self.pinnedViews(pinnedViews, restingOn: guide.minY)
             piece("}")
         }
@@ -198,46 +187,52 @@ extension JSONWriter {
     /// delta or a velocity).
     mutating func animatedValues(_ values: AnimatedValues, keyboardPlaced: Bool = true, guide: Rect = .zero) {
         beginPieces()
-        reserve(text: 1 + Self.stateText + 17 + Self.rectText + 23 + Self.rectText + 1, numbers: 18)
-        reservedText("{")
-        reservedStateMembers(values.scroll)
-        reservedText(",\"keyboardFrame\":")
-        if keyboardPlaced { reservedRect(values.keyboardFrame) } else { reservedText("null") }
-        reservedText(",\"keyboardLayoutGuide\":")
-        reservedRect(values.guide(model: guide))
-        reservedText("}")
-        endReserved(afterKey: false)
+        var room = room(text: 1 + Self.stateText + 17 + Self.rectText + 23 + Self.rectText + 1, numbers: 18)
+        room.text("{")
+        room.stateMembers(values.scroll)
+        room.text(",\"keyboardFrame\":")
+        if keyboardPlaced { room.rect(values.keyboardFrame) } else { room.text("null") }
+        room.text(",\"keyboardLayoutGuide\":")
+        room.rect(values.guide(model: guide))
+        room.text("}")
+        close(room, afterKey: false)
     }
 
-    /// The members of an inset result, inside an object the caller opened.
-    mutating func resultMembers(_ result: InsetResult) {
+    /// The members of an inset result, inside an object the caller opened; where it wrote what a descriptor's end
+    /// may repeat.
+    @discardableResult
+    mutating func resultMembers(_ result: InsetResult) -> WrittenResult {
         beginPieces()
-        reserve(
+        var room = room(
             text: 15 + 3 * Self.insetsText + 25 + 25 + 22 + 5 + 1 + 19 + 18 + 5 + 32 + Self.rectText + 16 + 2,
             numbers: 19)
-        reservedText("\"contentInset\":")
-        reservedInsets(result.contentInset)
-        reservedText(",\"scrollIndicatorInsets\":")
-        reservedInsets(result.scrollIndicatorInsets)
-        reservedText(",\"adjustedContentInset\":")
-        reservedInsets(result.adjustedContentInset)
-        reservedText(",\"contentOffset\":{\"x\":")
-        reservedNumber(result.contentOffset.x)
-        reservedText(",\"y\":")
-        reservedNumber(result.contentOffset.y)
-        reservedText("},\"keyboardOverlap\":")
-        reservedNumber(result.keyboardOverlap)
-        reservedText(",\"keyboardDocked\":")
-        reservedBool(result.keyboardDocked)
-        reservedText(",\"keyboardLayoutGuide\":{\"frame\":")
-        reservedRect(result.keyboardLayoutGuide)
-        reservedText("},\"pinnedViews\":")
+        let insetsStart = room.offset
+        room.stateInsets(result.contentInset, result.scrollIndicatorInsets)
+        let insetsEnd = room.offset
+        room.text(",\"adjustedContentInset\":")
+        room.insets(result.adjustedContentInset)
+        let offsetStart = room.offset
+        room.contentOffset(result.contentOffset)
+        let offsetEnd = room.offset
+        room.text(",\"keyboardOverlap\":")
+        room.number(result.keyboardOverlap)
+        room.text(",\"keyboardDocked\":")
+        room.bool(result.keyboardDocked)
+        room.text(",\"keyboardLayoutGuide\":{\"frame\":")
+        let guideStart = room.offset
+        room.rect(result.keyboardLayoutGuide)
+        let guideEnd = room.offset
+        room.text("},\"pinnedViews\":")
         if result.pinnedViews.isEmpty {
-            reservedText("[]")
-            endReserved(afterKey: false)
+            room.text("[]")
+            close(room, afterKey: false)
         } else {
-            endReserved(afterKey: true)
+            close(room, afterKey: true)
             pinnedViews(result.pinnedViews)
         }
+        return WrittenResult(
+            contentInset: result.contentInset, scrollIndicatorInsets: result.scrollIndicatorInsets,
+            contentOffset: result.contentOffset, guide: result.keyboardLayoutGuide, insetsText: insetsStart..<insetsEnd,
+            offsetText: offsetStart..<offsetEnd, guideText: guideStart..<guideEnd)
     }
 }

@@ -22,7 +22,7 @@ extension Session {
         }
         writer.key(static: "target")
         writer.beginObject()
-        writer.resultMembers(target)
+        let written = writer.resultMembers(target)
         writer.endObject()
         if let container = scene.container {
             let keyboard = keyboardVisible && target.keyboardDocked ? target.keyboardLayoutGuide : nil
@@ -34,7 +34,7 @@ extension Session {
             let composed = EventAnimation(
                 animation: running, composition: scene.interruption, delta: newest.delta,
                 velocity: velocity(at: time), inFlight: Array(animations.inFlight(at: time).dropLast()), layout: layout)
-            AnimationDescriptor.write(running, layout: layout, composed: composed, into: &writer)
+            AnimationDescriptor.write(running, layout: layout, composed: composed, written: written, into: &writer)
         } else {
             writer.null()
         }

@@ -18,14 +18,14 @@ enum EventAnswer {
         // its reference, its composition and the animations in flight); the thread's spare block serves either.
         var writer = JSONWriter(reservingCapacity: session == nil ? 2048 : 3072)
         writer.beginObject()
-        writer.resultMembers(result)
+        let written = writer.resultMembers(result)
         if let navigation { writer.navigation(navigation) }
         if let container = containers.first {
             let keyboard = keyboardShown && result.keyboardDocked ? result.keyboardLayoutGuide : nil
             writer.containerAnswer(container, keyboard: keyboard)
         }
         writer.key(static: "animation")
-        AnimationDescriptor.write(animation, layout: layout, composed: composed, into: &writer)
+        AnimationDescriptor.write(animation, layout: layout, composed: composed, written: written, into: &writer)
         if let session {
             writer.key(static: "session")
             session.write(into: &writer)

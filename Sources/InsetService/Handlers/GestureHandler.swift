@@ -39,13 +39,14 @@ struct GestureChange: AnsweredChange {
         let (composed, time) = try session.touch(gesture, timestamp: timestamp, serverTime: serverTime)
         var writer = JSONWriter(reservingCapacity: 3072)
         writer.beginObject()
-        writer.resultMembers(session.target)
+        let written = writer.resultMembers(session.target)
         if let navigation = session.scene.navigation { writer.navigation(navigation) }
         writer.key(static: "keyboardFrame")
         if let frame = session.keyboardFrame { writer.rect(frame) } else { writer.null() }
         writer.key(static: "animation")
         if let composed {
-            AnimationDescriptor.write(composed.animation, layout: composed.layout, composed: composed, into: &writer)
+            AnimationDescriptor.write(
+                composed.animation, layout: composed.layout, composed: composed, written: written, into: &writer)
         } else {
             writer.null()
         }
