@@ -158,9 +158,8 @@ extension JSONCursor {
         index = end
         // Signed before the conversion, so that -0 is 0; a quotient's sign is the dividend's, so a negative
         // fraction is exactly the negated positive one, as `decimal` computes it.
-        // All ones when negative: `magnitude ^ sign - sign` is then `-magnitude`, with no branch.
-        let sign: Int64 = negative ? -1 : 0
-        var value = Double((Int64(truncatingIfNeeded: mantissa) ^ sign) &- sign)
+        let magnitude = Int64(truncatingIfNeeded: mantissa)
+        var value = Double(negative ? 0 &- magnitude : magnitude)
         if scale > 0 {
             var divisor = 10.0
             for _ in 1..<scale { divisor *= 10 }
