@@ -113,6 +113,13 @@ extension JSONCursor {
         return true
     }
 
+    /// Whether the next byte, with no whitespace looked for, closes an object: then no member comes next, and
+    /// a reader may skip looking for those it would read next, which would all answer false.
+    @inlinable @inline(always)
+    public func closesObject() -> Bool {
+        word(at: index) & 0xFF == UInt64(ASCII.closeBrace)
+    }
+
     /// `member(_:first:)`, tried first as most clients spell a member's name (`JSONSpelling(member:first:)`).
     /// Transparent, so that both spellings' words are constants.
     @_transparent

@@ -105,7 +105,7 @@ extension FastDecoder {
             guard allows(top, UsualMember.keyboard), usualKeyboard(into: &body) else { return false }
             progress.read(UsualMember.keyboard)
         }
-        if cursor.spelledMember("focusedRect", first: progress.first) {
+        if !cursor.closesObject(), cursor.spelledMember("focusedRect", first: progress.first) {
             guard allows(top, UsualMember.focusedRect), let rect = rect() else { return false }
             body.event.scene.values.focusedRect = rect
             body.event.scene.given.rawValue |= UsualMember.focusedRectBit
@@ -113,6 +113,9 @@ extension FastDecoder {
         }
         return finish(top, after: progress, into: &body)
     }
+
+    // The members most often left out (a scroll view's offset, a keyboard's begin frame, a session event's focused
+    // rect) are not looked for when the object closes first: each look costs a comparison and a fallback.
 
     /// Reads `scrollView`'s object: frame, safe area, content size and offset here, the rest through the table.
     mutating func usualScrollView(into body: inout RequestBody) -> Bool {
@@ -139,7 +142,7 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualMember.contentSizeBit
             progress.read(UsualMember.contentSize)
         }
-        if cursor.spelledMember("contentOffset", first: progress.first) {
+        if !cursor.closesObject(), cursor.spelledMember("contentOffset", first: progress.first) {
             guard allows(schema, UsualMember.contentOffset), let offset = point() else { return false }
             body.event.scene.values.scrollView.contentOffset = offset
             body.event.scene.given.rawValue |= UsualMember.contentOffsetBit
@@ -172,7 +175,7 @@ extension FastDecoder {
             body.event.keyboard.animationCurve = curve
             progress.read(UsualMember.animationCurve)
         }
-        if cursor.spelledMember("frameBegin", first: progress.first) {
+        if !cursor.closesObject(), cursor.spelledMember("frameBegin", first: progress.first) {
             guard allows(schema, UsualMember.frameBegin), let frame = rect() else { return false }
             body.event.keyboard.frameBegin = frame
             progress.read(UsualMember.frameBegin)
