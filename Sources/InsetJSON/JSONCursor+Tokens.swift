@@ -107,7 +107,12 @@ extension JSONCursor {
     /// eight but at least one.
     @inlinable @inline(__always)
     static func digitRun(_ bytes: UnsafeRawPointer) -> (count: Int, value: UInt64) {
-        let word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        digitRun(UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)))
+    }
+
+    /// `digitRun` of eight bytes already read, the first in the word's low byte.
+    @inlinable @inline(__always)
+    static func digitRun(_ word: UInt64) -> (count: Int, value: UInt64) {
         // Each byte less '0'; a borrow only reaches bytes after the first that is not a digit.
         let offsets = word &- 0x3030_3030_3030_3030
         // A byte's top bit is set when it was below '0' or, plus 0x76, is 10 or more: not a digit. A carry

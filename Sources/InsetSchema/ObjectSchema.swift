@@ -44,9 +44,10 @@ package final class ObjectSchema: Sendable {
     /// Whether a logged `userInfo` may stand for this object's values.
     package let acceptsUserInfo: Bool
     /// For each kind of body (at its raw value): one bit per member (by index) that the body may send, and one per
-    /// member it must send. Tuples, not arrays: read on every member decoded, with no bounds check or retain.
-    private let allowedMasks: Masks
-    private let requiredMasks: Masks
+    /// member it must send: the allowed at 0 to 7, the required at 8 to 15. Memory the schema owns, not arrays
+    /// (a bounds check and a retain) or stored tuples (copied to the stack for each read): read on every member
+    /// decoded. Written once, in `init`, so shared reads are safe.
+    private nonisolated(unsafe) let masks: UnsafeMutablePointer<UInt64>
 
     /// One mask per body kind, room for eight.
     typealias Masks = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
@@ -118,8 +119,20 @@ package final class ObjectSchema: Sendable {
             }
             return masks
         }
-        allowedMasks = masks { kinds[$0].contains($1) }
-        requiredMasks = masks { Self.required(slots[$0]).contains($1) }
+        let allowed = masks { kinds[$0].contains($1) }
+        let required = masks { Self.required(slots[$0]).contains($1) }
+        let stored = UnsafeMutablePointer<UInt64>.allocate(capacity: 16)
+        for index in 0..<8 {
+            (stored + index).initialize(
+                to: withUnsafeBytes(of: allowed) { $0.load(fromByteOffset: index * 8, as: UInt64.self) })
+            (stored + 8 + index).initialize(
+                to: withUnsafeBytes(of: required) { $0.load(fromByteOffset: index * 8, as: UInt64.self) })
+        }
+        self.masks = stored
+    }
+
+    deinit {
+        masks.deallocate()
     }
 
     /// The bodies that must send the member.
@@ -136,21 +149,19 @@ package final class ObjectSchema: Sendable {
     /// The members (by bit) a body of `kind` may send.
     @inline(__always)
     func allowed(_ kind: RequestKinds) -> UInt64 {
-        Self.pick(allowedMasks, kind)
+        masks[Self.index(of: kind)]
     }
 
     /// The members (by bit) a body of `kind` must send.
     @inline(__always)
     func required(_ kind: RequestKinds) -> UInt64 {
-        Self.pick(requiredMasks, kind)
+        masks[8 &+ Self.index(of: kind)]
     }
 
-    /// The mask of the one kind in `kind`, at the index of its bit.
+    /// Where the masks of the one kind in `kind` are: the index of its bit.
     @inline(__always)
-    private static func pick(_ masks: Masks, _ kind: RequestKinds) -> UInt64 {
-        withUnsafeBytes(of: masks) {
-            $0.load(fromByteOffset: (kind.rawValue.trailingZeroBitCount & 7) * 8, as: UInt64.self)
-        }
+    private static func index(of kind: RequestKinds) -> Int {
+        kind.rawValue.trailingZeroBitCount & 7
     }
 
     /// The index of the member whose name is `key`'s bytes, or nil.

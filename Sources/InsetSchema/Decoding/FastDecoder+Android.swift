@@ -79,17 +79,17 @@ extension FastDecoder {
         body.event.scene.values.platform = platform
         body.event.scene.given.rawValue |= UsualAndroidMember.bit(.platform)
         progress.read(UsualAndroidMember.platform)
-        if cursor.member("screen", first: false) {
+        if cursor.spelledMember("screen", first: false) {
             guard allows(top, UsualMember.screen), let screen = size() else { return false }
             body.event.scene.values.space.screen = screen
             body.event.scene.given.rawValue |= UsualMember.screenBit
             progress.read(UsualMember.screen)
         }
-        if cursor.member("systemBars", first: false) {
+        if cursor.spelledMember("systemBars", first: false) {
             guard allows(top, UsualAndroidMember.systemBars), usualSystemBars(into: &body) else { return false }
             progress.read(UsualAndroidMember.systemBars)
         }
-        if cursor.member("navigationMode", first: false) {
+        if cursor.spelledMember("navigationMode", first: false) {
             guard allows(top, UsualAndroidMember.navigationMode),
                 let mode = choice(UsualAndroidMember.navigationMode)
             else { return false }
@@ -97,7 +97,7 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.navigationMode)
             progress.read(UsualAndroidMember.navigationMode)
         }
-        if cursor.member("windowSoftInputMode", first: false) {
+        if cursor.spelledMember("windowSoftInputMode", first: false) {
             guard allows(top, UsualAndroidMember.windowSoftInputMode),
                 let mode = choice(UsualAndroidMember.softInputMode)
             else { return false }
@@ -105,20 +105,20 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.windowSoftInputMode)
             progress.read(UsualAndroidMember.windowSoftInputMode)
         }
-        if cursor.member("edgeToEdge", first: false) {
+        if cursor.spelledMember("edgeToEdge", first: false) {
             guard allows(top, UsualAndroidMember.edgeToEdge), let flag = cursor.bool() else { return false }
             body.event.scene.values.android.edgeToEdge = flag
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.edgeToEdge)
             progress.read(UsualAndroidMember.edgeToEdge)
         }
-        if cursor.member("imeInsets", first: false) {
+        if cursor.spelledMember("imeInsets", first: false) {
             guard allows(top, UsualAndroidMember.imeInsets), let handling = choice(UsualAndroidMember.imeInsets)
             else { return false }
             body.event.scene.values.android.imeInsets = handling
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.imeInsets)
             progress.read(UsualAndroidMember.imeInsets)
         }
-        if cursor.member("insetsAnimationCallback", first: false) {
+        if cursor.spelledMember("insetsAnimationCallback", first: false) {
             guard allows(top, UsualAndroidMember.insetsAnimationCallback), let flag = cursor.bool() else {
                 return false
             }
@@ -126,27 +126,27 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.insetsAnimationCallback)
             progress.read(UsualAndroidMember.insetsAnimationCallback)
         }
-        if cursor.member("scrollView", first: false) {
+        if cursor.spelledMember("scrollView", first: false) {
             guard allows(top, UsualMember.scrollView), usualScrollView(into: &body) else { return false }
             progress.read(UsualMember.scrollView)
         }
-        if cursor.member("focusedRect", first: false) {
+        if cursor.spelledMember("focusedRect", first: false) {
             guard allows(top, UsualMember.focusedRect), let rect = rect() else { return false }
             body.event.scene.values.focusedRect = rect
             body.event.scene.given.rawValue |= UsualMember.focusedRectBit
             progress.read(UsualMember.focusedRect)
         }
-        if cursor.member("caretRect", first: false) {
+        if cursor.spelledMember("caretRect", first: false) {
             guard allows(top, UsualAndroidMember.caretRect), let rect = rect() else { return false }
             body.event.scene.values.android.caretRect = rect
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.caretRect)
             progress.read(UsualAndroidMember.caretRect)
         }
-        if cursor.member("keyboard", first: false) {
+        if cursor.spelledMember("keyboard", first: false) {
             guard allows(top, UsualMember.keyboard), usualKeyboard(into: &body) else { return false }
             progress.read(UsualMember.keyboard)
         }
-        return members(top, after: progress, into: &body)
+        return finish(top, after: progress, into: &body)
     }
 
     /// Reads `systemBars`' object: `top` and `bottom` here, the rest through the table.
@@ -154,7 +154,7 @@ extension FastDecoder {
         let schema = RequestSchema.systemBars
         guard cursor.beginObject() else { return false }
         var progress = Progress()
-        if cursor.member("top", first: true) {
+        if cursor.spelledMember("top", first: true) {
             guard allows(schema, UsualAndroidMember.top), let height = number(in: Limits.length) else {
                 return false
             }
@@ -162,7 +162,7 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.top)
             progress.read(UsualAndroidMember.top)
         }
-        if cursor.member("bottom", first: progress.first) {
+        if cursor.spelledMember("bottom", first: progress.first) {
             guard allows(schema, UsualAndroidMember.bottom), let height = number(in: Limits.length) else {
                 return false
             }
@@ -170,6 +170,6 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.bottom)
             progress.read(UsualAndroidMember.bottom)
         }
-        return members(schema, after: progress, into: &body)
+        return finish(schema, after: progress, into: &body)
     }
 }

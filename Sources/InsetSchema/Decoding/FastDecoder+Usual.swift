@@ -1,4 +1,5 @@
 import InsetCore
+import InsetJSON
 import InsetSession
 
 // The members most bodies send (a show's or a hide's scroll view, screen, keyboard and focused rect, a session
@@ -54,19 +55,32 @@ extension FastDecoder {
         schema.allowed(kind) & 1 &<< UInt64(truncatingIfNeeded: index) != 0
     }
 
+    /// Ends an object of `schema` whose members so far are marked in `progress`: when its closing brace comes
+    /// next, as `members` ends it (the keyboard's members marked, the required ones checked), without its loop;
+    /// otherwise through that loop.
+    @inline(__always)
+    mutating func finish(_ schema: ObjectSchema, after progress: Progress, into body: inout RequestBody) -> Bool {
+        guard cursor.consume(spelled: "}") else { return members(schema, after: progress, into: &body) }
+        if schema.acceptsUserInfo { body.keyboardSent = UInt32(truncatingIfNeeded: progress.seen) }
+        let required = schema.required(kind)
+        return progress.seen & required == required
+    }
+
     /// Reads a whole body: its usual members here, the rest through the table.
     mutating func usualBody(into body: inout RequestBody) -> Bool {
         let top = RequestSchema.top
         guard cursor.beginObject() else { return false }
         var progress = Progress()
-        if cursor.member("sessionId", first: true) {
+        // A stateless body usually opens with its scroll view: then nothing before it is looked for.
+        let scrollViewFirst = cursor.consume(spelled: JSONSpelling(member: "scrollView", first: true))
+        if !scrollViewFirst, cursor.spelledMember("sessionId", first: true) {
             guard allows(top, UsualMember.sessionId), let id = string(maxBytes: Limits.sessionIdBytes) else {
                 return false
             }
             body.sessionId = id
             progress.read(UsualMember.sessionId)
         }
-        if cursor.member("timestamp", first: progress.first) {
+        if !scrollViewFirst, cursor.spelledMember("timestamp", first: progress.first) {
             guard allows(top, UsualMember.timestamp), let timestamp = number(in: Limits.timestamp) else {
                 return false
             }
@@ -74,42 +88,47 @@ extension FastDecoder {
             progress.read(UsualMember.timestamp)
         }
         // An Android body names its platform first (`FastDecoder+Android.swift`).
-        if cursor.member("platform", first: progress.first) { return usualAndroid(into: &body, after: progress) }
-        if cursor.member("scrollView", first: progress.first) {
+        if !scrollViewFirst, cursor.spelledMember("platform", first: progress.first) {
+            return usualAndroid(into: &body, after: progress)
+        }
+        if scrollViewFirst || cursor.spelledMember("scrollView", first: progress.first) {
             guard allows(top, UsualMember.scrollView), usualScrollView(into: &body) else { return false }
             progress.read(UsualMember.scrollView)
         }
-        if cursor.member("screen", first: progress.first) {
+        if cursor.spelledMember("screen", first: progress.first) {
             guard allows(top, UsualMember.screen), let screen = size() else { return false }
             body.event.scene.values.space.screen = screen
             body.event.scene.given.rawValue |= UsualMember.screenBit
             progress.read(UsualMember.screen)
         }
-        if cursor.member("keyboard", first: progress.first) {
+        if cursor.spelledMember("keyboard", first: progress.first) {
             guard allows(top, UsualMember.keyboard), usualKeyboard(into: &body) else { return false }
             progress.read(UsualMember.keyboard)
         }
-        if cursor.member("focusedRect", first: progress.first) {
+        if !cursor.closesObject(), cursor.spelledMember("focusedRect", first: progress.first) {
             guard allows(top, UsualMember.focusedRect), let rect = rect() else { return false }
             body.event.scene.values.focusedRect = rect
             body.event.scene.given.rawValue |= UsualMember.focusedRectBit
             progress.read(UsualMember.focusedRect)
         }
-        return members(top, after: progress, into: &body)
+        return finish(top, after: progress, into: &body)
     }
+
+    // The members most often left out (a scroll view's offset, a keyboard's begin frame, a session event's focused
+    // rect) are not looked for when the object closes first: each look costs a comparison and a fallback.
 
     /// Reads `scrollView`'s object: frame, safe area, content size and offset here, the rest through the table.
     mutating func usualScrollView(into body: inout RequestBody) -> Bool {
         let schema = RequestSchema.scrollView
         guard cursor.beginObject() else { return false }
         var progress = Progress()
-        if cursor.member("frame", first: true) {
+        if cursor.spelledMember("frame", first: true) {
             guard allows(schema, UsualMember.frame), let frame = rect() else { return false }
             body.event.scene.values.setFrame(frame)
             body.event.scene.given.rawValue |= UsualMember.frameBit
             progress.read(UsualMember.frame)
         }
-        if cursor.member("safeAreaInsets", first: progress.first) {
+        if cursor.spelledMember("safeAreaInsets", first: progress.first) {
             guard allows(schema, UsualMember.safeAreaInsets), let insets = insets(in: Limits.length) else {
                 return false
             }
@@ -117,19 +136,19 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualMember.safeAreaInsetsBit
             progress.read(UsualMember.safeAreaInsets)
         }
-        if cursor.member("contentSize", first: progress.first) {
+        if cursor.spelledMember("contentSize", first: progress.first) {
             guard allows(schema, UsualMember.contentSize), let size = size() else { return false }
             body.event.scene.values.setContentSize(size)
             body.event.scene.given.rawValue |= UsualMember.contentSizeBit
             progress.read(UsualMember.contentSize)
         }
-        if cursor.member("contentOffset", first: progress.first) {
+        if !cursor.closesObject(), cursor.spelledMember("contentOffset", first: progress.first) {
             guard allows(schema, UsualMember.contentOffset), let offset = point() else { return false }
             body.event.scene.values.scrollView.contentOffset = offset
             body.event.scene.given.rawValue |= UsualMember.contentOffsetBit
             progress.read(UsualMember.contentOffset)
         }
-        return members(schema, after: progress, into: &body)
+        return finish(schema, after: progress, into: &body)
     }
 
     /// Reads `keyboard`'s object: frames, duration and curve here, the rest through the table.
@@ -137,30 +156,30 @@ extension FastDecoder {
         let schema = RequestSchema.keyboardObject
         guard cursor.beginObject() else { return false }
         var progress = Progress()
-        if cursor.member("frameEnd", first: true) {
+        if cursor.spelledMember("frameEnd", first: true) {
             guard allows(schema, UsualMember.frameEnd), let frame = rect() else { return false }
             body.event.keyboard.frameEnd = frame
             progress.read(UsualMember.frameEnd)
         }
-        if cursor.member("animationDuration", first: progress.first) {
+        if cursor.spelledMember("animationDuration", first: progress.first) {
             guard allows(schema, UsualMember.animationDuration),
                 let duration = number(in: Limits.animationDuration)
             else { return false }
             body.event.keyboard.animationDuration = duration
             progress.read(UsualMember.animationDuration)
         }
-        if cursor.member("animationCurve", first: progress.first) {
+        if cursor.spelledMember("animationCurve", first: progress.first) {
             guard allows(schema, UsualMember.animationCurve), let curve = integer(in: Limits.animationCurve) else {
                 return false
             }
             body.event.keyboard.animationCurve = curve
             progress.read(UsualMember.animationCurve)
         }
-        if cursor.member("frameBegin", first: progress.first) {
+        if !cursor.closesObject(), cursor.spelledMember("frameBegin", first: progress.first) {
             guard allows(schema, UsualMember.frameBegin), let frame = rect() else { return false }
             body.event.keyboard.frameBegin = frame
             progress.read(UsualMember.frameBegin)
         }
-        return members(schema, after: progress, into: &body)
+        return finish(schema, after: progress, into: &body)
     }
 }

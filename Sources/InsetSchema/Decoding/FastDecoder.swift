@@ -167,6 +167,8 @@ extension FastDecoder {
 
     mutating func rect() -> Rect? {
         let start = cursor
+        if let spelled = spelledRect() { return spelled }
+        cursor = start
         if cursor.beginObject(), cursor.member("x", first: true), let x = number(in: Limits.coordinate),
             cursor.member("y", first: false), let y = number(in: Limits.coordinate),
             cursor.member("width", first: false), let width = number(in: Limits.length),
@@ -186,6 +188,8 @@ extension FastDecoder {
 
     mutating func size() -> Size? {
         let start = cursor
+        if let spelled = spelledSize() { return spelled }
+        cursor = start
         if cursor.beginObject(), cursor.member("width", first: true), let width = number(in: Limits.length),
             cursor.member("height", first: false), let height = number(in: Limits.length), cursor.endObject()
         {
@@ -201,6 +205,8 @@ extension FastDecoder {
 
     mutating func point() -> Point? {
         let start = cursor
+        if let spelled = spelledPoint() { return spelled }
+        cursor = start
         if cursor.beginObject(), cursor.member("x", first: true), let x = number(in: Limits.coordinate),
             cursor.member("y", first: false), let y = number(in: Limits.coordinate), cursor.endObject()
         {
@@ -214,6 +220,8 @@ extension FastDecoder {
 
     mutating func insets(in range: ClosedRange<Double>) -> EdgeInsets? {
         let start = cursor
+        if let spelled = spelledInsets(in: range) { return spelled }
+        cursor = start
         if cursor.beginObject(), cursor.member("top", first: true), let top = number(in: range),
             cursor.member("left", first: false), let left = number(in: range),
             cursor.member("bottom", first: false), let bottom = number(in: range),
@@ -314,19 +322,29 @@ extension FastDecoder {
         return string
     }
 
-    /// `FieldReader.integer`'s rule: a number in range with no fraction.
+    /// `FieldReader.integer`'s rule: a number in range with no fraction. The schema's integer ranges are small (the
+    /// curve's 0 to 15), so a number in range converts to `Int`, and back to itself exactly when it has no
+    /// fraction: cheaper than `rounded()`, a call into the C library.
     @inline(__always)
     mutating func integer(in range: ClosedRange<Int>) -> Int? {
-        guard let number = number(in: Double(range.lowerBound)...Double(range.upperBound)), number.rounded() == number
-        else { return nil }
-        return Int(number)
+        guard let number = number(in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
+        let integer = Int(number)
+        return Double(integer) == number ? integer : nil
     }
 
     /// `FieldReader.number`'s rule: finite, in range, and -0 read as 0. Every range is finite, so one in range is
-    /// finite too. Inlined: the range folds to constants.
+    /// finite too. Inlined: the range folds to constants. A number right after its colon and space, as clients
+    /// write it, is read here; one after other whitespace, or long, or with an exponent, out of line.
     @inline(__always)
     mutating func number(in range: ClosedRange<Double>) -> Double? {
-        guard let number = cursor.shortNumber(), range.contains(number) else { return nil }
+        guard let number = cursor.spelledNumber() ?? otherNumber(), range.contains(number) else { return nil }
+        return number
+    }
+
+    /// `number(in:)`'s rarer numbers, -0 read as 0.
+    @inline(never)
+    mutating func otherNumber() -> Double? {
+        guard let number = cursor.shortNumber() else { return nil }
         return number == 0 ? 0 : number
     }
 }
