@@ -102,7 +102,9 @@ extension JSONCursor {
     /// No byte of a spelling is zero, so a match shows that all of them lie within the input.
     @inlinable @inline(always)
     public mutating func consume(spelled spelling: JSONSpelling) -> Bool {
-        guard word(at: index) & spelling.firstMask == spelling.first else { return false }
+        // Three words are compared at most: a longer spelling declines rather than match bytes never compared
+        // (a constant spelling folds this away).
+        guard spelling.count <= 24, word(at: index) & spelling.firstMask == spelling.first else { return false }
         if spelling.count > 8 {
             guard word(at: index &+ 8) & spelling.secondMask == spelling.second else { return false }
         }

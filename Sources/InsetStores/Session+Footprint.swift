@@ -1,3 +1,4 @@
+import InsetCore
 import InsetSession
 
 extension Session {
@@ -16,6 +17,13 @@ extension Session {
         // The target's pinned views share their ids' storage with the geometry's; only the array is their own.
         bytes += Self.heapBytes(of: target.pinnedViews)
         bytes += Self.heapBytes(of: animations.animations)
+        // Android's transition or the web's state, in a box of its own (`PlatformState` is indirect): its payload
+        // and the box's header and malloc's, as a block holds them.
+        switch platformState {
+        case .android?: bytes += Self.blockOverhead + MemoryLayout<AndroidTransition>.size
+        case .web?: bytes += Self.blockOverhead + MemoryLayout<WebState>.size
+        case nil: break
+        }
         return bytes
     }
 

@@ -159,6 +159,12 @@ struct CrossCuttingTests {
         #expect(text.contains(#"inset_http_requests_total{method="GET",route="/sessions/{id}",status="404"} 1"#))
         #expect(text.contains(#"inset_http_requests_total{method="GET",route="unmatched",status="404"} 1"#))
         #expect(text.contains("inset_http_request_duration_seconds_count 4"))
+        // A method the route lacks and a preflight count under the route's pattern, as an answered request does.
+        _ = app.call("DELETE", "/keyboard/show")
+        _ = app.call("OPTIONS", "/sessions/abc")
+        let later = app.call("GET", "/metrics").text
+        #expect(later.contains(#"inset_http_requests_total{method="DELETE",route="/keyboard/show",status="405"} 1"#))
+        #expect(later.contains(#"inset_http_requests_total{method="OPTIONS",route="/sessions/{id}",status="204"} 1"#))
         #expect(text.contains("inset_sessions_live 0"))
         #expect(text.contains("# TYPE inset_http_request_duration_seconds histogram"))
     }

@@ -58,6 +58,19 @@ struct SessionBudgetTests {
         #expect(try store.modify(ids[11], now: 13) { $0.id } == ids[11])
     }
 
+    /// An Android or a web session keeps its platform state in a box of its own (`PlatformState` is indirect),
+    /// which the session's inline size no longer counts: the budget weighs the box, as it weighed the state inline.
+    @Test func theBudgetWeighsAnAndroidOrAWebSessionsPlatformState() {
+        let ios = sampleSession()
+        var android = sampleSession()
+        android.android = .rest(android.scene.androidLayout, at: 0)
+        var web = sampleSession()
+        web.web = WebState(keyboard: 0, layoutTop: 0, offsetTop: 0)
+        #expect(android.footprint == ios.footprint + Session.blockOverhead + MemoryLayout<AndroidTransition>.size)
+        #expect(web.footprint == ios.footprint + Session.blockOverhead + MemoryLayout<WebState>.size)
+        #expect(MemoryLayout<AndroidTransition>.size > 100)
+    }
+
     @Test func aSessionThatGrowsPastTheBudgetMakesOlderOnesGo() throws {
         let big = Self.bigForm(count: 256, idBytes: 200)
         // The budget holds the grown session and half a small one.

@@ -24,6 +24,8 @@ public final class InsetApplication: HTTPResponder {
     private let operationRoutes: [Int]
     /// The route number of a request that matched no route.
     private let unmatchedRoute: Int
+    /// Each operation path's route number, read with no lock: an OPTIONS request or a 405 finds its pattern here.
+    private let routeNumbers: [String: Int]
 
     init(configuration: ServiceConfiguration, files: StaticFiles = StaticFiles()) {
         self.configuration = configuration
@@ -51,6 +53,8 @@ public final class InsetApplication: HTTPResponder {
         let metrics = self.metrics
         self.operationRoutes = operations.map { metrics.route($0.path) }
         self.unmatchedRoute = metrics.route("unmatched")
+        self.routeNumbers = Dictionary(
+            zip(operations.map(\.path), operationRoutes), uniquingKeysWith: { first, _ in first })
     }
 
     /// Why the session store refuses this service, for the executable to exit on before it listens: Redis refused
@@ -117,7 +121,7 @@ public final class InsetApplication: HTTPResponder {
         var routeNumber = unmatchedRoute
         switch router.match(method: Self.routedMethod(request), path: request.path) {
         case .found(let index, _, _): routeNumber = operationRoutes[index]
-        case .methodNotAllowed(_, let pattern): routeNumber = metrics.route(pattern)
+        case .methodNotAllowed(_, let pattern): routeNumber = self.routeNumber(of: pattern)
         case .notFound: break
         }
         return finish(Problem.refused(refusal).response, to: request, route: routeNumber, started: started)
@@ -154,6 +158,12 @@ public final class InsetApplication: HTTPResponder {
         }
     }
 
+    /// The route number of a pattern the router answered with: an operation's path, found without the metrics'
+    /// lock; any other (none today) is registered.
+    private func routeNumber(of pattern: String) -> Int {
+        routeNumbers[pattern] ?? metrics.route(pattern)
+    }
+
     /// Answers `request` by its route, whose number in `metrics` it sets in `routeNumber`.
     private func route(_ request: HTTPRequest, routeNumber: inout Int) -> HTTPResponse {
         if request.method.isMethod("OPTIONS") { return options(request, routeNumber: &routeNumber) }
@@ -176,7 +186,7 @@ public final class InsetApplication: HTTPResponder {
                 return error.response
             }
         case .methodNotAllowed(let allow, let pattern):
-            routeNumber = metrics.route(pattern)
+            routeNumber = self.routeNumber(of: pattern)
             return Problem.methodNotAllowed(request.method, allow: Self.allowed(allow)).response
         case .notFound:
             return Problem.routeNotFound(request.path).response
@@ -187,7 +197,7 @@ public final class InsetApplication: HTTPResponder {
     private func options(_ request: HTTPRequest, routeNumber: inout Int) -> HTTPResponse {
         guard case .methodNotAllowed(let allow, let pattern) = router.match(method: "OPTIONS", path: request.path)
         else { return Problem.routeNotFound(request.path).response }
-        routeNumber = metrics.route(pattern)
+        routeNumber = self.routeNumber(of: pattern)
         let methods = Self.allowed(allow).joined(separator: ", ")
         var headers = HTTPHeaders([("Allow", methods)])
         if configuration.corsOrigin != nil {

@@ -66,8 +66,9 @@ final class Metrics: Sendable {
     private let shards: [Locked<State>] = (0..<Metrics.shardCount).map { _ in Locked(State()) }
     private static let shardCount = 8
 
-    /// The route labels by number, and the number of each: a route is registered once (the operations' at
-    /// startup), and only a new label takes the lock's time on the request path.
+    /// The route labels by number, and the number of each: a route is registered once, the operations' at
+    /// startup. A request carries its route's number; `route(_:)` takes the lock, so the request path does not
+    /// call it (`InsetApplication.routeNumbers`).
     private let routes = Locked<(labels: [String], numbers: [String: Int])>(([], [:]))
 
     /// The number `route` (a matched pattern, never a raw path, so that labels stay bounded) is counted under.
