@@ -132,20 +132,30 @@ struct AnswerWriterTests {
             let layout = LayoutMotion(
                 from: draw.rect(), to: index % 7 == 0 ? draw.rect() : result.keyboardLayoutGuide,
                 pinnedViews: draw.pinned())
-            var fast = JSONWriter()
-            fast.beginObject()
-            let written = fast.resultMembers(result)
-            fast.key(static: "animation")
-            AnimationDescriptor.write(animation, layout: layout, composed: nil, written: written, into: &fast)
-            fast.endObject()
-            var reference = JSONWriter()
-            reference.beginObject()
-            Reference.resultMembers(result, &reference)
-            reference.key(static: "animation")
-            Reference.descriptor(animation, layout: layout, composed: nil, &reference)
-            reference.endObject()
-            #expect(String(decoding: fast.bytes, as: UTF8.self) == String(decoding: reference.bytes, as: UTF8.self))
+            let (fast, reference) = Self.resultAndDescriptor(result, animation, layout: layout, composed: nil)
+            #expect(String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
         }
+    }
+
+    /// A result and its descriptor written by the service, which copies the text the result wrote, and by the
+    /// reference writers, member by member; the service's writer starts with `capacity` bytes.
+    static func resultAndDescriptor(
+        _ result: InsetResult, _ animation: KeyboardAnimation, layout: LayoutMotion, composed: EventAnimation?,
+        capacity: Int = 1024
+    ) -> (fast: [UInt8], reference: [UInt8]) {
+        var fast = JSONWriter(reservingCapacity: capacity)
+        fast.beginObject()
+        let written = fast.resultMembers(result)
+        fast.key(static: "animation")
+        AnimationDescriptor.write(animation, layout: layout, composed: composed, written: written, into: &fast)
+        fast.endObject()
+        var reference = JSONWriter()
+        reference.beginObject()
+        Reference.resultMembers(result, &reference)
+        reference.key(static: "animation")
+        Reference.descriptor(animation, layout: layout, composed: composed, &reference)
+        reference.endObject()
+        return (fast.bytes, reference.bytes)
     }
 
     @Test func animatedValuesAreTheReferences() {
@@ -183,19 +193,9 @@ struct AnswerWriterTests {
             let composed = EventAnimation(
                 animation: animation, composition: .additive, delta: values, velocity: values, inFlight: [],
                 layout: layout)
-            var fast = JSONWriter(reservingCapacity: 16)
-            fast.beginObject()
-            let written = fast.resultMembers(result)
-            fast.key(static: "animation")
-            AnimationDescriptor.write(animation, layout: layout, composed: composed, written: written, into: &fast)
-            fast.endObject()
-            var reference = JSONWriter()
-            reference.beginObject()
-            Reference.resultMembers(result, &reference)
-            reference.key(static: "animation")
-            Reference.descriptor(animation, layout: layout, composed: composed, &reference)
-            reference.endObject()
-            #expect(fast.bytes == reference.bytes)
+            let (fast, reference) = Self.resultAndDescriptor(
+                result, animation, layout: layout, composed: composed, capacity: 16)
+            #expect(fast == reference)
         }
     }
 }
