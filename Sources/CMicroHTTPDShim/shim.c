@@ -140,6 +140,29 @@ static int inset_has_blank(const char *text, size_t size) {
     return blank;
 }
 
+/// Whether a byte of `word` ends a field value for libmicrohttpd: NUL, CR or LF.
+static int inset_word_breaks(uint64_t word) {
+    return inset_word_has(word, 0) | inset_word_has(word, '\r') | inset_word_has(word, '\n');
+}
+
+int inset_overwrite_value(char *target, size_t stored, const char *value, size_t count) {
+    if (count != stored) return 0;
+    if (count == 0) return 1;
+    int breaks = 0;
+    if (count < 8) {
+        for (size_t index = 0; index < count; index++) {
+            char byte = value[index];
+            breaks |= byte == 0 || byte == '\r' || byte == '\n';
+        }
+    } else {
+        breaks = inset_word_breaks(inset_word(value + count - 8));
+        for (size_t index = 0; index + 8 <= count; index += 8) breaks |= inset_word_breaks(inset_word(value + index));
+    }
+    if (breaks) return 0;
+    memcpy(target, value, count);
+    return 1;
+}
+
 /// Notes what framing needs of one field, its name `key` in any case.
 static void inset_note_field(struct inset_head *head, const char *key, size_t key_size, const char *value,
                              size_t value_size) {

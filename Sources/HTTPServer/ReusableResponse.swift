@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 
 #if canImport(Glibc)
     import Glibc
@@ -19,10 +20,19 @@ struct ReusableResponse {
     let status: Int
     let body: UnsafeRawPointer?
     let count: Int
-    /// The fields as last queued; never more than three (`HTTPHeaders` holds three inline).
-    private var headers: HTTPHeaders
-    /// libmicrohttpd's copies of the values of `headers`' first, second and third fields.
-    private let values: (UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?)
+    /// The fields as last queued, each with libmicrohttpd's copy of its value; never more than three (`HTTPHeaders`
+    /// holds three inline).
+    private var slots: (Slot?, Slot?, Slot?)
+
+    /// A field as last queued, and where libmicrohttpd keeps its value.
+    private struct Slot {
+        let name: String
+        /// The value libmicrohttpd's copy holds now.
+        var value: String
+        /// libmicrohttpd's copy of the value: `length` bytes, never moved while the response lives.
+        let target: UnsafeMutablePointer<CChar>
+        let length: Int
+    }
 
     /// Keeps `response`, made with `headers` (each added) for `status` and `constant`; nil when its fields cannot
     /// be found again by name (more than three, or a name given twice) or libmicrohttpd's copy of a value is not
@@ -47,17 +57,20 @@ struct ReusableResponse {
         self.status = status
         self.body = constant.base
         self.count = constant.count
-        self.headers = headers
-        self.values = (values.first, values.count > 1 ? values[1] : nil, values.count > 2 ? values[2] : nil)
+        var slots: [Slot] = []
+        headers.forEachField { field in
+            let target = values[slots.count]
+            slots.append(Slot(name: field.name, value: field.value, target: target, length: strlen(target)))
+        }
+        self.slots = (slots.first, slots.count > 1 ? slots[1] : nil, slots.count > 2 ? slots[2] : nil)
     }
 
     /// Whether this response, its changed values written over, answers as `status`, `constant` and `headers` would;
     /// when false, some values may have been written and the response must not be queued again.
     mutating func refresh(status: Int, constant: ConstantBody, headers new: HTTPHeaders) -> Bool {
         status == self.status && constant.base == body && constant.count == count && new.rest.isEmpty
-            && Self.take(new.first, over: &headers.first, at: values.0)
-            && Self.take(new.second, over: &headers.second, at: values.1)
-            && Self.take(new.third, over: &headers.third, at: values.2)
+            && Self.take(new.first, into: &slots.0) && Self.take(new.second, into: &slots.1)
+            && Self.take(new.third, into: &slots.2)
     }
 
     /// Whether libmicrohttpd's copy of a value is the value, byte for byte: it cuts a value at a NUL and rewrites
@@ -76,24 +89,24 @@ struct ReusableResponse {
         MHD_destroy_response(response)
     }
 
-    /// Whether `new` may take `old`'s place, and if so writes its value over libmicrohttpd's copy of `old`'s at
-    /// `target`: the same name, and a value that is the same or of the same length, with none of the bytes (NUL, CR,
-    /// LF) at which `MHD_add_response_header` would have cut it or that it would have refused.
-    private static func take(
-        _ new: HTTPField?, over old: inout HTTPField?, at target: UnsafeMutablePointer<CChar>?
-    ) -> Bool {
-        guard case .some(let field) = new else { return old == nil }
-        guard case .some(let kept) = old, field.name == kept.name else { return false }
-        if field.value == kept.value { return true }
-        guard field.value.utf8.count == kept.value.utf8.count else { return false }
+    /// Whether `new` may take the place of the field in `slot`, and if so writes its value over libmicrohttpd's
+    /// copy: the same name, and a value that is the same or of the same length, with none of the bytes (NUL, CR,
+    /// LF) at which `MHD_add_response_header` would have cut it or that it would have refused. Only the value is
+    /// kept: the name never changes, and copying the whole field would retain and release both strings.
+    @inline(__always)
+    private static func take(_ new: HTTPField?, into slot: inout Slot?) -> Bool {
+        guard case .some(let field) = new else { return slot == nil }
+        guard let name = slot?.name, let target = slot?.target, let length = slot?.length, field.name == name else {
+            return false
+        }
+        if field.value == slot?.value { return true }
         var value = field.value
         let written = value.withUTF8 { bytes in
-            guard let start = bytes.baseAddress, let target else { return false }
-            for byte in bytes where byte == 0 || byte == 0x0D || byte == 0x0A { return false }
-            memcpy(target, start, bytes.count)
-            return true
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                inset_overwrite_value(target, length, text.baseAddress, text.count) != 0
+            }
         }
-        if written { old = field }
+        if written { slot?.value = value }
         return written
     }
 }

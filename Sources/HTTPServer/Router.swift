@@ -59,7 +59,7 @@ struct RouteTable: Sendable {
     private struct Route: Sendable {
         var method: String
         var pattern: String
-        /// Nil for a literal pattern, which is matched by `literalRoutes` instead.
+        /// Nil for a literal pattern, which is matched by `literalPosition` instead.
         var segments: [Segment]?
         /// The pattern up to its first `{`: a path without it cannot match, and needs no splitting.
         var literalPrefix = ""
@@ -111,19 +111,22 @@ struct RouteTable: Sendable {
     }
 
     @usableFromInline func match(method: String, path: String) -> Match {
-        let (literal, shadowed) = literalRoutes(for: path)
+        let (position, single, shadowed) = literalPosition(for: path)
         // Nearly every request names a literal path: its routes are already in order, and need no array; one that
         // no parameter route also matches needs no look at them either.
-        if !literal.isEmpty && !shadowed
+        if position != nil && !shadowed
             || !parameterPrefixes.contains(where: { path.utf8.count >= $0.utf8.count && path.hasPrefix($0) })
         {
-            // One route of the path, with the method asked for: what nearly every request finds.
-            if literal.count == 1, routes[literal[0]].method == method {
-                return .found(literal[0], parameters: [:], pattern: routes[literal[0]].pattern)
+            guard let position else { return .notFound }
+            // One route of the path, with the method asked for: what nearly every request finds. `Dictionary()`,
+            // not `[:]`, which is built from an empty list of pairs.
+            if let single, routes[single].method == method {
+                return .found(single, parameters: [String: String](), pattern: routes[single].pattern)
             }
-            return pick(literal.lazy.map { (index: $0, parameters: [:]) }, method: method)
+            return pick(literalList[position].indices.lazy.map { (index: $0, parameters: [:]) }, method: method)
         }
         // The routes whose pattern matches the path, in the order added: the first with the method wins.
+        let literal = position.map { literalList[$0].indices } ?? []
         var candidates: [(index: Int, parameters: [String: String])] = literal.map { ($0, [:]) }
         let parts = Self.split(path)
         for index in parameterRoutes {
@@ -137,18 +140,21 @@ struct RouteTable: Sendable {
         return pick(candidates, method: method)
     }
 
-    /// The routes whose literal pattern is `path`, in the order added.
-    private func literalRoutes(for path: String) -> (indices: [Int], shadowed: Bool) {
-        // Read where they lie: iterating the arrays would copy each entry, retaining its path and its indices.
+    /// Where `path` is in `literalList` (nil when no literal pattern is `path`), its route when it has one alone,
+    /// and whether a parameter route matches it too.
+    private func literalPosition(for path: String) -> (position: Int?, single: Int?, shadowed: Bool) {
+        // Read where they lie: iterating the arrays, or handing out an entry's indices, would copy them, retaining
+        // each path and each list of indices.
         let length = path.utf8.count
-        guard length < literalsByLength.count else { return ([], false) }
+        guard length < literalsByLength.count else { return (nil, nil, false) }
         return literalsByLength.withUnsafeBufferPointer { buckets in
             buckets[length].withUnsafeBufferPointer { positions in
                 literalList.withUnsafeBufferPointer { list in
                     for position in positions where list[position].path == path {
-                        return (list[position].indices, list[position].shadowed)
+                        let single = list[position].indices.count == 1 ? list[position].indices[0] : nil
+                        return (position, single, list[position].shadowed)
                     }
-                    return ([], false)
+                    return (nil, nil, false)
                 }
             }
         }

@@ -41,6 +41,16 @@ extension TransportTests {
             "f=Content-Type:application/json&f=X-Request-Id:AAAAAAAAAAAAAAA&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:BBBBBBBBBBBBBBB&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:BBBBBBBBBBBBBBB&f=Vary:Origin",
+            // Back to the first value, which libmicrohttpd's copy no longer holds.
+            "f=Content-Type:application/json&f=X-Request-Id:AAAAAAAAAAAAAAA&f=Vary:Origin",
+            // Values as long, with a CR, LF or NUL in the last word only, the first, and the second: each is
+            // refused by the eight-byte check wherever it lies, and the next clean value is taken again.
+            "f=Content-Type:application/json&f=X-Request-Id:CCCCCCCCCCCCC%0DC&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:BBBBBBBBBBBBBBB&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:CC%0ACCCCCCCCCCCC&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:DDDDDDDDDDDDDDD&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:CCCCCCCC%00CCCCCC&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:EEEEEEEEEEEEEEE&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:short&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:longer-than-before&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:longer-than-after&f=Vary:Origin",

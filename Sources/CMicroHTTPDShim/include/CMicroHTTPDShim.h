@@ -90,6 +90,11 @@ void inset_set_error_answerer(inset_error_answerer answerer);
 /// the shim's definition of `MHD_queue_response` takes the library's own error answers.
 int inset_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
 
+/// Copies `count` bytes of `value` over `target`, libmicrohttpd's copy of a field value `stored` bytes long, when
+/// the two are as long and `value` holds no NUL, CR or LF (where the library would have cut or refused it);
+/// returns whether it did. Reads eight bytes at a time.
+int inset_overwrite_value(char *target, size_t stored, const char *value, size_t count);
+
 /// Writes the current time as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`) into `buffer`; returns its length.
 size_t inset_http_date(char *buffer, size_t capacity);
 

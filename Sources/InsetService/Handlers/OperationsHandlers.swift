@@ -4,11 +4,8 @@ import InsetStores
 
 /// `GET /healthz`: the process answers, always the same bytes.
 final class HealthHandler: OperationHandler {
-    /// Written once, as `HTTPResponse.json` writes it, and handed to libmicrohttpd as it is for every request.
-    static let answer: HTTPResponse = {
-        let written = HTTPResponse.json(body())
-        return HTTPResponse(status: 200, headers: written.headers, constant: ConstantBody(written.body))
-    }()
+    /// The body, written once and handed to libmicrohttpd as it is for every request.
+    static let constant = ConstantBody(body().bytes)
 
     /// The answer's body.
     static func body() -> JSONWriter {
@@ -22,7 +19,10 @@ final class HealthHandler: OperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String]
     ) throws(Problem) -> HTTPResponse {
-        Self.answer
+        // Made each time, as `HTTPResponse.json` makes one: a kept response was copied, retaining every field.
+        var response = HTTPResponse(status: 200, constant: Self.constant)
+        response.headers.add(name: "Content-Type", value: "application/json")
+        return response
     }
 }
 
