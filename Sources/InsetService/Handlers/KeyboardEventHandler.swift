@@ -21,7 +21,13 @@ final class KeyboardEventHandler: BodyOperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming KeyboardEventBody
     ) throws(Problem) -> HTTPResponse {
-        guard let sessionId = body.sessionId else {
+        if let sessionId = body.decoded.inlineSessionId {
+            let serverTime = sessions.now
+            return sessions.answer(
+                KeyboardEventChange(handler: self, body: consume body, serverTime: serverTime),
+                to: sessionId, now: serverTime)
+        }
+        guard let sessionId = body.decoded.otherSessionId else {
             let platform = RequestSchema.platform(of: body.decoded)
             let problems = RequestSchema.platformProblems(body.decoded, platform: platform)
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
