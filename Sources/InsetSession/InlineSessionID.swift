@@ -51,6 +51,13 @@ public struct InlineSessionID: Hashable, Sendable {
         }
     }
 
+    /// One word of the three fed to the hasher, each multiplied by an odd constant first (which loses nothing of
+    /// it): a third of the hashing that three words cost. Equality still compares all three.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(first ^ (second &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F))
+    }
+
     /// Whether each of the eight bytes of `word` is printable ASCII other than the quote and the backslash.
     @inlinable
     static func isPlain(_ word: UInt64) -> Bool {

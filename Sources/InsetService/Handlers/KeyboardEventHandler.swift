@@ -94,7 +94,7 @@ struct KeyboardEventChange: AnsweredChange {
         let (composed, time) = try session.receive(kind, body.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
-        return EventAnswer.text(session, composed: composed, at: time)
+        return EventAnswer.text(session, composed: composed, at: time, sent: body.decoded.inlineSessionId)
     }
 
     /// An IME event on an Android session, by device when the session or the event names one.
