@@ -31,7 +31,9 @@ extension Sessions {
     }
 
     /// `answer` on the session an id a request sent inline names, with no string made of it unless Redis keeps
-    /// the session.
+    /// the session. Inlined into its one caller (a show or hide), so that the change is not copied again to be
+    /// passed.
+    @inline(__always)
     func answer<Change: AnsweredChange>(_ change: Change, to id: InlineSessionID, now: Double) -> HTTPResponse {
         switch store.apply(change, to: id, now: now) {
         case .now(let result):
