@@ -70,10 +70,12 @@ public struct AnimatedValues: Equatable, Sendable {
         Rect(x: model.x, y: lanes[Self.guideTopLane], width: model.width, height: lanes[Self.guideTopLane + 1])
     }
 
-    /// The largest magnitude among the values.
+    /// The largest magnitude among the values, which are finite. With their sign bits cleared, finite doubles
+    /// order as their bit patterns do, so the largest is found among integers: on doubles, the negation and the
+    /// comparisons took a branch on every lane.
     public var largestMagnitude: Double {
-        let magnitudes = lanes.replacing(with: -lanes, where: lanes .< 0)
-        return magnitudes.max()
+        let magnitudes = unsafeBitCast(lanes, to: SIMD16<UInt64>.self) & ~(1 << 63)
+        return Double(bitPattern: magnitudes.max())
     }
 
     /// Lane-wise sum.

@@ -307,35 +307,6 @@ public struct JSONCursor {
         }
     }
 
-    /// A string value of printable ASCII alone (U+0020 to U+007E, no escapes), or nil, consuming nothing, for any
-    /// other value: `string()` then reads it. Such a string holds no control character, so the caller need not
-    /// look for one, and it is built straight from the bytes, with no parser set up for escapes.
-    @inlinable
-    public mutating func plainString() -> String? {
-        plainStringBytes().map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The bytes between the quotes of a string value of printable ASCII alone, as `plainString` takes it, or
-    /// nil, consuming nothing: a value compared with known names (`spells`) without building a string.
-    @inlinable
-    public mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
-        let input = input
-        let start = Self.skippingSpace(input, from: index)
-        guard start < input.count, input[start] == ASCII.quote else { return nil }
-        var cursor = start &+ 1
-        while cursor < input.count {
-            let byte = input[cursor]
-            if byte == ASCII.quote {
-                index = cursor &+ 1
-                return UnsafeBufferPointer(rebasing: input[(start &+ 1)..<cursor])
-            }
-            // One compare keeps to U+0020...U+007E.
-            guard byte &- ASCII.space < 0x5F, byte != ASCII.backslash else { return nil }
-            cursor &+= 1
-        }
-        return nil
-    }
-
     /// Whether only whitespace is left.
     @inlinable
     public mutating func atEnd() -> Bool {

@@ -86,18 +86,28 @@ extension RequestSchema {
 extension RequestSchema {
     /// The platform of `body` on a session on `session` (nil: one being created), refusing a body that names
     /// another platform than its session's or sends members its platform does not have; nothing has changed.
+    /// Inlined, as `platformProblems` is: a call copied the whole body to lend it.
+    @inlinable @inline(__always)
     package static func checkPlatform(_ body: borrowing RequestBody, session: Platform?) throws(SessionError)
         -> Platform
     {
         let platform = platform(of: body, base: session)
-        if let session, platform != session {
-            let message = "cannot change a session's platform (this one is '\(session.rawValue)')"
-            throw .invalidMembers([MemberProblem(pointer: "/platform", message: message)])
-        }
+        if let session, platform != session { throw platformChange(of: session) }
         let problems = platformProblems(body, platform: platform)
-        guard problems.isEmpty else {
-            throw .invalidMembers(problems.map { MemberProblem(pointer: $0.pointer, message: $0.message) })
-        }
+        guard problems.isEmpty else { throw invalidMembers(problems) }
         return platform
+    }
+
+    /// Why a body may not move a session on `session` to another platform.
+    @usableFromInline
+    static func platformChange(of session: Platform) -> SessionError {
+        let message = "cannot change a session's platform (this one is '\(session.rawValue)')"
+        return .invalidMembers([MemberProblem(pointer: "/platform", message: message)])
+    }
+
+    /// `problems` as the domain's error.
+    @usableFromInline
+    static func invalidMembers(_ problems: [FieldError]) -> SessionError {
+        .invalidMembers(problems.map { MemberProblem(pointer: $0.pointer, message: $0.message) })
     }
 }

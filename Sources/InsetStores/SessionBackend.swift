@@ -61,6 +61,18 @@ package enum SessionBackend: SessionStoring {
         }
     }
 
+    /// `apply` on the session an id a request sent inline names: in memory, keyed on as it is; in Redis, by its
+    /// string, which names the record.
+    @inlinable
+    package func apply<Change: SessionChange>(
+        _ change: Change, to id: InlineSessionID, now: Double
+    ) -> StoreAnswer<Change.Outcome> {
+        switch self {
+        case .memory(let store): store.apply(change, to: id, now: now)
+        case .redis(let store): store.apply(change, to: id.string, now: now)
+        }
+    }
+
     package func create(_ session: Session, now: Double) -> StoreAnswer<Void> {
         switch self {
         case .memory(let store): store.create(session, now: now)

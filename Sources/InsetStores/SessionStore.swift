@@ -65,6 +65,14 @@ package final class SessionStore: SessionStoring {
         _ id: String, now: Double, _ body: (inout Session) throws(SessionError) -> T
     ) throws(SessionError) -> T {
         guard let key = SessionKey(id) else { throw .notFound }
+        return try modify(key, now: now, body)
+    }
+
+    /// `modify` on the session `key` names.
+    @inlinable
+    func modify<T: Sendable>(
+        _ key: SessionKey, now: Double, _ body: (inout Session) throws(SessionError) -> T
+    ) throws(SessionError) -> T {
         let (ttl, maxBytes) = (ttl, maxBytes)
         return try state.withLock { (state: inout State) throws(SessionError) -> T in
             var expired = false
@@ -123,10 +131,28 @@ package final class SessionStore: SessionStoring {
     package func apply<Change: SessionChange>(
         _ change: Change, to id: String, now: Double
     ) -> StoreAnswer<Change.Outcome> {
+        guard let key = SessionKey(id) else { return .now(.failure(.notFound)) }
+        return apply(change, to: key, now: now)
+    }
+
+    /// `apply` on the session an id a request sent inline names, with no string made of it: an id that is not
+    /// well-formed finds no session, as `apply` with its string refuses it.
+    @inlinable
+    package func apply<Change: SessionChange>(
+        _ change: Change, to id: InlineSessionID, now: Double
+    ) -> StoreAnswer<Change.Outcome> {
+        apply(change, to: SessionKey(id), now: now)
+    }
+
+    /// `apply` on the session `key` names.
+    @inlinable
+    func apply<Change: SessionChange>(
+        _ change: Change, to key: SessionKey, now: Double
+    ) -> StoreAnswer<Change.Outcome> {
         do {
             return .now(
                 .success(
-                    try modify(id, now: now) { (session: inout Session) throws(SessionError) in
+                    try modify(key, now: now) { (session: inout Session) throws(SessionError) in
                         try change.apply(to: &session)
                     }))
         } catch {

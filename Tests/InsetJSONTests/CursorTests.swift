@@ -156,6 +156,35 @@ func cursorNumbersAgreeWithTheParser(trailingSpaces: Int, short: Bool) {
     #expect(failures.isEmpty)
 }
 
+/// `plainString` reads eight bytes a step: a byte out of range or a closing quote is found at every position of
+/// strings of every length around the word size, whatever follows the string in the same word.
+@Test func plainStringsAreReadWordByWordAtEveryPosition() {
+    let special: [UInt8] = [0x00, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xFF]
+    let fine: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7E]
+    var failures: [[UInt8]] = []
+    for length in 0...26 {
+        for position in 0..<max(length, 1) {
+            for byte in special + fine {
+                for tail in [[UInt8](), Array(#", "timestamp": 1000}"#.utf8), [0x00, 0xFF, 0x5C, 0x22, 0x7F, 0x01]] {
+                    var content = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { content[position] = byte }
+                    let bytes = [0x22] + content + [0x22] + tail
+                    bytes.withUnsafeBufferPointer { buffer in
+                        var cursor = JSONCursor(buffer)
+                        let read = cursor.plainStringBytes().map(Array.init)
+                        // The string ends at its first quote; it is plain when every byte before is in range.
+                        let end = content.firstIndex(of: 0x22) ?? content.count
+                        let plain = content[..<end].allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x5C }
+                        let expected = plain ? Array(content[..<end]) : nil
+                        if read != expected || cursor.offset != (plain ? end + 2 : 0) { failures.append(bytes) }
+                    }
+                }
+            }
+        }
+    }
+    #expect(failures.isEmpty)
+}
+
 /// `bool` reads `true` and `false` where the parser reads them, ending where the parser's literal ends, and nil
 /// for anything else; what follows the literal is the next read's to judge, as it is for the parser.
 @Test func boolsAreTheParsersLiterals() {

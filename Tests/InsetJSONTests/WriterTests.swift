@@ -305,3 +305,23 @@ func piecesWriteWhatPiecesOneAtATimeWrite(reserved: Int) {
         #expect(try JSONParser.parse(Array(output.utf8)) == .string(text))
     }
 }
+
+/// The scan for bytes to escape reads eight at a time: a byte that needs its escape is found at every position of
+/// strings of every length around the word size, and bytes beyond ASCII or just above the control range never are.
+@Test func escapesAreFoundAtEveryPosition() throws {
+    let escaped: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C]
+    let plain: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0x9F, 0xA0, 0xC3, 0xFF]
+    for length in 1...26 {
+        for position in 0..<length {
+            for byte in escaped + plain {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = byte
+                let text = String(decoding: bytes, as: UTF8.self)
+                let output = written { $0.string(text) }
+                let needsEscape = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+                #expect((output == "\"" + text + "\"") == !needsEscape, "\(bytes)")
+                #expect(try JSONParser.parse(Array(output.utf8)) == .string(text))
+            }
+        }
+    }
+}

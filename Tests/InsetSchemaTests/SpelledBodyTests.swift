@@ -122,6 +122,25 @@ struct SpelledBodyTests {
         }
     }
 
+    /// A session id of 22 plain bytes is held inline, any other in a string, by both decoders alike: the same id
+    /// escaped or not, one byte short or long, or with a byte JSON escapes.
+    @Test func sessionIdsAreInlineExactlyWhen22PlainBytes() {
+        let ids = [
+            ("CbuU4KaY_tIrhsQGEICoPi", true), ("CbuU4KaY_tIrhsQGEICoP", false), ("CbuU4KaY_tIrhsQGEICoPiA", false),
+            (#"\u0043buU4KaY_tIrhsQGEICoPi"#, true), (#"\u00e9uU4KaY_tIrhsQGEICoP"#, false),
+            ("CbuU4KaY tIrhsQGEICoPi", true), (#"CbuU4KaY\\IrhsQGEICoPi"#, false), (#"CbuU4KaY\"IrhsQGEICoPi"#, false),
+        ]
+        for (id, inline) in ids {
+            let text = Self.event.replacingOccurrences("CbuU4KaY_tIrhsQGEICoPi", with: id)
+            let fast = Self.fast(text, .show)
+            #expect(fast != nil, "\(text)")
+            #expect(fast == Self.slow(text, .show), "\(text)")
+            #expect((fast?.inlineSessionId != nil) == inline, "\(text)")
+            #expect((fast?.otherSessionId != nil) == !inline, "\(text)")
+            #expect(fast?.sessionId == Self.slow(text, .show)?.sessionId, "\(text)")
+        }
+    }
+
     /// A body cut anywhere, or with a byte after it: words read past the end are zeros, which end no token.
     @Test func cutOrExtendedBodiesAgree() {
         for body in [Self.show, Self.event] {

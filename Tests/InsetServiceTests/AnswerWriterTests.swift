@@ -198,4 +198,27 @@ struct AnswerWriterTests {
             #expect(fast == reference)
         }
     }
+
+    /// A session's reference whose id the request sent inline copies the id's bytes, and writes what the id's
+    /// string writes, in every phase and as the first member or after others.
+    @Test func aReferenceWithItsIdSentInlineWritesTheSameBytes() throws {
+        let id = "CbuU4KaY_tIrhsQGEICoPi"
+        let sent = try #require(InlineSessionID(id))
+        for phase in [KeyboardPhase.hidden, .showing, .shown, .hiding] {
+            for first in [true, false] {
+                func written(_ sent: InlineSessionID?) -> [UInt8] {
+                    var writer = JSONWriter()
+                    writer.beginObject()
+                    if !first { writer.field("before", 1.0) }
+                    writer.key(static: "session")
+                    SessionReference(id: id, sent: sent, keyboardState: phase, time: 1250.5).write(into: &writer)
+                    writer.field("after", 2.0)
+                    writer.endObject()
+                    return writer.bytes
+                }
+                #expect(written(sent) == written(nil))
+                #expect(String(decoding: written(sent), as: UTF8.self).contains(#"{"id":"\#(id)","keyboardState""#))
+            }
+        }
+    }
 }

@@ -55,7 +55,7 @@ struct SessionIDTests {
     }
 
     @Test func twoIdsShareAKeyOnlyWhenEqual() {
-        // One digit changed anywhere, to any other digit, changes the key: the 22 digits are packed, never
+        // One digit changed anywhere, to any other digit, changes the key: the 22 digits are held, never
         // folded, including a first digit no generated id has (above 3).
         let base = Array("DAAAAAAAAAAAAAAAAAAAAA".utf8)
         let key = SessionKey(String(decoding: base, as: UTF8.self))

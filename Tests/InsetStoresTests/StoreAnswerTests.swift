@@ -54,6 +54,21 @@ struct StoreAnswerTests {
         #expect(store.refusal() == nil)
     }
 
+    /// A change to the session an id sent inline names finds the session its string finds; an inline id that is
+    /// not 22 base64url digits finds none, as its string does.
+    @Test func anInlineIdFindsTheSessionItsStringFinds() throws {
+        let store = SessionBackend.memory(SessionStore(maxSessions: 4, ttlSeconds: 60))
+        let session = sampleSession(time: 100)
+        #expect(try Self.now(store.create(session, now: 0))?.get() != nil)
+        let id = try #require(InlineSessionID(session.id))
+        #expect(SessionKey(id) == SessionKey(session.id))
+        #expect(try Self.now(store.apply(Raise(), to: id, now: 1))?.get() == 1)
+        #expect(try Self.now(store.apply(Raise(), to: session.id, now: 2))?.get() == 2)
+        let malformed = try #require(InlineSessionID("AAAAAAAAAAAAAAAAAAAA.."))
+        #expect(SessionKey("AAAAAAAAAAAAAAAAAAAA..") == nil)
+        #expect(throws: SessionError.notFound) { try Self.now(store.apply(Raise(), to: malformed, now: 3))?.get() }
+    }
+
     /// A session that alone weighs more than the whole budget is refused, as a domain error.
     @Test func aCreationPastTheWholeBudgetFails() {
         let store = SessionStore(maxSessions: 4, maxBytes: 64, ttlSeconds: 60)

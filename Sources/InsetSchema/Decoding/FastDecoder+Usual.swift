@@ -74,10 +74,7 @@ extension FastDecoder {
         // A stateless body usually opens with its scroll view: then nothing before it is looked for.
         let scrollViewFirst = cursor.consume(spelled: JSONSpelling(member: "scrollView", first: true))
         if !scrollViewFirst, cursor.spelledMember("sessionId", first: true) {
-            guard allows(top, UsualMember.sessionId), let id = string(maxBytes: Limits.sessionIdBytes) else {
-                return false
-            }
-            body.sessionId = id
+            guard allows(top, UsualMember.sessionId), sessionId(into: &body) else { return false }
             progress.read(UsualMember.sessionId)
         }
         if !scrollViewFirst, cursor.spelledMember("timestamp", first: progress.first) {

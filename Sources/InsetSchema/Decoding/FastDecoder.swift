@@ -1,5 +1,6 @@
 import InsetCore
 import InsetJSON
+import InsetSession
 
 // Show and hide are almost every request, and building a JSON tree and then walking it costs more than the
 // whole HTTP exchange (docs/performance.md, "Decoding a request"). This reads bodies against `RequestSchema` in
@@ -309,6 +310,24 @@ extension FastDecoder {
             return true
         }
         return complete && seen == (1 << UInt32(count)) - 1 ? values : nil
+    }
+
+    /// The session id, as `string(maxBytes:)` reads it, into `body`: one of 22 plain bytes inline, with no string
+    /// made of it.
+    @inline(__always)
+    mutating func sessionId(into body: inout RequestBody) -> Bool {
+        guard let bytes = cursor.plainStringBytes() else {
+            guard let id = string(maxBytes: Limits.sessionIdBytes) else { return false }
+            body.sessionId = id
+            return true
+        }
+        guard bytes.count <= Limits.sessionIdBytes else { return false }
+        if let id = InlineSessionID(bytes) {
+            body.inlineSessionId = id
+        } else {
+            body.otherSessionId = String(decoding: bytes, as: UTF8.self)
+        }
+        return true
     }
 
     /// `FieldReader.string`'s rule: at most `maxBytes` bytes, no control character.

@@ -16,8 +16,11 @@ package struct RequestBody: Equatable, Sendable {
 
     }
 
-    /// The session an event belongs to; nil for a stateless call.
-    package var sessionId: String?
+    /// The session an event belongs to, when its id is 22 plain bytes (every id the service makes): read from the
+    /// body's bytes with no string made. Set exactly when `sessionId` is such an id.
+    package var inlineSessionId: InlineSessionID?
+    /// The session an event belongs to, when its id is any other string.
+    package var otherSessionId: String?
     /// A focus move's field: an id, `next` or `previous`.
     package var field: String?
     /// A drag's touch, in window coordinates.
@@ -30,6 +33,15 @@ package struct RequestBody: Equatable, Sendable {
     /// The members of the `keyboard` object the body sent, one bit each at its index in that object's schema
     /// (the scene's are in `event.scene.given` too; the notification's only here).
     @usableFromInline package var keyboardSent: UInt32 = 0
+
+    /// The session an event belongs to; nil for a stateless call.
+    package var sessionId: String? {
+        get { inlineSessionId?.string ?? otherSessionId }
+        set {
+            inlineSessionId = newValue.flatMap { InlineSessionID($0) }
+            otherSessionId = inlineSessionId == nil ? newValue : nil
+        }
+    }
 
     /// An empty body, for a decoder to fill in place; inlinable, as the edge makes one for every body it decodes.
     @inlinable package init() {}

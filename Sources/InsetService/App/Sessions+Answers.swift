@@ -30,6 +30,19 @@ extension Sessions {
         }
     }
 
+    /// `answer` on the session an id a request sent inline names, with no string made of it unless Redis keeps
+    /// the session. Inlined into its one caller (a show or hide), so that the change is not copied again to be
+    /// passed.
+    @inline(__always)
+    func answer<Change: AnsweredChange>(_ change: Change, to id: InlineSessionID, now: Double) -> HTTPResponse {
+        switch store.apply(change, to: id, now: now) {
+        case .now(let result):
+            return Self.response(result, change)
+        case .later(let outcome):
+            return Self.pending(outcome, session: id.string, onlyReads: Change.onlyReads) { Self.response($0, change) }
+        }
+    }
+
     /// Stores `session`, new, and answers `respond()` once it is stored, or the failure as a problem.
     func answer(
         creating session: Session, now: Double, _ respond: @escaping @Sendable () -> HTTPResponse

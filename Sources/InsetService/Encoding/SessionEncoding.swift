@@ -96,23 +96,33 @@ extension Session {
 
     /// The short reference a show or hide answers with, seen at `time`. Inlined, as `phase(at:)` is: asked of a
     /// session held `inout`, a function of its own took a copy of the whole session.
+    /// `sent`: the session's id as the request sent it inline, if it did.
     @inline(__always)
-    func reference(at time: Double) -> SessionReference {
-        SessionReference(id: id, keyboardState: phase(at: time), time: time)
+    func reference(at time: Double, sent: InlineSessionID? = nil) -> SessionReference {
+        SessionReference(id: id, sent: sent, keyboardState: phase(at: time), time: time)
     }
 }
 
 /// The short reference to a session that a show or hide answers with.
 struct SessionReference: Sendable {
     var id: String
+    /// `id` as the request sent it inline, when it did: the same bytes, as the store found the session by them,
+    /// written as they are (they need no escaping).
+    var sent: InlineSessionID?
     var keyboardState: KeyboardPhase
     /// The event's instant on the session's clock.
     var time: Double
 
     func write(into writer: inout JSONWriter) {
         writer.beginPieces()
-        writer.pieceKey("{\"id\":")
-        writer.string(id)
+        if let sent {
+            writer.piece("{\"id\":\"")
+            sent.withBytes { writer.pieceBytes($0) }
+            writer.piece("\"")
+        } else {
+            writer.pieceKey("{\"id\":")
+            writer.string(id)
+        }
         // The phase's raw value, one of four fixed names, written whole without the escaping scan.
         switch keyboardState {
         case .hidden: writer.piece(",\"keyboardState\":\"hidden\"")

@@ -60,14 +60,17 @@ enum EventAnswer {
     /// The answer to a session's event, written from the session where it lies, after `composed` at `time`: the
     /// text its change returns to the store. Inlined: called with a session its caller holds `inout`, a function
     /// of its own took a copy of the whole session (1 329 bytes) on every event.
+    /// `sent`: the session's id as the request sent it inline, if it did.
     @inline(__always)
     static func text(
-        _ session: Session, composed: EventAnimation, at time: Double, catalogue: DeviceResolution? = nil
+        _ session: Session, composed: EventAnimation, at time: Double, catalogue: DeviceResolution? = nil,
+        sent: InlineSessionID? = nil
     ) -> WrittenJSON {
         WrittenJSON(
             write(
                 session.target, animation: composed.animation, layout: composed.layout, composed: composed,
-                session: session.reference(at: time), navigation: session.scene.navigation, catalogue: catalogue,
+                session: session.reference(at: time, sent: sent), navigation: session.scene.navigation,
+                catalogue: catalogue,
                 containers: session.scene.containers, keyboardShown: session.keyboardVisible))
     }
 }

@@ -21,7 +21,13 @@ final class KeyboardEventHandler: BodyOperationHandler {
     func handle(
         _ request: HTTPRequest, parameters: [String: String], body: consuming KeyboardEventBody
     ) throws(Problem) -> HTTPResponse {
-        guard let sessionId = body.sessionId else {
+        if let sessionId = body.decoded.inlineSessionId {
+            let serverTime = sessions.now
+            return sessions.answer(
+                KeyboardEventChange(handler: self, body: consume body, serverTime: serverTime),
+                to: sessionId, now: serverTime)
+        }
+        guard let sessionId = body.decoded.otherSessionId else {
             let platform = RequestSchema.platform(of: body.decoded)
             let problems = RequestSchema.platformProblems(body.decoded, platform: platform)
             guard problems.isEmpty else { throw Problem(RequestError.invalid(problems)) }
@@ -88,7 +94,7 @@ struct KeyboardEventChange: AnsweredChange {
         let (composed, time) = try session.receive(kind, body.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
-        return EventAnswer.text(session, composed: composed, at: time)
+        return EventAnswer.text(session, composed: composed, at: time, sent: body.decoded.inlineSessionId)
     }
 
     /// An IME event on an Android session, by device when the session or the event names one.

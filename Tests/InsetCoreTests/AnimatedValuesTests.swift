@@ -1,0 +1,33 @@
+import InsetCore
+import Testing
+
+@Suite("Animated values")
+struct AnimatedValuesTests {
+    /// The largest magnitude, lane by lane on doubles: what `largestMagnitude` finds among the bit patterns.
+    static func reference(_ values: AnimatedValues) -> Double {
+        (0..<AnimatedValues.count).map { abs(values.lanes[$0]) }.max() ?? 0
+    }
+
+    @Test func theLargestMagnitudeIsFoundInEveryLaneWhateverTheSigns() {
+        let magnitudes: [Double] = [0, 0.005, 0.01, 1, 336, 1e15, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for lane in 0..<AnimatedValues.count {
+            for magnitude in magnitudes {
+                for sign in [1.0, -1.0] {
+                    var lanes = SIMD16<Double>(repeating: -0.0)
+                    lanes[(lane + 5) % AnimatedValues.count] = -0.001
+                    lanes[lane] = sign * magnitude
+                    let values = AnimatedValues(lanes: lanes)
+                    #expect(values.largestMagnitude == Self.reference(values), "\(sign * magnitude) in \(lane)")
+                }
+            }
+        }
+        #expect(AnimatedValues(lanes: SIMD16(repeating: -0.0)).largestMagnitude == 0)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1_000 {
+            var lanes = SIMD16<Double>()
+            for lane in 0..<AnimatedValues.count { lanes[lane] = Double.random(in: -900...900, using: &generator) }
+            let values = AnimatedValues(lanes: lanes)
+            #expect(values.largestMagnitude == Self.reference(values))
+        }
+    }
+}
