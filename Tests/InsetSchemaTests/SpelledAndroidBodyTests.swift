@@ -104,6 +104,10 @@ struct SpelledAndroidBodyTests {
             ("\"windowSoftInputMode\": \"adjustResize\", ", ""), ("\"insetsAnimationCallback\": true, ", ""),
             ("\"navigationMode\": \"threeButton\", ", ""),
             ("\"insetsAnimationCallback\": true, ", "\"edgeToEdge\": true, \"imeInsets\": \"padding\", "),
+            (
+                "\"insetsAnimationCallback\": true, ",
+                "\"insetsAnimationCallback\": true, \"edgeToEdge\": true, \"imeInsets\": \"padding\", "
+            ),
             ("\"insetsAnimationCallback\": true, ", "\"imeInsets\": \"resize\", \"insetsAnimationCallback\": true, "),
             (
                 "\"navigationMode\": \"threeButton\", \"windowSoftInputMode\": \"adjustResize\"",

@@ -92,17 +92,22 @@ extension FastDecoder {
                 ? .adjustPan : cursor.consume(spelled: "\"adjustNothing\"") ? .adjustNothing : nil
     }
 
-    /// `cursor.spelledMember(name, first: false)` for a name too long for one spelling (`, "name": ` past 24
-    /// bytes): that text as two literal runs, `head` and `tail`, compared as words; else `member`, as there.
-    /// Transparent, so that the runs' words are constants.
+    /// `head` and then `tail`, as two literal runs compared as words: a member's name too long for one spelling
+    /// (`, "name": ` past 24 bytes); false, consuming nothing, otherwise. Transparent, so that the runs' words are
+    /// constants.
+    @_transparent
+    private mutating func consume(_ head: StaticString, _ tail: StaticString) -> Bool {
+        let start = cursor
+        guard cursor.consume(spelled: head) else { return false }
+        if cursor.consume(spelled: tail) { return true }
+        cursor = start
+        return false
+    }
+
+    /// `cursor.spelledMember(name, first: false)` for such a name: `consume(head, tail)`, else `member`, as there.
     @_transparent
     private mutating func spelledMember(_ head: StaticString, _ tail: StaticString, name: StaticString) -> Bool {
-        let start = cursor
-        if cursor.consume(spelled: head) {
-            if cursor.consume(spelled: tail) { return true }
-            cursor = start
-        }
-        return cursor.member(name, first: false)
+        consume(head, tail) || cursor.member(name, first: false)
     }
 
     /// Reads the rest of a body whose next member is `platform`: Android's members in the order above, the rest
@@ -144,20 +149,23 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.windowSoftInputMode)
             progress.read(UsualAndroidMember.windowSoftInputMode)
         }
-        if cursor.spelledMember("edgeToEdge", first: false) {
+        // The callback usually follows the soft input mode: then edge-to-edge and the IME insets, rarely sent, are
+        // not looked for.
+        let callbackNext = consume(", \"insetsAnimation", "Callback\": ")
+        if !callbackNext, cursor.spelledMember("edgeToEdge", first: false) {
             guard allows(top, UsualAndroidMember.edgeToEdge), let flag = cursor.bool() else { return false }
             body.event.scene.values.android.edgeToEdge = flag
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.edgeToEdge)
             progress.read(UsualAndroidMember.edgeToEdge)
         }
-        if cursor.spelledMember("imeInsets", first: false) {
+        if !callbackNext, cursor.spelledMember("imeInsets", first: false) {
             guard allows(top, UsualAndroidMember.imeInsets), let handling = choice(UsualAndroidMember.imeInsets)
             else { return false }
             body.event.scene.values.android.imeInsets = handling
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.imeInsets)
             progress.read(UsualAndroidMember.imeInsets)
         }
-        if spelledMember(", \"insetsAnimation", "Callback\": ", name: "insetsAnimationCallback") {
+        if callbackNext || spelledMember(", \"insetsAnimation", "Callback\": ", name: "insetsAnimationCallback") {
             guard allows(top, UsualAndroidMember.insetsAnimationCallback), let flag = cursor.bool() else {
                 return false
             }
