@@ -68,12 +68,56 @@ extension FastDecoder {
         return T(rawValue: name)
     }
 
+    // A choice's value as most clients write it, a known name in quotes with nothing else, compared as one or
+    // two words (`JSONCursor.consume(spelled:)`); nil, consuming nothing, for any other spelling or name, which
+    // `choice` then reads as before. Most usual value first.
+
+    @inline(__always)
+    private mutating func spelledPlatform() -> Platform? {
+        cursor.consume(spelled: "\"android\"")
+            ? .android : cursor.consume(spelled: "\"ios\"") ? .ios : cursor.consume(spelled: "\"web\"") ? .web : nil
+    }
+
+    @inline(__always)
+    private mutating func spelledNavigationMode() -> NavigationMode? {
+        cursor.consume(spelled: "\"gesture\"")
+            ? .gesture : cursor.consume(spelled: "\"threeButton\"") ? .threeButton : nil
+    }
+
+    @inline(__always)
+    private mutating func spelledSoftInputMode() -> SoftInputMode? {
+        cursor.consume(spelled: "\"adjustResize\"")
+            ? .adjustResize
+            : cursor.consume(spelled: "\"adjustPan\"")
+                ? .adjustPan : cursor.consume(spelled: "\"adjustNothing\"") ? .adjustNothing : nil
+    }
+
+    /// `head` and then `tail`, as two literal runs compared as words: a member's name too long for one spelling
+    /// (`, "name": ` past 24 bytes); false, consuming nothing, otherwise. Transparent, so that the runs' words are
+    /// constants.
+    @_transparent
+    private mutating func consume(_ head: StaticString, _ tail: StaticString) -> Bool {
+        let start = cursor
+        guard cursor.consume(spelled: head) else { return false }
+        if cursor.consume(spelled: tail) { return true }
+        cursor = start
+        return false
+    }
+
+    /// `cursor.spelledMember(name, first: false)` for such a name: `consume(head, tail)`, else `member`, as there.
+    @_transparent
+    private mutating func spelledMember(_ head: StaticString, _ tail: StaticString, name: StaticString) -> Bool {
+        consume(head, tail) || cursor.member(name, first: false)
+    }
+
     /// Reads the rest of a body whose next member is `platform`: Android's members in the order above, the rest
     /// through the table. `progress` marks what `usualBody` read before it.
     mutating func usualAndroid(into body: inout RequestBody, after progress: Progress) -> Bool {
         let top = RequestSchema.top
         var progress = progress
-        guard allows(top, UsualAndroidMember.platform), let platform = choice(UsualAndroidMember.platform) else {
+        guard allows(top, UsualAndroidMember.platform),
+            let platform = spelledPlatform() ?? choice(UsualAndroidMember.platform)
+        else {
             return false
         }
         body.event.scene.values.platform = platform
@@ -91,34 +135,37 @@ extension FastDecoder {
         }
         if cursor.spelledMember("navigationMode", first: false) {
             guard allows(top, UsualAndroidMember.navigationMode),
-                let mode = choice(UsualAndroidMember.navigationMode)
+                let mode = spelledNavigationMode() ?? choice(UsualAndroidMember.navigationMode)
             else { return false }
             body.event.scene.values.android.navigationMode = mode
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.navigationMode)
             progress.read(UsualAndroidMember.navigationMode)
         }
-        if cursor.spelledMember("windowSoftInputMode", first: false) {
+        if spelledMember(", \"windowSoftInputMode\"", ": ", name: "windowSoftInputMode") {
             guard allows(top, UsualAndroidMember.windowSoftInputMode),
-                let mode = choice(UsualAndroidMember.softInputMode)
+                let mode = spelledSoftInputMode() ?? choice(UsualAndroidMember.softInputMode)
             else { return false }
             body.event.scene.values.android.softInputMode = mode
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.windowSoftInputMode)
             progress.read(UsualAndroidMember.windowSoftInputMode)
         }
-        if cursor.spelledMember("edgeToEdge", first: false) {
+        // The callback usually follows the soft input mode: then edge-to-edge and the IME insets, rarely sent, are
+        // not looked for.
+        let callbackNext = consume(", \"insetsAnimation", "Callback\": ")
+        if !callbackNext, cursor.spelledMember("edgeToEdge", first: false) {
             guard allows(top, UsualAndroidMember.edgeToEdge), let flag = cursor.bool() else { return false }
             body.event.scene.values.android.edgeToEdge = flag
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.edgeToEdge)
             progress.read(UsualAndroidMember.edgeToEdge)
         }
-        if cursor.spelledMember("imeInsets", first: false) {
+        if !callbackNext, cursor.spelledMember("imeInsets", first: false) {
             guard allows(top, UsualAndroidMember.imeInsets), let handling = choice(UsualAndroidMember.imeInsets)
             else { return false }
             body.event.scene.values.android.imeInsets = handling
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.imeInsets)
             progress.read(UsualAndroidMember.imeInsets)
         }
-        if cursor.spelledMember("insetsAnimationCallback", first: false) {
+        if callbackNext || spelledMember(", \"insetsAnimation", "Callback\": ", name: "insetsAnimationCallback") {
             guard allows(top, UsualAndroidMember.insetsAnimationCallback), let flag = cursor.bool() else {
                 return false
             }
@@ -136,13 +183,15 @@ extension FastDecoder {
             body.event.scene.given.rawValue |= UsualMember.focusedRectBit
             progress.read(UsualMember.focusedRect)
         }
-        if cursor.spelledMember("caretRect", first: false) {
+        // The keyboard usually follows the focused rect: then the caret rect, rarely sent, is not looked for.
+        let keyboardNext = cursor.consume(spelled: JSONSpelling(member: "keyboard", first: false))
+        if !keyboardNext, cursor.spelledMember("caretRect", first: false) {
             guard allows(top, UsualAndroidMember.caretRect), let rect = rect() else { return false }
             body.event.scene.values.android.caretRect = rect
             body.event.scene.given.rawValue |= UsualAndroidMember.bit(.caretRect)
             progress.read(UsualAndroidMember.caretRect)
         }
-        if cursor.spelledMember("keyboard", first: false) {
+        if keyboardNext || cursor.spelledMember("keyboard", first: false) {
             guard allows(top, UsualMember.keyboard), usualKeyboard(into: &body) else { return false }
             progress.read(UsualMember.keyboard)
         }

@@ -31,13 +31,13 @@ enum AndroidAnswer {
         writer.key(static: "platform")
         writer.piece("\"android\"")
         writer.endReserved(afterKey: false)
-        writer.androidResult(outcome.result, layout: outcome.transition.layout)
+        let written = writer.androidResult(outcome.result, layout: outcome.transition.layout)
         if let container = containers.first {
             writer.androidContainer(
                 container, result: outcome.result, layout: outcome.transition.layout, ime: outcome.transition.imeTo)
         }
         writer.key(static: "animation")
-        writer.androidAnimation(outcome, at: time)
+        writer.androidAnimation(outcome, at: time, repeating: written)
         if let session {
             writer.key(static: "session")
             session.write(into: &writer)
@@ -123,6 +123,43 @@ enum AndroidAnswer {
         writer.field("linearEasing", LinearEasing.css(progress: ViscousFluid.value(at:)))
     }
 
+    /// The members above in buffers of their own, allocated once and never freed, that `androidAnimation` copies
+    /// without retaining an array or a `Curve`'s strings.
+    struct Fragments: @unchecked Sendable {
+        let synced: UnsafeBufferPointer<UInt8>
+        let unsyncedShow: UnsafeBufferPointer<UInt8>
+        let unsyncedHide: UnsafeBufferPointer<UInt8>
+        let atOnceSynced: UnsafeBufferPointer<UInt8>
+        let atOnceUnsynced: UnsafeBufferPointer<UInt8>
+        let scroller: UnsafeBufferPointer<UInt8>
+
+        init() {
+            synced = Self.kept(AndroidAnswer.synced.members)
+            unsyncedShow = Self.kept(AndroidAnswer.unsyncedShow.members)
+            unsyncedHide = Self.kept(AndroidAnswer.unsyncedHide.members)
+            atOnceSynced = Self.kept(AndroidAnswer.atOnce.synced)
+            atOnceUnsynced = Self.kept(AndroidAnswer.atOnce.unsynced)
+            scroller = Self.kept(AndroidAnswer.scrollerMembers)
+        }
+
+        /// A copy of `bytes` that is never freed.
+        private static func kept(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = buffer.initialize(from: bytes)
+            return UnsafeBufferPointer(buffer)
+        }
+
+        /// The curve members of an answer whose IME moves on `animation` (`AndroidAnswer.curve`), or at once (nil)
+        /// with the callback or without it.
+        @inline(__always)
+        func curve(_ animation: ImeAnimation?, callback: Bool) -> UnsafeBufferPointer<UInt8> {
+            guard let animation else { return callback ? atOnceSynced : atOnceUnsynced }
+            return animation.synced ? synced : animation.showing ? unsyncedShow : unsyncedHide
+        }
+    }
+
+    static let fragments = Fragments()
+
     /// The members `write` puts in an object, as bytes for `JSONWriter.rawMembers`.
     static func members(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 1024)
@@ -140,7 +177,8 @@ enum AndroidAnswer {
 extension JSONWriter {
     /// The settled members: `windowInsets`, `layoutChange`, `scrollView.frame`, `contentPadding`, `windowPan` and
     /// `contentOffset`.
-    mutating func androidResult(_ result: AndroidInsetResult, layout: AndroidLayout) {
+    @discardableResult
+    mutating func androidResult(_ result: AndroidInsetResult, layout: AndroidLayout) -> WrittenAndroidState {
         let insets = result.windowInsets
         beginPieces()
         var room = room(text: Self.androidResultText, numbers: 24)
@@ -158,10 +196,15 @@ extension JSONWriter {
         case .padding: room.text("},\"layoutChange\":\"padding\",")
         case .none: room.text("},\"layoutChange\":\"none\",")
         }
+        let start = room.offset
         room.androidState(
             frame: result.containerFrame, padding: result.contentPaddingBottom, panY: result.windowPanY,
             offset: result.contentOffset)
+        let written = WrittenAndroidState(
+            frame: result.containerFrame, padding: result.contentPaddingBottom, panY: result.windowPanY,
+            offset: result.contentOffset, text: start..<room.offset)
         close(room, afterKey: false)
+        return written
     }
 
     /// `androidResult`'s text: the four insets' names and the longest `layoutChange`.
@@ -179,17 +222,16 @@ extension JSONWriter {
         close(room, afterKey: false)
     }
 
-    /// The `animation` object of an Android answer at `time` (milliseconds on the transition's clock).
-    mutating func androidAnimation(_ outcome: AndroidOutcome, at time: Double) {
+    /// The `animation` object of an Android answer at `time` (milliseconds on the transition's clock); `to`
+    /// repeats what `written` holds where its values are the same.
+    mutating func androidAnimation(
+        _ outcome: AndroidOutcome, at time: Double, repeating written: WrittenAndroidState = .nothing
+    ) {
         // `outcome.transition` is read in place: held in a local, the transition was copied for every answer.
-        let curve: [UInt8]
-        if let animation = outcome.transition.animation {
-            curve = AndroidAnswer.curve(animation).members
-        } else {
-            let atOnce = AndroidAnswer.atOnce
-            curve = outcome.transition.layout.insetsAnimationCallback ? atOnce.synced : atOnce.unsynced
-        }
-        let scroller = AndroidAnswer.scrollerMembers
+        let fragments = AndroidAnswer.fragments
+        let curve = fragments.curve(
+            outcome.transition.animation, callback: outcome.transition.layout.insetsAnimationCallback)
+        let scroller = fragments.scroller
         beginPieces()
         var room = room(
             text: Self.androidAnimationText + curve.count + scroller.count, numbers: 2 + 2 * 9 + 2 * 3)
@@ -202,13 +244,14 @@ extension JSONWriter {
             room.text("0,\"delay\":0")
         }
         room.text(",")
-        curve.withUnsafeBufferPointer { room.bytes($0) }
+        room.bytes(curve)
         room.text(",\"from\":")
         room.androidValues(outcome.from, outcome)
         room.text(",\"to\":")
-        room.androidValues(outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome)
+        room.androidValues(
+            outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome, repeating: written)
         room.text(",\"scroller\":{")
-        scroller.withUnsafeBufferPointer { room.bytes($0) }
+        room.bytes(scroller)
         room.text(",\"windowPan\":")
         room.scrollerMotion(outcome.transition.pan, at: time)
         room.text(",\"contentOffset\":")
