@@ -47,7 +47,9 @@ public struct InlineSessionID: Hashable, Sendable {
     public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let words = (first.littleEndian, second.littleEndian, last.littleEndian)
         return try withUnsafeBytes(of: words) { raw in
-            try body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<Self.length]))
+            try raw.withMemoryRebound(to: UInt8.self) { bytes in
+                try body(UnsafeBufferPointer(rebasing: bytes[..<Self.length]))
+            }
         }
     }
 

@@ -51,6 +51,11 @@ extension TransportTests {
             "f=Content-Type:application/json&f=X-Request-Id:DDDDDDDDDDDDDDD&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:CCCCCCCC%00CCCCCC&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:EEEEEEEEEEEEEEE&f=Vary:Origin",
+            // 24 bytes: a CR at byte 10 lies in the second of three full words alone, which the last word's
+            // check (bytes 16 to 23) does not see.
+            "f=Content-Type:application/json&f=X-Request-Id:FFFFFFFFFFFFFFFFFFFFFFFF&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:GGGGGGGGGG%0DGGGGGGGGGGGGG&f=Vary:Origin",
+            "f=Content-Type:application/json&f=X-Request-Id:HHHHHHHHHHHHHHHHHHHHHHHH&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:short&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:longer-than-before&f=Vary:Origin",
             "f=Content-Type:application/json&f=X-Request-Id:longer-than-after&f=Vary:Origin",
