@@ -94,3 +94,11 @@ private func checkAgainstModel(hashes: Int, seed: UInt64) {
     }
     #expect(index.count == hashes.count)
 }
+
+/// A memory store's link, its optional session key with it, takes 48 bytes: an idle session's share of the table.
+/// A key of three whole words (24 bytes, its optional 25) made it 56, and an idle session 1 026 bytes against
+/// 1 013 (`InsetBench`'s `session_bytes_rss`), over issue 50's 1 024.
+@Test func aSessionTablesLinkTakesFortyEightBytes() {
+    #expect(MemoryLayout<SessionKey>.size == 22)
+    #expect(MemoryLayout<LRUTable<SessionKey, Int>.Link>.stride == 48)
+}
