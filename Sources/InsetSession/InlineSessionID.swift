@@ -1,6 +1,7 @@
-/// A session id of exactly 22 bytes, held in three words with nothing on the heap: how a request names its
-/// session when it can. The decoder reads it straight from the body's bytes, the memory store keys on it as it is,
-/// and the answer copies it back byte for byte. Every id the service makes (22 base64url digits) has one.
+/// A session id of exactly 22 bytes, held in as many (two words, then 32 and 16 bits), nothing on the heap: how a
+/// request names its session when it can. The decoder reads it straight from the body's bytes, the memory store
+/// keys on it as it is, and the answer copies it back byte for byte. Every id the service makes (22 base64url
+/// digits) has one.
 ///
 /// Its bytes are printable ASCII (U+0020 to U+007E) other than the quote and the backslash, so JSON writes them
 /// without escaping. It says nothing about whether the id is well-formed: an id that is not matches no session.
@@ -61,7 +62,7 @@ public struct InlineSessionID: Hashable, Sendable {
     }
 
     /// One word of the three fed to the hasher, each multiplied by an odd constant first (which loses nothing of
-    /// it): a third of the hashing that three words cost. Equality still compares all three.
+    /// it): a third of the hashing that three words cost. Equality still compares every byte.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(first ^ (second &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F))

@@ -1,10 +1,10 @@
 import InsetSession
 
-/// A session id as the stores' tables key it: its 22 bytes in three words (`InlineSessionID`), not a string.
+/// A session id as the stores' tables key it: its 22 bytes as `InlineSessionID` holds them, not a string.
 ///
 /// A `String` key of 22 bytes lives out of line, so every lookup hashes its bytes and compares them through a
 /// pointer into cold memory: the largest single cost of finding a session among a thousand (docs/performance.md,
-/// "Sessions in memory"). Three integers hash and compare in registers. A key holds its id's bytes, so every id has
+/// "Sessions in memory"). Four integers hash and compare in registers. A key holds its id's bytes, so every id has
 /// exactly one key and every key one id.
 @usableFromInline
 struct SessionKey: Hashable, Sendable {
