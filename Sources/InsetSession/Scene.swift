@@ -72,7 +72,7 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// UIKit's defaults, with an empty frame: what a patch's values are written over.
-    @inlinable public init() {
+    @inlinable @inline(__always) public init() {
         self.init(
             scrollView: ScrollViewGeometry(frame: .zero), contentSizeFollowsFrame: true, space: ScreenSpace(),
             windowGiven: false, options: AvoidanceOptions())
