@@ -29,12 +29,18 @@ extension AndroidTransition {
     ///   `scrollTo`) is at once. Without either, a running scroll goes on.
     /// - An event that leaves the IME's target as it was (a new layout only) leaves its running animation alone.
     public func next(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> (AndroidTransition, AndroidInsetResult) {
+        let next = following(imeFrame: imeFrame, layout: layout, at: t)
+        return (next, next.target)
+    }
+
+    /// `next`'s transition alone, its `target` where it settles: the one large value to return and copy.
+    public func following(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> AndroidTransition {
         let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
         let showing = inset > 0
         let imeNow = ime(atMilliseconds: t)
         let visible = imeTo > 0
         if showing == visible && (!showing || inset == imeTo) && layout == self.layout {
-            return (self, target)
+            return self
         }
         let placed = layout.scrolled(to: scroll.value(atMilliseconds: t))
         var result =
@@ -60,7 +66,7 @@ extension AndroidTransition {
         next.scroll = scrollMotion(placed, to: result, at: t, lastSmoothScroll: &next.lastSmoothScroll)
         result.contentOffset.y = next.scroll.to
         next.target = result
-        return (next, result)
+        return next
     }
 
     /// The list's scroll to where `result` lays it out, from where it is (`placed`): `onSizeChanged`, when the

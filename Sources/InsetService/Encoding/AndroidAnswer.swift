@@ -248,8 +248,7 @@ extension JSONWriter {
         room.text(",\"from\":")
         room.androidValues(outcome.from, outcome)
         room.text(",\"to\":")
-        room.androidValues(
-            outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome, repeating: written)
+        room.androidValues(outcome.to, outcome, repeating: written)
         room.text(",\"scroller\":{")
         room.bytes(scroller)
         room.text(",\"windowPan\":")
