@@ -9,7 +9,7 @@ public struct AndroidOutcome: Equatable, Sendable {
     /// its end first, as `InsetsController` cancels it), the layout as drawn for it, the pan and the scroll
     /// where their scrollers start.
     public var from: AndroidValues
-    /// What is on screen once everything has stopped (at the transition's `endTime`).
+    /// What is on screen once everything has stopped (`settledValues`).
     public var to: AndroidValues
 
     /// Where everything settles: the transition's target, as `AndroidTransition.next` returns it.
@@ -19,7 +19,7 @@ public struct AndroidOutcome: Equatable, Sendable {
     public init(_ transition: AndroidTransition, at time: Double) {
         self.transition = transition
         self.from = transition.values(atMilliseconds: time)
-        self.to = transition.values(atMilliseconds: transition.endTime)
+        self.to = transition.settledValues
     }
 
     /// The container's frame when the values are `values`: the layout's, its height theirs (its top stays).
