@@ -43,13 +43,12 @@ extension AndroidTransition {
             return self
         }
         let placed = layout.scrolled(to: scroll.value(atMilliseconds: t))
-        var result =
-            showing
-            ? AndroidAvoidance.shown(placed, imeFrame: imeFrame ?? .zero, previousPanY: pan.to)
-            : AndroidAvoidance.hidden(placed)
+        // Built where it is returned, its target in place: each large value held in a local of its own was copied.
         var next = AndroidTransition(
-            animation: nil, startTime: t, imeFrom: imeNow, imeTo: inset, layout: layout, target: result, pan: pan,
-            scroll: scroll, lastSmoothScroll: lastSmoothScroll)
+            animation: nil, startTime: t, imeFrom: imeNow, imeTo: inset, layout: layout,
+            target: showing
+                ? AndroidAvoidance.shown(placed, ime: inset, previousPanY: pan.to) : AndroidAvoidance.hidden(placed),
+            pan: pan, scroll: scroll, lastSmoothScroll: lastSmoothScroll)
         if showing != visible {
             next.animation = ImeAnimation(showing: showing, synced: layout.insetsAnimationCallback)
             next.imeFrom = showing ? 0 : imeTo
@@ -60,25 +59,26 @@ extension AndroidTransition {
             next.startTime = startTime
             next.imeFrom = imeFrom
         }
-        if result.windowPanY != pan.to {
-            next.pan = ScrollerMotion(from: pan.to, to: result.windowPanY, startTime: t)
+        if next.target.windowPanY != pan.to {
+            next.pan = ScrollerMotion(from: pan.to, to: next.target.windowPanY, startTime: t)
         }
-        next.scroll = scrollMotion(placed, to: result, at: t, lastSmoothScroll: &next.lastSmoothScroll)
-        result.contentOffset.y = next.scroll.to
-        next.target = result
+        next.scroll = scrollMotion(
+            placed, height: next.target.containerFrame.height, padding: next.target.contentPaddingBottom, at: t,
+            lastSmoothScroll: &next.lastSmoothScroll)
+        next.target.contentOffset.y = next.scroll.to
         return next
     }
 
-    /// The list's scroll to where `result` lays it out, from where it is (`placed`): `onSizeChanged`, when the
-    /// height changed and the focused view showed at the old height, calls `smoothScrollBy` with its delta, which
-    /// animates over 250 ms, or jumps within `animatedScrollGap` of the last call, and either way restarts that
-    /// gap; `onLayout` then clamps the offset to the new range at once.
+    /// The list's scroll to where the result lays it out (its container `height` high, its bottom padding
+    /// `padding`), from where it is (`placed`): `onSizeChanged`, when the height changed and the focused view showed
+    /// at the old height, calls `smoothScrollBy` with its delta, which animates over 250 ms, or jumps within
+    /// `animatedScrollGap` of the last call, and either way restarts that gap; `onLayout` then clamps the offset to
+    /// the new range at once.
     func scrollMotion(
-        _ placed: AndroidLayout, to result: AndroidInsetResult, at t: Double, lastSmoothScroll: inout Double?
+        _ placed: AndroidLayout, height: Double, padding: Double, at t: Double, lastSmoothScroll: inout Double?
     ) -> ScrollerMotion {
         let current = placed.container.contentOffset.y
         let oldHeight = target.containerFrame.height
-        let height = result.containerFrame.height
         let content = placed.container.contentSize.height
         var offset = current
         var animated = false
@@ -90,11 +90,11 @@ extension AndroidTransition {
             if delta != 0 {
                 animated = lastSmoothScroll.map { t - $0 > Self.animatedScrollGap } ?? true
                 lastSmoothScroll = t
-                offset = max(0, min(current + delta, max(0, content - (height - result.contentPaddingBottom))))
+                offset = max(0, min(current + delta, max(0, content - (height - padding))))
             }
         }
         var settled = ScrollViewRules.clamped(
-            offset, height: height, padding: result.contentPaddingBottom, contentHeight: content)
+            offset, height: height, padding: padding, contentHeight: content)
         // What a dialog's or a sheet's rules derive from several dp is given to a thousandth.
         if placed.dialog != nil || placed.bottomSheet != nil { settled = AndroidDialog.thousandths(settled) }
         if animated && settled != current { return ScrollerMotion(from: current, to: settled, startTime: t) }
@@ -102,7 +102,7 @@ extension AndroidTransition {
         // scroller; `doScrollY(0)` does nothing).
         if offset == current, settled == current, scroll.isRunning(atMilliseconds: t),
             ScrollViewRules.clamped(
-                scroll.to, height: height, padding: result.contentPaddingBottom, contentHeight: content) == scroll.to
+                scroll.to, height: height, padding: padding, contentHeight: content) == scroll.to
         {
             return scroll
         }
