@@ -41,10 +41,10 @@ extension KeyboardEvent {
     /// (borrowed, both were copied for the call); it changes nothing.
     public mutating func androidStateless(_ kind: Kind) -> AndroidOutcome {
         let layout = scene.values.androidLayout
-        let rest = AndroidTransition.rest(layout, at: 0)
         if kind == .show {
-            return AndroidOutcome(rest.following(imeFrame: keyboard.frameEnd, layout: layout, at: 0), at: 0)
+            return AndroidOutcome(AndroidTransition.fromRest(layout, imeFrame: keyboard.frameEnd, at: 0), at: 0)
         }
+        let rest = AndroidTransition.rest(layout, at: 0)
         let shown = keyboard.frameBegin.map { rest.following(imeFrame: $0, layout: layout, at: 0) } ?? rest
         // Reported from the hide's own start.
         var transition = shown.following(imeFrame: nil, layout: layout, at: Self.settledAfterShow)

@@ -62,9 +62,32 @@ extension AndroidTransition {
         if next.target.windowPanY != pan.to {
             next.pan = ScrollerMotion(from: pan.to, to: next.target.windowPanY, startTime: t)
         }
+        next.scroll = Self.scrollMotion(
+            placed, oldHeight: target.containerFrame.height, height: next.target.containerFrame.height,
+            padding: next.target.contentPaddingBottom, running: scroll, at: t, lastSmoothScroll: &next.lastSmoothScroll)
+        next.target.contentOffset.y = next.scroll.to
+        return next
+    }
+
+    /// `rest(layout, at: t).following(imeFrame: imeFrame, layout: layout, at: t)`, a show worked out without the
+    /// window at rest built first (of it, only the container's height and offset count): nothing runs, the pan is
+    /// 0, and the IME's animation starts from hidden.
+    public static func fromRest(_ layout: AndroidLayout, imeFrame: Rect?, at t: Double) -> AndroidTransition {
+        let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
+        guard inset > 0 else { return rest(layout, at: t).following(imeFrame: imeFrame, layout: layout, at: t) }
+        let settled = AndroidAvoidance.hidden(layout)
+        let placed = layout.scrolled(to: settled.contentOffset.y)
+        let still = ScrollerMotion.still(at: settled.contentOffset.y, since: t)
+        var next = AndroidTransition(
+            animation: ImeAnimation(showing: true, synced: layout.insetsAnimationCallback), startTime: t, imeFrom: 0,
+            imeTo: inset, layout: layout, target: AndroidAvoidance.shown(placed, ime: inset, previousPanY: 0),
+            pan: .still(at: 0, since: t), scroll: still)
+        if next.target.windowPanY != 0 {
+            next.pan = ScrollerMotion(from: 0, to: next.target.windowPanY, startTime: t)
+        }
         next.scroll = scrollMotion(
-            placed, height: next.target.containerFrame.height, padding: next.target.contentPaddingBottom, at: t,
-            lastSmoothScroll: &next.lastSmoothScroll)
+            placed, oldHeight: settled.containerFrame.height, height: next.target.containerFrame.height,
+            padding: next.target.contentPaddingBottom, running: still, at: t, lastSmoothScroll: &next.lastSmoothScroll)
         next.target.contentOffset.y = next.scroll.to
         return next
     }
@@ -73,12 +96,12 @@ extension AndroidTransition {
     /// `padding`), from where it is (`placed`): `onSizeChanged`, when the height changed and the focused view showed
     /// at the old height, calls `smoothScrollBy` with its delta, which animates over 250 ms, or jumps within
     /// `animatedScrollGap` of the last call, and either way restarts that gap; `onLayout` then clamps the offset to
-    /// the new range at once.
-    func scrollMotion(
-        _ placed: AndroidLayout, height: Double, padding: Double, at t: Double, lastSmoothScroll: inout Double?
+    /// the new range at once. The list was `oldHeight` high, and `scroll` is what ran before.
+    static func scrollMotion(
+        _ placed: AndroidLayout, oldHeight: Double, height: Double, padding: Double, running scroll: ScrollerMotion,
+        at t: Double, lastSmoothScroll: inout Double?
     ) -> ScrollerMotion {
         let current = placed.container.contentOffset.y
-        let oldHeight = target.containerFrame.height
         let content = placed.container.contentSize.height
         var offset = current
         var animated = false
