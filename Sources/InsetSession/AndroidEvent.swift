@@ -9,14 +9,17 @@ public struct AndroidOutcome: Equatable, Sendable {
     /// its end first, as `InsetsController` cancels it), the layout as drawn for it, the pan and the scroll
     /// where their scrollers start.
     public var from: AndroidValues
-    /// Where everything settles.
-    public var result: AndroidInsetResult
+    /// What is on screen once everything has stopped (`settledValues`).
+    public var to: AndroidValues
+
+    /// Where everything settles: the transition's target, as `AndroidTransition.next` returns it.
+    public var result: AndroidInsetResult { transition.target }
 
     /// The outcome of `transition`, which started at `time`.
-    public init(_ transition: AndroidTransition, at time: Double, result: AndroidInsetResult) {
+    public init(_ transition: AndroidTransition, at time: Double) {
         self.transition = transition
         self.from = transition.values(atMilliseconds: time)
-        self.result = result
+        self.to = transition.settledValues
     }
 
     /// The container's frame when the values are `values`: the layout's, its height theirs (its top stays).
@@ -34,19 +37,19 @@ extension KeyboardEvent {
 
     /// The event on an Android `scene` (the window at rest) with nothing before it: a show from the IME hidden to
     /// `keyboard.frameEnd`; a hide from the IME at `keyboard.frameBegin` (nothing moves without it), at rest.
-    /// Times are from the event, at 0.
-    public func androidStateless(_ kind: Kind, in scene: Scene) -> AndroidOutcome {
-        let layout = scene.androidLayout
-        let rest = AndroidTransition.rest(layout, at: 0)
+    /// Times are from the event, at 0. Mutating only so that the event and its scene are read where they lie
+    /// (borrowed, both were copied for the call); it changes nothing.
+    public mutating func androidStateless(_ kind: Kind) -> AndroidOutcome {
+        let layout = scene.values.androidLayout
         if kind == .show {
-            let (transition, result) = rest.next(imeFrame: keyboard.frameEnd, layout: layout, at: 0)
-            return AndroidOutcome(transition, at: 0, result: result)
+            return AndroidOutcome(AndroidTransition.fromRest(layout, imeFrame: keyboard.frameEnd, at: 0), at: 0)
         }
-        let shown = keyboard.frameBegin.map { rest.next(imeFrame: $0, layout: layout, at: 0).0 } ?? rest
+        let rest = AndroidTransition.rest(layout, at: 0)
+        let shown = keyboard.frameBegin.map { rest.following(imeFrame: $0, layout: layout, at: 0) } ?? rest
         // Reported from the hide's own start.
-        var (transition, result) = shown.next(imeFrame: nil, layout: layout, at: Self.settledAfterShow)
+        var transition = shown.following(imeFrame: nil, layout: layout, at: Self.settledAfterShow)
         transition.shift(by: -Self.settledAfterShow)
-        return AndroidOutcome(transition, at: 0, result: result)
+        return AndroidOutcome(transition, at: 0)
     }
 }
 

@@ -14,11 +14,11 @@ extension Session {
         let current = settled(by: event.scene, at: time)
         scene.apply(event.scene)
         let frame: Rect? = kind == .show ? event.keyboard.frameEnd : nil
-        let (next, result) = current.next(imeFrame: frame, layout: scene.androidLayout, at: time)
+        let next = current.following(imeFrame: frame, layout: scene.androidLayout, at: time)
         android = next
         keyboardVisible = next.imeTo > 0
         keyboardFrame = keyboardVisible ? frame : nil
-        return (AndroidOutcome(next, at: time, result: result), time)
+        return (AndroidOutcome(next, at: time), time)
     }
 
     /// A scene change on Android: the window laid out again around the IME where it is, at once for the IME (its

@@ -97,4 +97,28 @@ struct AndroidTransitionTests {
         let (tallest, _) = taller.next(imeFrame: Rect(x: 0, y: 483, width: 412, height: 432), layout: window, at: 400)
         #expect(tallest.scroll == ScrollerMotion.still(at: 325, since: 400))
     }
+
+    @Test("A show from rest is the rest's next transition, in a window, a dialog and a sheet, scrolled or not")
+    func showFromRest() {
+        let frames: [Rect?] = [androidIME, nil, Rect(x: 0, y: 915, width: 412, height: 400)]
+        for mode in SoftInputMode.allCases {
+            for focus in AndroidFocus.allCases {
+                for synced in [false, true] {
+                    var window = layout(mode, synced: synced, focus: focus)
+                    window.container.contentOffset.y = 40
+                    var dialog = window
+                    dialog.dialog = AndroidDialog(size: Size(width: 300, height: 500))
+                    var sheet = window
+                    sheet.bottomSheet = AndroidBottomSheet(contentHeight: 300)
+                    for layout in [window, dialog, sheet] {
+                        for frame in frames {
+                            let general = AndroidTransition.rest(layout, at: 30).following(
+                                imeFrame: frame, layout: layout, at: 30)
+                            #expect(AndroidTransition.fromRest(layout, imeFrame: frame, at: 30) == general)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

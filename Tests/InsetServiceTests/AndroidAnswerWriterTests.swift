@@ -31,15 +31,15 @@ struct AndroidAnswerWriterTests {
                     let ime = Rect(x: 0, y: 515, width: 412, height: 400)
                     let rest = AndroidTransition.rest(layout, at: 0)
                     // A hide with no IME shown: nothing moves, and the animation is written at once.
-                    let (still, stillResult) = rest.next(imeFrame: nil, layout: layout, at: 0)
-                    outcomes.append(AndroidOutcome(still, at: 0, result: stillResult))
-                    let (shown, showResult) = rest.next(imeFrame: ime, layout: layout, at: 0)
-                    outcomes.append(AndroidOutcome(shown, at: 0, result: showResult))
+                    let still = rest.following(imeFrame: nil, layout: layout, at: 0)
+                    outcomes.append(AndroidOutcome(still, at: 0))
+                    let shown = rest.following(imeFrame: ime, layout: layout, at: 0)
+                    outcomes.append(AndroidOutcome(shown, at: 0))
                     // A hide 100 ms into the show, and one from the shown window at rest.
-                    let (early, earlyResult) = shown.next(imeFrame: nil, layout: layout, at: 100)
-                    outcomes.append(AndroidOutcome(early, at: 100, result: earlyResult))
-                    let (hidden, hideResult) = shown.next(imeFrame: nil, layout: layout, at: 5_000)
-                    outcomes.append(AndroidOutcome(hidden, at: 5_000, result: hideResult))
+                    let early = shown.following(imeFrame: nil, layout: layout, at: 100)
+                    outcomes.append(AndroidOutcome(early, at: 100))
+                    let hidden = shown.following(imeFrame: nil, layout: layout, at: 5_000)
+                    outcomes.append(AndroidOutcome(hidden, at: 5_000))
                 }
             }
         }
@@ -52,6 +52,8 @@ struct AndroidAnswerWriterTests {
         #expect(outcomes.contains { $0.transition.animation == nil })
         #expect(outcomes.contains { $0.transition.animation != nil })
         for outcome in outcomes {
+            // The settled values are the transition's once everything has stopped.
+            #expect(outcome.to == outcome.transition.values(atMilliseconds: outcome.transition.endTime))
             let start = outcome.transition.startTime
             for time in [start, start + 40, start + 150, start + 260, start + 1_000] {
                 let fast = AndroidAnswer.response(outcome, at: time).body
@@ -73,12 +75,15 @@ struct AndroidAnswerWriterTests {
         let outcomes = Self.outcomes()
         for round in 0..<600 {
             var outcome = outcomes[round % outcomes.count]
-            outcome.result = AndroidInsetResult(
+            outcome.transition.target = AndroidInsetResult(
                 windowInsets: AndroidWindowInsets(
                     ime: draw.insets(), navigationBars: draw.insets(), statusBars: draw.insets()),
                 containerFrame: draw.rect(), contentPaddingBottom: draw.number(), windowPanY: draw.number(),
                 contentOffset: Point(x: draw.number(), y: draw.number()))
             outcome.from = AndroidValues(
+                ime: draw.number(), containerHeight: draw.number(), contentPaddingBottom: draw.number(),
+                windowPanY: draw.number(), contentOffsetY: draw.number())
+            outcome.to = AndroidValues(
                 ime: draw.number(), containerHeight: draw.number(), contentPaddingBottom: draw.number(),
                 windowPanY: draw.number(), contentOffsetY: draw.number())
             outcome.transition.pan = ScrollerMotion(from: draw.number(), to: draw.number(), startTime: draw.number())
@@ -89,6 +94,7 @@ struct AndroidAnswerWriterTests {
                 outcome.from = AndroidValues(
                     ime: longest, containerHeight: longest, contentPaddingBottom: longest, windowPanY: longest,
                     contentOffsetY: longest)
+                outcome.to = outcome.from
                 outcome.transition.pan = ScrollerMotion(from: longest, to: longest, startTime: 1e300)
                 outcome.transition.scroll = ScrollerMotion(from: longest, to: longest, startTime: 1e300)
             }
@@ -186,7 +192,7 @@ struct AndroidAnswerWriterTests {
             writer.key(static: "from")
             values(outcome.from, outcome, &writer)
             writer.key(static: "to")
-            values(transition.values(atMilliseconds: transition.endTime), outcome, &writer)
+            values(outcome.to, outcome, &writer)
             writer.key(static: "scroller")
             writer.beginObject()
             writer.rawMembers(AndroidAnswer.scrollerMembers)

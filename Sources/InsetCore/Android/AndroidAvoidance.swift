@@ -20,6 +20,11 @@ public enum AndroidAvoidance {
         resolve(layout, ime: imeInset(frame: imeFrame, screen: layout.screen), previousPanY: previousPanY)
     }
 
+    /// `shown` with the IME's inset worked out already (`imeInset` of its frame on `layout`'s screen).
+    static func shown(_ layout: AndroidLayout, ime: Double, previousPanY: Double) -> AndroidInsetResult {
+        resolve(layout, ime: ime, previousPanY: previousPanY)
+    }
+
     /// The result of the IME hiding: the layout at rest, no pan, the offset clamped to the range at rest.
     public static func hidden(_ layout: AndroidLayout) -> AndroidInsetResult {
         resolve(layout, ime: 0, previousPanY: 0)

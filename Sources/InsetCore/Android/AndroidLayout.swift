@@ -37,7 +37,7 @@ public struct AndroidLayout: Equatable, Sendable {
     public var bottomSheet: AndroidBottomSheet?
 
     /// Creates a layout.
-    public init(
+    @inlinable public init(
         screen: Size, statusBar: Double, navigationBar: Double, navigationMode: NavigationMode,
         softInputMode: SoftInputMode, edgeToEdge: Bool, imeInsets: ImeInsetsHandling,
         insetsAnimationCallback: Bool, container: ScrollContainer, focusedRect: Rect?, caretRect: Rect? = nil,

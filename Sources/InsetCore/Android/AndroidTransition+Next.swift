@@ -29,21 +29,26 @@ extension AndroidTransition {
     ///   `scrollTo`) is at once. Without either, a running scroll goes on.
     /// - An event that leaves the IME's target as it was (a new layout only) leaves its running animation alone.
     public func next(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> (AndroidTransition, AndroidInsetResult) {
+        let next = following(imeFrame: imeFrame, layout: layout, at: t)
+        return (next, next.target)
+    }
+
+    /// `next`'s transition alone, its `target` where it settles: the one large value to return and copy.
+    public func following(imeFrame: Rect?, layout: AndroidLayout, at t: Double) -> AndroidTransition {
         let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
         let showing = inset > 0
         let imeNow = ime(atMilliseconds: t)
         let visible = imeTo > 0
         if showing == visible && (!showing || inset == imeTo) && layout == self.layout {
-            return (self, target)
+            return self
         }
         let placed = layout.scrolled(to: scroll.value(atMilliseconds: t))
-        var result =
-            showing
-            ? AndroidAvoidance.shown(placed, imeFrame: imeFrame ?? .zero, previousPanY: pan.to)
-            : AndroidAvoidance.hidden(placed)
+        // Built where it is returned, its target in place: each large value held in a local of its own was copied.
         var next = AndroidTransition(
-            animation: nil, startTime: t, imeFrom: imeNow, imeTo: inset, layout: layout, target: result, pan: pan,
-            scroll: scroll, lastSmoothScroll: lastSmoothScroll)
+            animation: nil, startTime: t, imeFrom: imeNow, imeTo: inset, layout: layout,
+            target: showing
+                ? AndroidAvoidance.shown(placed, ime: inset, previousPanY: pan.to) : AndroidAvoidance.hidden(placed),
+            pan: pan, scroll: scroll, lastSmoothScroll: lastSmoothScroll)
         if showing != visible {
             next.animation = ImeAnimation(showing: showing, synced: layout.insetsAnimationCallback)
             next.imeFrom = showing ? 0 : imeTo
@@ -54,25 +59,49 @@ extension AndroidTransition {
             next.startTime = startTime
             next.imeFrom = imeFrom
         }
-        if result.windowPanY != pan.to {
-            next.pan = ScrollerMotion(from: pan.to, to: result.windowPanY, startTime: t)
+        if next.target.windowPanY != pan.to {
+            next.pan = ScrollerMotion(from: pan.to, to: next.target.windowPanY, startTime: t)
         }
-        next.scroll = scrollMotion(placed, to: result, at: t, lastSmoothScroll: &next.lastSmoothScroll)
-        result.contentOffset.y = next.scroll.to
-        next.target = result
-        return (next, result)
+        next.scroll = Self.scrollMotion(
+            placed, oldHeight: target.containerFrame.height, height: next.target.containerFrame.height,
+            padding: next.target.contentPaddingBottom, running: scroll, at: t, lastSmoothScroll: &next.lastSmoothScroll)
+        next.target.contentOffset.y = next.scroll.to
+        return next
     }
 
-    /// The list's scroll to where `result` lays it out, from where it is (`placed`): `onSizeChanged`, when the
-    /// height changed and the focused view showed at the old height, calls `smoothScrollBy` with its delta, which
-    /// animates over 250 ms, or jumps within `animatedScrollGap` of the last call, and either way restarts that
-    /// gap; `onLayout` then clamps the offset to the new range at once.
-    func scrollMotion(
-        _ placed: AndroidLayout, to result: AndroidInsetResult, at t: Double, lastSmoothScroll: inout Double?
+    /// `rest(layout, at: t).following(imeFrame: imeFrame, layout: layout, at: t)`, a show worked out without the
+    /// window at rest built first (of it, only the container's height and offset count): nothing runs, the pan is
+    /// 0, and the IME's animation starts from hidden.
+    public static func fromRest(_ layout: AndroidLayout, imeFrame: Rect?, at t: Double) -> AndroidTransition {
+        let inset = imeFrame.map { AndroidAvoidance.imeInset(frame: $0, screen: layout.screen) } ?? 0
+        guard inset > 0 else { return rest(layout, at: t).following(imeFrame: imeFrame, layout: layout, at: t) }
+        let settled = AndroidAvoidance.hidden(layout)
+        let placed = layout.scrolled(to: settled.contentOffset.y)
+        let still = ScrollerMotion.still(at: settled.contentOffset.y, since: t)
+        var next = AndroidTransition(
+            animation: ImeAnimation(showing: true, synced: layout.insetsAnimationCallback), startTime: t, imeFrom: 0,
+            imeTo: inset, layout: layout, target: AndroidAvoidance.shown(placed, ime: inset, previousPanY: 0),
+            pan: .still(at: 0, since: t), scroll: still)
+        if next.target.windowPanY != 0 {
+            next.pan = ScrollerMotion(from: 0, to: next.target.windowPanY, startTime: t)
+        }
+        next.scroll = scrollMotion(
+            placed, oldHeight: settled.containerFrame.height, height: next.target.containerFrame.height,
+            padding: next.target.contentPaddingBottom, running: still, at: t, lastSmoothScroll: &next.lastSmoothScroll)
+        next.target.contentOffset.y = next.scroll.to
+        return next
+    }
+
+    /// The list's scroll to where the result lays it out (its container `height` high, its bottom padding
+    /// `padding`), from where it is (`placed`): `onSizeChanged`, when the height changed and the focused view showed
+    /// at the old height, calls `smoothScrollBy` with its delta, which animates over 250 ms, or jumps within
+    /// `animatedScrollGap` of the last call, and either way restarts that gap; `onLayout` then clamps the offset to
+    /// the new range at once. The list was `oldHeight` high, and `scroll` is what ran before.
+    static func scrollMotion(
+        _ placed: AndroidLayout, oldHeight: Double, height: Double, padding: Double, running scroll: ScrollerMotion,
+        at t: Double, lastSmoothScroll: inout Double?
     ) -> ScrollerMotion {
         let current = placed.container.contentOffset.y
-        let oldHeight = target.containerFrame.height
-        let height = result.containerFrame.height
         let content = placed.container.contentSize.height
         var offset = current
         var animated = false
@@ -84,11 +113,11 @@ extension AndroidTransition {
             if delta != 0 {
                 animated = lastSmoothScroll.map { t - $0 > Self.animatedScrollGap } ?? true
                 lastSmoothScroll = t
-                offset = max(0, min(current + delta, max(0, content - (height - result.contentPaddingBottom))))
+                offset = max(0, min(current + delta, max(0, content - (height - padding))))
             }
         }
         var settled = ScrollViewRules.clamped(
-            offset, height: height, padding: result.contentPaddingBottom, contentHeight: content)
+            offset, height: height, padding: padding, contentHeight: content)
         // What a dialog's or a sheet's rules derive from several dp is given to a thousandth.
         if placed.dialog != nil || placed.bottomSheet != nil { settled = AndroidDialog.thousandths(settled) }
         if animated && settled != current { return ScrollerMotion(from: current, to: settled, startTime: t) }
@@ -96,7 +125,7 @@ extension AndroidTransition {
         // scroller; `doScrollY(0)` does nothing).
         if offset == current, settled == current, scroll.isRunning(atMilliseconds: t),
             ScrollViewRules.clamped(
-                scroll.to, height: height, padding: result.contentPaddingBottom, contentHeight: content) == scroll.to
+                scroll.to, height: height, padding: padding, contentHeight: content) == scroll.to
         {
             return scroll
         }

@@ -90,6 +90,18 @@ public struct AndroidTransition: Equatable, Sendable {
         // Synced, the layout is drawn where the animated inset puts it; else at the end's from the start.
         // A bottom sheet's content is laid out for the end at once; its callback only translates the sheet.
         let drawnFor = animation?.synced == true && layout.bottomSheet == nil ? ime : imeTo
+        return values(
+            ime: ime, drawnFor: drawnFor, panY: pan.value(atMilliseconds: t), offsetY: scroll.value(atMilliseconds: t))
+    }
+
+    /// What is on screen once everything has stopped: `values(atMilliseconds: endTime)`, with the IME, the pan and
+    /// the scroll at their ends (none of them runs past `endTime`).
+    public var settledValues: AndroidValues {
+        values(ime: imeTo, drawnFor: imeTo, panY: pan.to, offsetY: scroll.to)
+    }
+
+    /// The values with the IME's inset at `ime` and the layout drawn for `drawnFor`.
+    private func values(ime: Double, drawnFor: Double, panY: Double, offsetY: Double) -> AndroidValues {
         let rise = AndroidAvoidance.lift(layout, ime: drawnFor)
         var height = layout.container.frame.height
         var padding = 0.0
@@ -99,7 +111,6 @@ public struct AndroidTransition: Equatable, Sendable {
         case .none: break
         }
         return AndroidValues(
-            ime: ime, containerHeight: height, contentPaddingBottom: padding,
-            windowPanY: pan.value(atMilliseconds: t), contentOffsetY: scroll.value(atMilliseconds: t))
+            ime: ime, containerHeight: height, contentPaddingBottom: padding, windowPanY: panY, contentOffsetY: offsetY)
     }
 }

@@ -182,15 +182,7 @@ extension JSONWriter {
         let insets = result.windowInsets
         beginPieces()
         var room = room(text: Self.androidResultText, numbers: 24)
-        room.text("\"windowInsets\":{\"ime\":")
-        room.insets(insets.ime)
-        room.text(",\"navigationBars\":")
-        room.insets(insets.navigationBars)
-        room.text(",\"statusBars\":")
-        room.insets(insets.statusBars)
-        room.text(",\"systemBars\":")
-        room.insets(
-            EdgeInsets(top: insets.statusBars.top, left: 0, bottom: insets.navigationBars.bottom, right: 0))
+        room.windowInsets(insets)
         switch AndroidAvoidance.adjustment(layout) {
         case .resize: room.text("},\"layoutChange\":\"resize\",")
         case .padding: room.text("},\"layoutChange\":\"padding\",")
@@ -248,8 +240,7 @@ extension JSONWriter {
         room.text(",\"from\":")
         room.androidValues(outcome.from, outcome)
         room.text(",\"to\":")
-        room.androidValues(
-            outcome.transition.values(atMilliseconds: outcome.transition.endTime), outcome, repeating: written)
+        room.androidValues(outcome.to, outcome, repeating: written)
         room.text(",\"scroller\":{")
         room.bytes(scroller)
         room.text(",\"windowPan\":")

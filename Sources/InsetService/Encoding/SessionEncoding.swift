@@ -62,7 +62,7 @@ extension Session {
         } else {
             writer.null()
         }
-        let outcome = AndroidOutcome(transition, at: transition.startTime, result: transition.target)
+        let outcome = AndroidOutcome(transition, at: transition.startTime)
         writer.key(static: "target")
         writer.beginObject()
         writer.androidResult(transition.target, layout: transition.layout)

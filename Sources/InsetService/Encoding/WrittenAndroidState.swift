@@ -46,3 +46,39 @@ extension ReservedRoom {
         text("}")
     }
 }
+
+extension ReservedRoom {
+    /// `"windowInsets":{"ime":…,"navigationBars":…,"statusBars":…,"systemBars":…` (the object left open). The
+    /// sides each inset leaves at zero (all but the IME's and the navigation bar's bottom and the status bar's top,
+    /// as `AndroidAvoidance` makes them) are written as text when they are +0, which writes `0`.
+    @inline(__always)
+    mutating func windowInsets(_ insets: AndroidWindowInsets) {
+        let (ime, navigation, status) = (insets.ime, insets.navigationBars, insets.statusBars)
+        guard
+            (ime.top.bitPattern | ime.left.bitPattern | ime.right.bitPattern | navigation.top.bitPattern
+                | navigation.left.bitPattern | navigation.right.bitPattern | status.left.bitPattern
+                | status.bottom.bitPattern | status.right.bitPattern) == 0
+        else {
+            text("\"windowInsets\":{\"ime\":")
+            self.insets(ime)
+            text(",\"navigationBars\":")
+            self.insets(navigation)
+            text(",\"statusBars\":")
+            self.insets(status)
+            text(",\"systemBars\":")
+            self.insets(EdgeInsets(top: status.top, left: 0, bottom: navigation.bottom, right: 0))
+            return
+        }
+        text("\"windowInsets\":{\"ime\":{\"top\":0,\"left\":0,\"bottom\":")
+        number(ime.bottom)
+        text(",\"right\":0},\"navigationBars\":{\"top\":0,\"left\":0,\"bottom\":")
+        number(navigation.bottom)
+        text(",\"right\":0},\"statusBars\":{\"top\":")
+        number(status.top)
+        text(",\"left\":0,\"bottom\":0,\"right\":0},\"systemBars\":{\"top\":")
+        number(status.top)
+        text(",\"left\":0,\"bottom\":")
+        number(navigation.bottom)
+        text(",\"right\":0}")
+    }
+}

@@ -38,12 +38,13 @@ enum AndroidEvents {
         -> HTTPResponse
     {
         do {
-            try event.scene.settleToCreate(alsoMissing: missingWindow(event, kind: kind, over: nil))
+            try event.scene.settleToCreate(
+                alsoMissing: missingWindow(
+                    screen: event.scene.given.contains(.screen), frameEnd: event.keyboard.frameEnd != nil, kind: kind))
         } catch {
             throw Problem(error)
         }
-        return AndroidAnswer.response(
-            event.androidStateless(kind, in: event.scene.values), containers: event.scene.values.containers)
+        return AndroidAnswer.response(event.androidStateless(kind), containers: event.scene.values.containers)
     }
 
     /// An Android window needs its screen (the IME's inset is measured from its bottom), and a show the IME's
@@ -59,13 +60,21 @@ enum AndroidEvents {
     static func missingWindow(_ event: borrowing KeyboardEvent, kind: KeyboardEvent.Kind, over base: Scene?)
         -> [MemberProblem]
     {
+        missingWindow(
+            screen: event.scene.given.contains(.screen) || base?.space.screen != nil,
+            frameEnd: event.keyboard.frameEnd != nil, kind: kind)
+    }
+
+    /// `missingWindow` from whether the screen is given (or the base has one) and the IME's frame is: read from
+    /// the event where it lies, not from a copy of it.
+    static func missingWindow(screen: Bool, frameEnd: Bool, kind: KeyboardEvent.Kind) -> [MemberProblem] {
         var problems: [MemberProblem] = []
-        if !event.scene.given.contains(.screen), base?.space.screen == nil {
+        if !screen {
             problems.append(
                 MemberProblem(
                     pointer: "/screen", message: "is required on Android, unless /device names an Android device"))
         }
-        if kind == .show, event.keyboard.frameEnd == nil {
+        if kind == .show, !frameEnd {
             problems.append(
                 MemberProblem(
                     pointer: "/keyboard/frameEnd",
