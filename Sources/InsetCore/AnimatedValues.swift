@@ -34,6 +34,13 @@ public struct AnimatedValues: Equatable, Sendable {
         return mask
     }()
 
+    /// Every bit of a lane's double but its sign, on every lane but the content offset's (8 and 9), which are 0.
+    /// Computed, so that it folds to a constant where it is read.
+    public static var magnitudeBitsBesidesOffset: SIMD16<UInt64> {
+        let m: UInt64 = ~(1 << 63)
+        return SIMD16(m, m, m, m, m, m, m, m, 0, 0, m, m, m, m, m, m)
+    }
+
     /// All zeros.
     public static let zero = AnimatedValues(lanes: .zero)
 
