@@ -55,11 +55,7 @@ public struct AdditiveAnimation: Equatable, Sendable {
     /// integers: on doubles, the masked comparison took a branch on every lane.
     public var isScrollOnly: Bool {
         let magnitudes = unsafeBitCast(delta.lanes, to: SIMD16<UInt64>.self) & AnimatedValues.magnitudeBitsBesidesOffset
-        // Or-ed down by halves: no lane is compared alone.
-        let eight = magnitudes.lowHalf | magnitudes.highHalf
-        let four = eight.lowHalf | eight.highHalf
-        let two = four.lowHalf | four.highHalf
-        return two[0] | two[1] == 0
+        return AnimatedValues.noBitSet(magnitudes)
     }
 
     /// The curve's progress at `t`: 0 up to the start, 1 from the end on.

@@ -85,6 +85,21 @@ public struct AnimatedValues: Equatable, Sendable {
         return Double(bitPattern: magnitudes.max())
     }
 
+    /// Whether every value is zero (either sign): whether every lane's bits but its sign are, or-ed down by
+    /// halves, so that no lane is compared alone.
+    public var isZero: Bool {
+        Self.noBitSet(unsafeBitCast(lanes, to: SIMD16<UInt64>.self) & ~(1 << 63))
+    }
+
+    /// Whether no lane of `bits` has a bit set.
+    @inline(__always)
+    static func noBitSet(_ bits: SIMD16<UInt64>) -> Bool {
+        let eight = bits.lowHalf | bits.highHalf
+        let four = eight.lowHalf | eight.highHalf
+        let two = four.lowHalf | four.highHalf
+        return two[0] | two[1] == 0
+    }
+
     /// Lane-wise sum.
     public static func + (lhs: AnimatedValues, rhs: AnimatedValues) -> AnimatedValues {
         AnimatedValues(lanes: lhs.lanes + rhs.lanes)
