@@ -48,6 +48,7 @@ public struct HTTPResponse: Sendable {
             switch storage {
             case .bytes(let bytes): bytes
             case .malloced(let buffer): buffer.bytes
+            case .owned(let owner): owner.bytes
             case .constant(let constant): constant.bytes
             }
         }
@@ -75,6 +76,14 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.storage = .malloced(MallocedBody(buffer, count: count, deallocator: deallocator))
+    }
+
+    /// Creates a response whose body is the buffer `owner` holds, handed to libmicrohttpd as an adopted one is:
+    /// the owner, made with the text, holds it until then, and no second object is made for it.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), owner: any BodyOwner) {
+        self.status = status
+        self.headers = headers
+        self.storage = .owned(owner)
     }
 
     /// Creates a response whose body is `constant`'s bytes, which live as long as the process: the transport hands
@@ -114,6 +123,12 @@ extension HTTPResponse {
     /// The adopted body, its size and its deallocator, now the caller's to free, when this response alone holds
     /// it; nil (and the response unchanged) otherwise.
     mutating func takeMallocedBody() -> (UnsafeMutableRawPointer, Int, BodyDeallocator)? {
+        if case .owned(let owner) = storage {
+            // Taken once: a copy of the response that asks again finds no buffer, and answers an empty body.
+            guard let buffer = owner.take() else { return nil }
+            storage = .bytes([])
+            return (buffer, owner.count, owner.deallocator)
+        }
         guard case .malloced(var owned) = storage else { return nil }
         // Dropped from the response first, so that a body nobody else shares is uniquely referenced here.
         storage = .bytes([])
@@ -129,7 +144,20 @@ extension HTTPResponse {
 enum BodyStorage: Sendable {
     case bytes([UInt8])
     case malloced(MallocedBody)
+    case owned(any BodyOwner)
     case constant(ConstantBody)
+}
+
+/// An object that holds a response body's buffer until the transport takes it (`take`), and frees it otherwise.
+public protocol BodyOwner: AnyObject, Sendable {
+    /// The body's length in bytes.
+    var count: Int { get }
+    /// Frees the buffer once libmicrohttpd has sent it.
+    var deallocator: BodyDeallocator { get }
+    /// A copy of the bytes; empty once taken.
+    var bytes: [UInt8] { get }
+    /// The buffer, now the caller's to free; nil after the first call.
+    func take() -> UnsafeMutableRawPointer?
 }
 
 /// An adopted body, freed by its deallocator with its last reference unless the transport took it first.

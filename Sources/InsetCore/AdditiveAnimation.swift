@@ -50,10 +50,12 @@ public struct AdditiveAnimation: Equatable, Sendable {
         min(endTime, replacedAt)
     }
 
-    /// Whether it moves nothing but the content offset: a focus move's scroll, not a keyboard's animation.
+    /// Whether it moves nothing but the content offset: a focus move's scroll, not a keyboard's animation. A
+    /// double is zero (either sign) exactly when its bits other than the sign are, so the lanes are tested as
+    /// integers: on doubles, the masked comparison took a branch on every lane.
     public var isScrollOnly: Bool {
-        let others = delta.lanes.replacing(with: 0, where: AnimatedValues.contentOffsetLanes)
-        return others == .zero
+        let magnitudes = unsafeBitCast(delta.lanes, to: SIMD16<UInt64>.self) & AnimatedValues.magnitudeBitsBesidesOffset
+        return AnimatedValues.noBitSet(magnitudes)
     }
 
     /// The curve's progress at `t`: 0 up to the start, 1 from the end on.

@@ -34,6 +34,13 @@ public struct AnimatedValues: Equatable, Sendable {
         return mask
     }()
 
+    /// Every bit of a lane's double but its sign, on every lane but the content offset's (8 and 9), which are 0.
+    /// Computed, so that it folds to a constant where it is read.
+    public static var magnitudeBitsBesidesOffset: SIMD16<UInt64> {
+        let m: UInt64 = ~(1 << 63)
+        return SIMD16(m, m, m, m, m, m, m, m, 0, 0, m, m, m, m, m, m)
+    }
+
     /// All zeros.
     public static let zero = AnimatedValues(lanes: .zero)
 
@@ -76,6 +83,21 @@ public struct AnimatedValues: Equatable, Sendable {
     public var largestMagnitude: Double {
         let magnitudes = unsafeBitCast(lanes, to: SIMD16<UInt64>.self) & ~(1 << 63)
         return Double(bitPattern: magnitudes.max())
+    }
+
+    /// Whether every value is zero (either sign): whether every lane's bits but its sign are, or-ed down by
+    /// halves, so that no lane is compared alone.
+    public var isZero: Bool {
+        Self.noBitSet(unsafeBitCast(lanes, to: SIMD16<UInt64>.self) & ~(1 << 63))
+    }
+
+    /// Whether no lane of `bits` has a bit set.
+    @inline(__always)
+    static func noBitSet(_ bits: SIMD16<UInt64>) -> Bool {
+        let eight = bits.lowHalf | bits.highHalf
+        let four = eight.lowHalf | eight.highHalf
+        let two = four.lowHalf | four.highHalf
+        return two[0] | two[1] == 0
     }
 
     /// Lane-wise sum.

@@ -117,7 +117,7 @@ public struct LiveAnimations: Equatable, Sendable {
             while animations.count >= Self.capacity { forgetOldest() }
         }
         let animation = AdditiveAnimation(delta: start - model, curve: curve, duration: duration, startTime: time)
-        guard animation.delta.largestMagnitude > 0, animation.endTime > time else {
+        guard !animation.delta.isZero, animation.endTime > time else {
             return (composition, animation)
         }
         if let index = animations.firstIndex(where: { canMerge($0, curve: curve, duration: duration, time: time) }) {
@@ -140,12 +140,18 @@ public struct LiveAnimations: Equatable, Sendable {
     /// Drops the animations that no longer contribute at `time`: finished or replaced ones that have reached
     /// their end, and additive ones whose remaining contribution is below `settledBelow` on every value.
     private mutating func drop(settledAt time: Double) {
-        // Checked first, so that the usual event, which drops nothing, writes nothing.
-        guard animations.contains(where: { Self.isSettled($0, at: time) }) else { return }
-        for animation in animations where Self.isSettled(animation, at: time) {
-            historyStart = max(historyStart, min(animation.stopTime, time))
+        // One pass, each animation asked once: those kept move down over the dropped ones, in order. An event
+        // that drops nothing writes nothing.
+        var kept = 0
+        for index in animations.indices {
+            if Self.isSettled(animations[index], at: time) {
+                historyStart = max(historyStart, min(animations[index].stopTime, time))
+            } else {
+                if kept != index { animations[kept] = animations[index] }
+                kept += 1
+            }
         }
-        animations.removeAll { Self.isSettled($0, at: time) }
+        if kept != animations.count { animations.removeSubrange(kept...) }
     }
 
     private static func isSettled(_ animation: AdditiveAnimation, at time: Double) -> Bool {

@@ -30,7 +30,7 @@ package final class WrittenJSON: @unchecked Sendable {
     }
 
     /// The text, copied; empty once taken.
-    package var bytes: [UInt8] {
+    @usableFromInline package var bytes: [UInt8] {
         guard let buffer else { return [] }
         return Array(UnsafeRawBufferPointer(start: buffer, count: count))
     }

@@ -16,7 +16,10 @@ extension Session {
     @inlinable public mutating func receive(
         _ kind: KeyboardEvent.Kind, _ event: borrowing KeyboardEvent, serverTime: Double
     ) throws(SessionError) -> (animation: EventAnimation, time: Double) {
-        if let focus = event.scene.strayFocus(over: scene) { throw .strayFocus(focus) }
+        // Asked only when a focus was sent: asking copied the event's patch and the scene on every event.
+        if event.scene.given.contains(.focus), let focus = event.scene.strayFocus(over: scene) {
+            throw .strayFocus(focus)
+        }
         let time = try begin(at: event.timestamp, serverTime: serverTime)
         // Assigned, not chosen by `?:`, which copies the animation.
         let composed: EventAnimation

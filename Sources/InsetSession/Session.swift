@@ -191,9 +191,20 @@ public struct Session: Equatable, Sendable {
         Self.shown(velocity: animations.velocity(at: time))
     }
 
-    /// A velocity to a thousandth, as `velocity(at:)` answers it.
+    /// A velocity to a thousandth, as `velocity(at:)` answers it. Rounded to the nearest, ties to even, as `rint`
+    /// rounds: below 2^52 in magnitude, adding and taking away 2^52 of the value's sign leaves the nearest whole
+    /// number, and the sign is set back (-0.4 gives -0); from 2^52 on a double is whole and is left alone. On the
+    /// lanes' bits, with no branch and no call a lane (`rounded` called `rint` sixteen times).
     static func shown(velocity exact: AnimatedValues) -> AnimatedValues {
-        AnimatedValues(lanes: (exact.lanes * 1000).rounded(.toNearestOrEven) / 1000)
+        let scaled = exact.lanes * 1000
+        let bits = unsafeBitCast(scaled, to: SIMD16<UInt64>.self)
+        let sign = bits & (1 << 63)
+        let twoTo52: UInt64 = 0x4330_0000_0000_0000
+        // All ones where the magnitude is below 2^52, whose bit pattern the finite magnitudes order as.
+        let small = 0 &- (((bits & ~(1 << 63)) &- twoTo52) &>> 63)
+        let bias = unsafeBitCast((sign | twoTo52) & small, to: SIMD16<Double>.self)
+        let whole = unsafeBitCast((scaled + bias) - bias, to: SIMD16<UInt64>.self) | sign
+        return AnimatedValues(lanes: unsafeBitCast(whole, to: SIMD16<Double>.self) / 1000)
     }
 
     /// The newest animation still running at `time`, as the descriptor shows it: from what was on screen

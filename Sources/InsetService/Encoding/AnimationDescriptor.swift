@@ -140,7 +140,9 @@ enum AnimationDescriptor {
         }
     }
 
-    /// How the animation composes with those running, inside the descriptor.
+    /// How the animation composes with those running, inside the descriptor. Inlined, so that the animation is
+    /// read where its caller holds it: passed to a function of its own, it was copied (544 bytes) on every event.
+    @inline(__always)
     private static func writeComposition(_ composed: EventAnimation, into writer: inout JSONWriter) {
         // The name of one of two compositions (`Interruption.composition`), written whole without the escaping scan.
         switch composed.composition {

@@ -32,7 +32,9 @@ struct FocusChange: AnsweredChange {
 
     func apply(to session: inout Session) throws(SessionError) -> WrittenJSON {
         // Refused before anything changes, as the store requires.
-        let (composed, time) = try session.moveFocus(to: name, timestamp: timestamp, serverTime: serverTime)
-        return EventAnswer.text(session, composed: composed, at: time)
+        var composed: EventAnimation
+        let time: Double
+        (composed, time) = try session.moveFocus(to: name, timestamp: timestamp, serverTime: serverTime)
+        return EventAnswer.text(&session, composed: &composed, at: time)
     }
 }

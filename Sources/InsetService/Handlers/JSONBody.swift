@@ -52,10 +52,15 @@ extension HTTPResponse {
     /// A `200 application/json` response with a text written before, its buffer adopted as the writer's is.
     @inline(__always)
     static func json(_ text: WrittenJSON, status: Int = 200) -> HTTPResponse {
-        guard let buffer = text.take() else { return HTTPResponse(status: status) }
-        var response = HTTPResponse(
-            status: status, adopting: buffer, count: text.count, deallocator: SpareBlock.release)
+        // The text's own object holds the buffer until the transport takes it: no second object is made for it.
+        var response = HTTPResponse(status: status, owner: text)
         response.headers.add(name: "Content-Type", value: "application/json")
         return response
     }
+}
+
+/// A session change's text, handed to the transport by the object that holds it.
+extension WrittenJSON: BodyOwner {
+    /// Thread-spare blocks go back where the writer took them from.
+    @usableFromInline package var deallocator: BodyDeallocator { SpareBlock.release }
 }

@@ -91,10 +91,12 @@ struct KeyboardEventChange: AnsweredChange {
         }
         if DeviceRequest.involved(body.event.scene.given, base: session.scene) { return try byDevice(&session) }
         try DeviceRequest.requireFrameEnd(body.event, for: kind.deviceUse)
-        let (composed, time) = try session.receive(kind, body.event, serverTime: serverTime)
+        var composed: EventAnimation
+        let time: Double
+        (composed, time) = try session.receive(kind, body.event, serverTime: serverTime)
         // Written here, from the session where it lies, rather than copied out to be written after the change
         // (docs/performance.md). A change that runs again (a Redis record changed meanwhile) writes again.
-        return EventAnswer.text(session, composed: composed, at: time, sent: body.decoded.inlineSessionId)
+        return EventAnswer.text(&session, composed: &composed, at: time, sent: body.decoded.inlineSessionId)
     }
 
     /// An IME event on an Android session, by device when the session or the event names one.
@@ -112,7 +114,9 @@ struct KeyboardEventChange: AnsweredChange {
         var event = body.event
         let resolution = try DeviceRequest.resolve(
             &event, for: kind.deviceUse, over: session.scene, in: handler.devices)
-        let (composed, time) = try session.receive(kind, event, serverTime: serverTime)
-        return EventAnswer.text(session, composed: composed, at: time, catalogue: resolution)
+        var composed: EventAnimation
+        let time: Double
+        (composed, time) = try session.receive(kind, event, serverTime: serverTime)
+        return EventAnswer.text(&session, composed: &composed, at: time, catalogue: resolution)
     }
 }
