@@ -73,19 +73,23 @@ extension FastDecoder {
         var progress = Progress()
         // A stateless body usually opens with its scroll view: then nothing before it is looked for.
         let scrollViewFirst = cursor.consume(spelled: JSONSpelling(member: "scrollView", first: true))
-        if !scrollViewFirst, cursor.spelledMember("sessionId", first: true) {
+        // A stateless Android body opens with its platform (`FastDecoder+Android.swift`): then neither a session
+        // id nor a timestamp, which come before it, is looked for.
+        let platformFirst =
+            !scrollViewFirst && cursor.consume(spelled: JSONSpelling(member: "platform", first: true))
+        if !scrollViewFirst, !platformFirst, cursor.spelledMember("sessionId", first: true) {
             guard allows(top, UsualMember.sessionId), sessionId(into: &body) else { return false }
             progress.read(UsualMember.sessionId)
         }
-        if !scrollViewFirst, cursor.spelledMember("timestamp", first: progress.first) {
+        if !scrollViewFirst, !platformFirst, cursor.spelledMember("timestamp", first: progress.first) {
             guard allows(top, UsualMember.timestamp), let timestamp = number(in: Limits.timestamp) else {
                 return false
             }
             body.event.timestamp = timestamp
             progress.read(UsualMember.timestamp)
         }
-        // An Android body names its platform first (`FastDecoder+Android.swift`).
-        if !scrollViewFirst, cursor.spelledMember("platform", first: progress.first) {
+        // An Android body names its platform before its scene (`FastDecoder+Android.swift`).
+        if platformFirst || (!scrollViewFirst && cursor.spelledMember("platform", first: progress.first)) {
             return usualAndroid(into: &body, after: progress)
         }
         if scrollViewFirst || cursor.spelledMember("scrollView", first: progress.first) {
@@ -158,24 +162,26 @@ extension FastDecoder {
             body.event.keyboard.frameEnd = frame
             progress.read(UsualMember.frameEnd)
         }
-        if cursor.spelledMember("animationDuration", first: progress.first) {
-            guard allows(schema, UsualMember.animationDuration),
-                let duration = number(in: Limits.animationDuration)
-            else { return false }
-            body.event.keyboard.animationDuration = duration
-            progress.read(UsualMember.animationDuration)
-        }
-        if cursor.spelledMember("animationCurve", first: progress.first) {
-            guard allows(schema, UsualMember.animationCurve), let curve = integer(in: Limits.animationCurve) else {
-                return false
+        // An Android keyboard closes after its end frame: then nothing after it is looked for.
+        if !cursor.closesObject() {
+            if cursor.spelledMember("animationDuration", first: progress.first) {
+                guard allows(schema, UsualMember.animationDuration),
+                    let duration = number(in: Limits.animationDuration)
+                else { return false }
+                body.event.keyboard.animationDuration = duration
+                progress.read(UsualMember.animationDuration)
             }
-            body.event.keyboard.animationCurve = curve
-            progress.read(UsualMember.animationCurve)
-        }
-        if !cursor.closesObject(), cursor.spelledMember("frameBegin", first: progress.first) {
-            guard allows(schema, UsualMember.frameBegin), let frame = rect() else { return false }
-            body.event.keyboard.frameBegin = frame
-            progress.read(UsualMember.frameBegin)
+            if cursor.spelledMember("animationCurve", first: progress.first) {
+                guard allows(schema, UsualMember.animationCurve), let curve = integer(in: Limits.animationCurve)
+                else { return false }
+                body.event.keyboard.animationCurve = curve
+                progress.read(UsualMember.animationCurve)
+            }
+            if !cursor.closesObject(), cursor.spelledMember("frameBegin", first: progress.first) {
+                guard allows(schema, UsualMember.frameBegin), let frame = rect() else { return false }
+                body.event.keyboard.frameBegin = frame
+                progress.read(UsualMember.frameBegin)
+            }
         }
         return finish(schema, after: progress, into: &body)
     }
