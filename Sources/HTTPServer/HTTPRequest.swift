@@ -123,10 +123,14 @@ extension HTTPResponse {
     /// The adopted body, its size and its deallocator, now the caller's to free, when this response alone holds
     /// it; nil (and the response unchanged) otherwise.
     mutating func takeMallocedBody() -> (UnsafeMutableRawPointer, Int, BodyDeallocator)? {
-        if case .owned(let owner) = storage {
-            // Taken once: a copy of the response that asks again finds no buffer, and answers an empty body.
-            guard let buffer = owner.take() else { return nil }
+        if case .owned(var owner) = storage {
+            // As for an adopted body: a response that shares its owner with a copy leaves the buffer to it, and is
+            // sent from a copy of the bytes, so that every copy answers the whole body and none frees it twice.
             storage = .bytes([])
+            guard isKnownUniquelyReferenced(&owner), let buffer = owner.take() else {
+                storage = .owned(owner)
+                return nil
+            }
             return (buffer, owner.count, owner.deallocator)
         }
         guard case .malloced(var owned) = storage else { return nil }
@@ -149,6 +153,8 @@ enum BodyStorage: Sendable {
 }
 
 /// An object that holds a response body's buffer until the transport takes it (`take`), and frees it otherwise.
+/// The transport takes it only from a response that alone refers to the owner, on the thread answering the
+/// request, so `take` needs no lock; copies of such a response are sent from copies of `bytes`.
 public protocol BodyOwner: AnyObject, Sendable {
     /// The body's length in bytes.
     var count: Int { get }
