@@ -86,7 +86,8 @@ public struct AnimatedValues: Equatable, Sendable {
     }
 
     /// Whether every value is zero (either sign): whether every lane's bits but its sign are, or-ed down by
-    /// halves, so that no lane is compared alone.
+    /// halves, so that no lane is compared alone. A NaN lane is not zero; the values are finite (the schema
+    /// bounds every input), so this is `largestMagnitude == 0`.
     public var isZero: Bool {
         Self.noBitSet(unsafeBitCast(lanes, to: SIMD16<UInt64>.self) & ~(1 << 63))
     }
