@@ -31,4 +31,20 @@ struct AnimatedValuesTests {
             #expect(values.largestMagnitude == Self.reference(values))
         }
     }
+
+    /// `isZero` is `largestMagnitude == 0` for finite values: zeros of either sign are zero, and the smallest value
+    /// in any one lane is not; a NaN lane is not zero either.
+    @Test func zeroIsEveryLaneZeroOfEitherSign() {
+        #expect(AnimatedValues(lanes: SIMD16(repeating: 0)).isZero)
+        #expect(AnimatedValues(lanes: SIMD16(repeating: -0.0)).isZero)
+        for lane in 0..<AnimatedValues.count {
+            for value in [Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 0.001, -900, Double.nan] {
+                var lanes = SIMD16<Double>(repeating: lane % 2 == 0 ? 0 : -0.0)
+                lanes[lane] = value
+                let values = AnimatedValues(lanes: lanes)
+                #expect(!values.isZero, "\(value) in \(lane)")
+                if !value.isNaN { #expect(values.isZero == (values.largestMagnitude == 0)) }
+            }
+        }
+    }
 }

@@ -150,4 +150,23 @@ struct SpelledAndroidBodyTests {
             #expect(Self.agree(Self.show + tail), "\(Self.show + tail)")
         }
     }
+
+    /// A body that opens with its platform is read without looking for a session id or a timestamp first; one
+    /// that sends them after the platform, or a keyboard with a duration and a curve, decodes as before.
+    @Test func aBodyOpeningWithItsPlatformIsReadAsBefore() {
+        let fast = Self.fast(Self.show)
+        #expect(fast?.event.scene.values.android.navigationMode == .threeButton)
+        #expect(fast?.sessionId == nil)
+        let later = [
+            Self.show.replacing("\"screen\": ", with: "\"sessionId\": \"AAAAAAAAAAAAAAAAAAAAAA\", \"screen\": "),
+            Self.show.replacing("\"screen\": ", with: "\"timestamp\": 12.5, \"screen\": "),
+            Self.show.replacing(
+                "\"height\": 400}}", with: "\"height\": 400}, \"animationDuration\": 0.25, \"animationCurve\": 7}"),
+            Self.show.replacing("{\"frameEnd\": {\"x\": 0, \"y\": 515, \"width\": 412, \"height\": 400}}", with: "{}"),
+        ]
+        for text in later {
+            #expect(text != Self.show, "\(text)")
+            #expect(Self.agree(text), "\(text)")
+        }
+    }
 }
