@@ -98,6 +98,20 @@ struct AndroidAnswerWriterTests {
                 outcome.transition.pan = ScrollerMotion(from: longest, to: longest, startTime: 1e300)
                 outcome.transition.scroll = ScrollerMotion(from: longest, to: longest, startTime: 1e300)
             }
+            if round % 5 == 1 {
+                // The sides the insets leave at zero, as they are made: written as text when all are +0 (the
+                // other sides the longest numbers, for the room), as numbers when one is -0.
+                let side = round % 2 == 0 ? AnswerWriterTests.longest : draw.number()
+                let zero = round % 3 == 0 ? -0.0 : 0.0
+                let target = outcome.transition.target
+                outcome.transition.target = AndroidInsetResult(
+                    windowInsets: AndroidWindowInsets(
+                        ime: EdgeInsets(top: 0, left: 0, bottom: side, right: 0),
+                        navigationBars: EdgeInsets(top: 0, left: zero, bottom: side, right: 0),
+                        statusBars: EdgeInsets(top: side, left: 0, bottom: 0, right: 0)),
+                    containerFrame: target.containerFrame, contentPaddingBottom: target.contentPaddingBottom,
+                    windowPanY: target.windowPanY, contentOffset: target.contentOffset)
+            }
             let time = round % 3 == 0 ? draw.number() : 0
             let fast = AndroidAnswer.response(outcome, at: time).body
             var reference = JSONWriter()
