@@ -1,6 +1,7 @@
 import InsetCore
 import InsetJSON
 import InsetSession
+import Synchronization
 
 @testable import InsetService
 
@@ -8,7 +9,19 @@ extension AnswerWriterTests {
     /// An answer's parts written member by member with the writer's general calls (`key`, `number`, `beginObject`),
     /// as the answer was written before its blocks reserved room once.
     enum Reference {
-        nonisolated(unsafe) static var easings: [String: String] = [:]
+        /// `LinearEasing.css` by curve, computed once (about a millisecond each). Behind a lock: tests run in
+        /// parallel, and a dictionary written from two of them at once corrupted the heap (a crash in one run of
+        /// about fifteen, wherever the corrupted memory was next used).
+        static let easings = Mutex<[String: String]>([:])
+
+        /// The `linear()` easing of `curve`, from `easings`.
+        static func linearEasing(_ curve: AnimationCurve) -> String {
+            let name = "\(curve)"
+            if let known = easings.withLock({ $0[name] }) { return known }
+            let css = LinearEasing.css(for: curve)
+            easings.withLock { $0[name] = css }
+            return css
+        }
 
         static func insets(_ insets: EdgeInsets, _ writer: inout JSONWriter) {
             writer.beginObject()
@@ -98,9 +111,7 @@ extension AnswerWriterTests {
 
         static func easing(_ curve: AnimationCurve, _ writer: inout JSONWriter) {
             writer.field("timingFunction", curve.timingFunction)
-            let name = "\(curve)"
-            if easings[name] == nil { easings[name] = LinearEasing.css(for: curve) }
-            writer.field("linearEasing", easings[name] ?? "")
+            writer.field("linearEasing", linearEasing(curve))
         }
 
         static func descriptor(
@@ -127,9 +138,7 @@ extension AnswerWriterTests {
             end(animation.to, guide: layout.to, pinnedViews: layout.pinnedViews, &writer)
             writer.field("timingFunction", curve.timingFunction)
             writer.field("cssDuration", (animation.effectiveDuration * 1000).rounded())
-            let name = "\(curve)"
-            if easings[name] == nil { easings[name] = LinearEasing.css(for: curve) }
-            writer.field("linearEasing", easings[name] ?? "")
+            writer.field("linearEasing", linearEasing(curve))
             if let composed {
                 writer.field("startTime", animation.startTime)
                 writer.field("endTime", animation.endTime)
