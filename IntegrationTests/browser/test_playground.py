@@ -282,8 +282,10 @@ def test_an_interrupted_show_shows_the_services_presentation_at_every_instant(
 
     padding = [row["dom"]["paddingBottom"] for row in rows]
     if mode == "additive":
-        # The show's velocity carries on: the inset keeps growing for a moment after the hide.
-        assert padding[2] > padding[0] + 1
+        # The show's velocity carries on: the inset keeps growing for a moment after the hide, judged 10 ms after it.
+        # By 25 ms a hide sent later into the show than the page's 125 ms (its timer on a loaded machine; the check
+        # above allows up to 300) has turned the sum around: 261.8 px at the hide, 266.5 at 10 ms, 259.3 at 25.
+        assert padding[1] > padding[0] + 1, (t1 - show["startTime"], padding)
     else:
         # Replaced at rest: from the interruption on it only comes down.
         assert all(later <= earlier + 0.05 for earlier, later in zip(padding, padding[1:]))
