@@ -47,7 +47,6 @@ public struct HTTPResponse: Sendable {
         get {
             switch storage {
             case .bytes(let bytes): bytes
-            case .malloced(let buffer): buffer.bytes
             case .owned(let owner): owner.bytes
             case .constant(let constant): constant.bytes
             }
@@ -75,7 +74,7 @@ public struct HTTPResponse: Sendable {
     ) {
         self.status = status
         self.headers = headers
-        self.storage = .malloced(MallocedBody(buffer, count: count, deallocator: deallocator))
+        self.storage = .owned(MallocedBody(buffer, count: count, deallocator: deallocator))
     }
 
     /// Creates a response whose body is the buffer `owner` holds, handed to libmicrohttpd as an adopted one is:
@@ -120,34 +119,26 @@ public struct ConstantBody: @unchecked Sendable {
 }
 
 extension HTTPResponse {
-    /// The adopted body, its size and its deallocator, now the caller's to free, when this response alone holds
-    /// it; nil (and the response unchanged) otherwise.
-    mutating func takeMallocedBody() -> (UnsafeMutableRawPointer, Int, BodyDeallocator)? {
-        if case .owned(var owner) = storage {
-            // As for an adopted body: a response that shares its owner with a copy leaves the buffer to it, and is
-            // sent from a copy of the bytes, so that every copy answers the whole body and none frees it twice.
-            storage = .bytes([])
-            guard isKnownUniquelyReferenced(&owner), let buffer = owner.take() else {
-                storage = .owned(owner)
-                return nil
-            }
-            return (buffer, owner.count, owner.deallocator)
-        }
-        guard case .malloced(var owned) = storage else { return nil }
-        // Dropped from the response first, so that a body nobody else shares is uniquely referenced here.
+    /// The adopted or owned body, its size and its deallocator, now the caller's to free, when this response alone
+    /// holds its owner; nil (and the response unchanged) otherwise, when a copy of the response shares it: the
+    /// response is then sent from a copy of the bytes, so that every copy answers the whole body and none frees it
+    /// twice.
+    mutating func takeBody() -> (UnsafeMutableRawPointer, Int, BodyDeallocator)? {
+        guard case .owned(var owner) = storage else { return nil }
+        // Dropped from the response first, so that an owner nobody else shares is uniquely referenced here.
         storage = .bytes([])
-        guard isKnownUniquelyReferenced(&owned), let buffer = owned.take() else {
-            storage = .malloced(owned)
+        guard isKnownUniquelyReferenced(&owner), let buffer = owner.take() else {
+            storage = .owned(owner)
             return nil
         }
-        return (buffer, owned.count, owned.deallocator)
+        return (buffer, owner.count, owner.deallocator)
     }
 }
 
 /// A response body's storage.
 enum BodyStorage: Sendable {
     case bytes([UInt8])
-    case malloced(MallocedBody)
+    /// A buffer held by an object (an adopted one by `MallocedBody`, a written answer by its own).
     case owned(any BodyOwner)
     case constant(ConstantBody)
 }
@@ -170,7 +161,7 @@ public protocol BodyOwner: AnyObject, Sendable {
 ///
 /// Unchecked Sendable: the buffer is written before the response is made and only read afterwards; `take`
 /// is called by the transport, on the thread answering the request, when the response is uniquely held.
-final class MallocedBody: @unchecked Sendable {
+final class MallocedBody: BodyOwner, @unchecked Sendable {
     private var buffer: UnsafeMutableRawPointer?
     let count: Int
     let deallocator: BodyDeallocator

@@ -305,7 +305,7 @@ private func queue(
         return queue(constant, status: response.status, headers: response.headers, on: connection, state: state)
     }
     let created: OpaquePointer?
-    if let (buffer, count, deallocator) = response.takeMallocedBody() {
+    if let (buffer, count, deallocator) = response.takeBody() {
         // libmicrohttpd frees it with its deallocator once sent: no copy into an array, none into libmicrohttpd.
         created = MHD_create_response_from_buffer_with_free_callback_cls(count, buffer, deallocator, buffer)
     } else if case .constant(let constant) = response.storage {
